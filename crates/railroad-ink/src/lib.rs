@@ -1,14 +1,13 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! The Railroad Ink (Deep Blue Edition) rules engine.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod board;
+pub mod placement;
+pub mod score;
+pub mod square;
+pub mod tile;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use board::{Board, BoardError, Illegal, IllegalPlacement, Sequence, SequenceError};
+pub use placement::{Placement, PlacementError, connected_neighbours};
+pub use score::{Breakdown, Score};
+pub use square::{Exit, Side, Square};
+pub use tile::{Edge, Orientation, Route, Source, Tile};

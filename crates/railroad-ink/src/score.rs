@@ -1,0 +1,394 @@
+//! Scoring (§7): networks and exit points, centre, errors, longest routes.
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::square::{
+    CENTRE, EXIT_MASK, EXITS, Exit, HAS_NEIGHBOUR, SQUARES, Side, Square, shift, squares_of,
+};
+use crate::tile::Route;
+
+/// Exit points by the number of exits a network reaches (§7.1).
+pub const EXIT_POINTS: [i32; 13] = [0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45];
+
+/// A board's score: the totals of §7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Score {
+    /// The sum of the networks' exit points.
+    pub exits: i32,
+    /// Occupied centre squares.
+    pub centre: i32,
+    /// Route edges that face a square on the board without a matching edge.
+    pub errors: i32,
+    /// `exits + centre - errors`.
+    pub basic: i32,
+    /// Tiles on the longest simple highway path.
+    pub longest_highway: i32,
+    /// Tiles on the longest simple railway path.
+    pub longest_railway: i32,
+    /// `basic + longest_highway + longest_railway`: the final score.
+    pub advanced: i32,
+}
+
+/// A route piece in a network: a whole tile, or one of the overpass's two routes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Piece {
+    pub square: Square,
+    /// `None` for a whole tile; the route of the piece for an overpass.
+    pub route: Option<Route>,
+}
+
+/// A network: a connected set of route pieces, with the exits it uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Network {
+    pub pieces: Vec<Piece>,
+    pub exits: Vec<Exit>,
+    pub points: i32,
+}
+
+/// A route edge counted as an error: its square and side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct ErrorMark {
+    pub square: Square,
+    pub side: Side,
+    pub route: Route,
+}
+
+/// A score with everything it is made of, for showing on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    pub score: Score,
+    /// Every network, those with exits first (most exits first), then by first square.
+    pub networks: Vec<Network>,
+    pub errors: Vec<ErrorMark>,
+    /// The occupied centre squares.
+    pub centre: Vec<Square>,
+    /// One longest highway, tile by tile from one end to the other.
+    pub longest_highway: Vec<Square>,
+    /// One longest railway, tile by tile.
+    pub longest_railway: Vec<Square>,
+}
+
+impl Board {
+    /// The board's score (§7).
+    pub fn score(&self) -> Score {
+        let exits = self.exit_points();
+        let centre = (self.occupied() & CENTRE).count_ones() as i32;
+        let errors = self
+            .error_mask()
+            .iter()
+            .flatten()
+            .map(|m| m.count_ones() as i32)
+            .sum();
+        let basic = exits + centre - errors;
+        let longest_highway = LongestRoute::find(self, Route::Highway, false).len as i32;
+        let longest_railway = LongestRoute::find(self, Route::Railway, false).len as i32;
+        Score {
+            exits,
+            centre,
+            errors,
+            basic,
+            longest_highway,
+            longest_railway,
+            advanced: basic + longest_highway + longest_railway,
+        }
+    }
+
+    /// The score with its whole breakdown: networks, errors, centre squares, longest routes.
+    pub fn breakdown(&self) -> Breakdown {
+        let mut networks = Vec::new();
+        // Every piece: whole tiles are in `highway` and `railway` alike; an overpass has two.
+        let mut todo = PieceSet {
+            highway: self.occupied(),
+            railway: self.overpass_mask(),
+        };
+        while todo.highway | todo.railway != 0 {
+            let start = if todo.highway != 0 {
+                PieceSet {
+                    highway: todo.highway & todo.highway.wrapping_neg(),
+                    railway: 0,
+                }
+            } else {
+                PieceSet {
+                    highway: 0,
+                    railway: todo.railway & todo.railway.wrapping_neg(),
+                }
+            };
+            let net = self.flood_network(start);
+            todo.highway &= !net.highway;
+            todo.railway &= !net.railway;
+            networks.push(self.describe_network(net));
+        }
+        networks.sort_by(|a, b| b.exits.len().cmp(&a.exits.len()));
+        let mut errors = Vec::new();
+        for (r, route) in Route::ALL.into_iter().enumerate() {
+            for side in Side::ALL {
+                errors.extend(
+                    squares_of(self.error_mask()[r][side.index()]).map(|square| ErrorMark {
+                        square,
+                        side,
+                        route,
+                    }),
+                );
+            }
+        }
+        errors.sort_by_key(|e| (e.square, e.side, e.route));
+        Breakdown {
+            score: self.score(),
+            networks,
+            errors,
+            centre: squares_of(self.occupied() & CENTRE).collect(),
+            longest_highway: LongestRoute::find(self, Route::Highway, true).squares(),
+            longest_railway: LongestRoute::find(self, Route::Railway, true).squares(),
+        }
+    }
+
+    /// `[route][side]`: squares whose `route` edge on `side` is an error (§7.3).
+    fn error_mask(&self) -> [[u64; 4]; 2] {
+        let mut out = [[0; 4]; 2];
+        for route in Route::ALL {
+            for side in Side::ALL {
+                let back = side.opposite();
+                let facing_board = self.edge_mask(route, side) & HAS_NEIGHBOUR[side.index()];
+                let matched = shift(self.edge_mask(route, back), back);
+                out[route.index()][side.index()] = facing_board & !matched;
+            }
+        }
+        out
+    }
+
+    /// The sum of exit points over all networks: only networks that reach an exit can score,
+    /// so only those are flooded.
+    fn exit_points(&self) -> i32 {
+        let mut points = 0;
+        let mut done = PieceSet::default();
+        for exit in EXITS {
+            let bit = exit.square.bit();
+            if self.edge_mask(exit.route, exit.side) & bit == 0 {
+                continue;
+            }
+            let start = PieceSet::single(exit.route, bit);
+            if done.contains(start) {
+                continue;
+            }
+            let net = self.flood_network(start);
+            done.highway |= net.highway;
+            done.railway |= net.railway;
+            points += EXIT_POINTS[self.exits_of(net).count()];
+        }
+        points
+    }
+
+    /// The network containing the pieces of `start`.
+    fn flood_network(&self, start: PieceSet) -> PieceSet {
+        let joined = self.occupied() & !self.overpass_mask();
+        let mut set = start;
+        loop {
+            // A whole tile's highway and railway edges belong to one piece.
+            let whole = (set.highway | set.railway) & joined;
+            let mut next = PieceSet {
+                highway: set.highway | whole,
+                railway: set.railway | whole,
+            };
+            for (r, route) in Route::ALL.into_iter().enumerate() {
+                let from = next.get(route);
+                let mut reached = from;
+                for side in Side::ALL {
+                    let back = side.opposite();
+                    reached |= shift(from & self.edge_mask(route, side), side)
+                        & self.edge_mask(route, back);
+                }
+                if r == 0 {
+                    next.highway = reached;
+                } else {
+                    next.railway = reached;
+                }
+            }
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
+    /// The exits used by a network (§7.1 step 3).
+    fn exits_of(&self, net: PieceSet) -> impl Iterator<Item = Exit> + '_ {
+        EXITS.into_iter().filter(move |e| {
+            let mask = EXIT_MASK[e.route.index()][e.side.index()] & self.edge_mask(e.route, e.side);
+            net.get(e.route) & mask & e.square.bit() != 0
+        })
+    }
+
+    fn describe_network(&self, net: PieceSet) -> Network {
+        let overpass = self.overpass_mask();
+        let whole = (net.highway | net.railway) & !overpass;
+        let mut pieces: Vec<Piece> = squares_of(whole)
+            .map(|square| Piece {
+                square,
+                route: None,
+            })
+            .collect();
+        for route in Route::ALL {
+            pieces.extend(squares_of(net.get(route) & overpass).map(|square| Piece {
+                square,
+                route: Some(route),
+            }));
+        }
+        pieces.sort_by_key(|p| (p.square, p.route));
+        let exits: Vec<Exit> = self.exits_of(net).collect();
+        let points = EXIT_POINTS[exits.len()];
+        Network {
+            pieces,
+            exits,
+            points,
+        }
+    }
+}
+
+/// A set of route pieces: `highway` holds whole tiles and overpass highways, `railway` holds
+/// whole tiles and overpass railways. A whole tile is in both once reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct PieceSet {
+    highway: u64,
+    railway: u64,
+}
+
+impl PieceSet {
+    fn single(route: Route, bit: u64) -> PieceSet {
+        match route {
+            Route::Highway => PieceSet {
+                highway: bit,
+                railway: 0,
+            },
+            Route::Railway => PieceSet {
+                highway: 0,
+                railway: bit,
+            },
+        }
+    }
+
+    fn get(&self, route: Route) -> u64 {
+        match route {
+            Route::Highway => self.highway,
+            Route::Railway => self.railway,
+        }
+    }
+
+    fn contains(&self, other: PieceSet) -> bool {
+        other.highway & !self.highway == 0 && other.railway & !self.railway == 0
+    }
+}
+
+/// The longest simple path of one route type (§7.5), found by depth-first search with a bound:
+/// a branch stops when even every tile it could still reach would not beat the best path.
+struct LongestRoute {
+    /// Per side: tiles joined to their neighbour across that side by this route.
+    adjacent: [u64; 4],
+    len: u32,
+    path: [u8; SQUARES],
+    current: [u8; SQUARES],
+    track_path: bool,
+    /// The size of the component being searched: a path this long cannot be beaten.
+    limit: u32,
+}
+
+impl LongestRoute {
+    fn find(board: &Board, route: Route, track_path: bool) -> LongestRoute {
+        let mut adjacent = [0; 4];
+        let mut nodes = 0;
+        for side in Side::ALL {
+            let back = side.opposite();
+            let mine = board.edge_mask(route, side);
+            nodes |= mine;
+            adjacent[side.index()] = mine & shift(board.edge_mask(route, back), back);
+        }
+        let mut search = LongestRoute {
+            adjacent,
+            len: 0,
+            path: [0; SQUARES],
+            current: [0; SQUARES],
+            track_path,
+            limit: 0,
+        };
+        let mut remaining = nodes;
+        while remaining != 0 {
+            let component = search.reach(remaining & remaining.wrapping_neg(), nodes);
+            remaining &= !component;
+            let size = component.count_ones();
+            if size <= search.len {
+                continue;
+            }
+            search.limit = size;
+            // Dead ends first: a longest path usually ends at one, so the bound bites early.
+            let ends =
+                squares_of(component).filter(|s| search.neighbours(s.bit()).count_ones() == 1);
+            let ends = ends.fold(0, |acc, s| acc | s.bit());
+            for start in squares_of(ends).chain(squares_of(component & !ends)) {
+                if search.len == search.limit {
+                    break;
+                }
+                search.current[0] = start.index() as u8;
+                search.extend(start.bit(), start.bit(), 1, component);
+            }
+        }
+        search
+    }
+
+    #[inline]
+    fn neighbours(&self, set: u64) -> u64 {
+        let a = &self.adjacent;
+        shift(set & a[0], Side::N)
+            | shift(set & a[1], Side::E)
+            | shift(set & a[2], Side::S)
+            | shift(set & a[3], Side::W)
+    }
+
+    /// Everything reachable from `from` inside `within`.
+    #[inline]
+    fn reach(&self, from: u64, within: u64) -> u64 {
+        let mut set = from;
+        loop {
+            let next = (set | self.neighbours(set)) & within;
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
+    fn extend(&mut self, at: u64, visited: u64, depth: u32, component: u64) {
+        if depth > self.len {
+            self.len = depth;
+            if self.track_path {
+                self.path[..depth as usize].copy_from_slice(&self.current[..depth as usize]);
+            }
+            if depth == self.limit {
+                return;
+            }
+        }
+        let free = component & !visited;
+        let mut next = self.neighbours(at) & free;
+        if next == 0 {
+            return;
+        }
+        if depth + self.reach(next, free).count_ones() <= self.len {
+            return;
+        }
+        while next != 0 {
+            let bit = next & next.wrapping_neg();
+            next &= next - 1;
+            self.current[depth as usize] = bit.trailing_zeros() as u8;
+            self.extend(bit, visited | bit, depth + 1, component);
+            if self.len == self.limit {
+                return;
+            }
+        }
+    }
+
+    fn squares(&self) -> Vec<Square> {
+        self.path[..self.len as usize]
+            .iter()
+            .map(|&i| Square::at(i))
+            .collect()
+    }
+}

@@ -1,0 +1,579 @@
+//! The tile catalogue (§3 of the rules), edges per side, and the eight orientations (§4).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::square::Side;
+
+/// What a tile edge carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    /// No route: written `·` in the rules.
+    Blank,
+    /// A highway (`H`).
+    Highway,
+    /// A railway (`R`).
+    Railway,
+}
+
+impl Edge {
+    /// The route type of a non-blank edge.
+    pub const fn route(self) -> Option<Route> {
+        match self {
+            Edge::Blank => None,
+            Edge::Highway => Some(Route::Highway),
+            Edge::Railway => Some(Route::Railway),
+        }
+    }
+
+    /// The one-character form used by the rules: `H`, `R` or `·`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Edge::Blank => '·',
+            Edge::Highway => 'H',
+            Edge::Railway => 'R',
+        }
+    }
+}
+
+/// A route type: the two kinds of non-blank edge, and the two kinds of exit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Route {
+    Highway,
+    Railway,
+}
+
+impl Route {
+    /// Both route types, highway first.
+    pub const ALL: [Route; 2] = [Route::Highway, Route::Railway];
+
+    /// The edge that carries this route.
+    pub const fn edge(self) -> Edge {
+        match self {
+            Route::Highway => Edge::Highway,
+            Route::Railway => Edge::Railway,
+        }
+    }
+
+    /// `0` for highway, `1` for railway: an index into per-route tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Route::Highway => "highway",
+            Route::Railway => "railway",
+        })
+    }
+}
+
+/// Where a tile comes from: the first character of a placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Source {
+    /// Die A (faces 0–5).
+    A,
+    /// Die B (faces 0–2).
+    B,
+    /// The special tiles S0–S5.
+    S,
+}
+
+impl Source {
+    /// The source's letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Source::A => 'A',
+            Source::B => 'B',
+            Source::S => 'S',
+        }
+    }
+
+    /// How many tiles the source offers (faces of a die, or specials).
+    pub const fn len(self) -> u8 {
+        match self {
+            Source::A | Source::S => 6,
+            Source::B => 3,
+        }
+    }
+
+    /// Parses the source letter.
+    pub const fn from_letter(c: u8) -> Option<Source> {
+        match c {
+            b'A' => Some(Source::A),
+            b'B' => Some(Source::B),
+            b'S' => Some(Source::S),
+            _ => None,
+        }
+    }
+}
+
+/// One of the 15 tile types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Tile {
+    A0,
+    A1,
+    A2,
+    A3,
+    A4,
+    A5,
+    B0,
+    B1,
+    B2,
+    S0,
+    S1,
+    S2,
+    S3,
+    S4,
+    S5,
+}
+
+use Edge::{Blank as X, Highway as H, Railway as R};
+
+/// Edges `[N, E, S, W]` of each tile in orientation 0, in `Tile` order (§3).
+const BASE_EDGES: [[Edge; 4]; 15] = [
+    [R, X, X, R], // A0 railway curve
+    [R, X, R, X], // A1 railway straight
+    [R, R, R, X], // A2 railway T-junction
+    [H, H, H, X], // A3 highway T-junction
+    [H, X, H, X], // A4 highway straight
+    [H, X, X, H], // A5 highway curve
+    [H, X, R, X], // B0 station, straight
+    [H, R, X, X], // B1 station, corner
+    [H, R, H, R], // B2 overpass
+    [H, H, R, H], // S0 station
+    [H, R, R, R], // S1 station
+    [H, H, H, H], // S2 highway crossroads
+    [R, R, R, R], // S3 railway crossroads
+    [H, R, R, H], // S4 station
+    [H, R, H, R], // S5 station
+];
+
+impl Tile {
+    /// All 15 tiles, in the order A0–A5, B0–B2, S0–S5.
+    pub const ALL: [Tile; 15] = [
+        Tile::A0,
+        Tile::A1,
+        Tile::A2,
+        Tile::A3,
+        Tile::A4,
+        Tile::A5,
+        Tile::B0,
+        Tile::B1,
+        Tile::B2,
+        Tile::S0,
+        Tile::S1,
+        Tile::S2,
+        Tile::S3,
+        Tile::S4,
+        Tile::S5,
+    ];
+
+    /// The six special tiles.
+    pub const SPECIALS: [Tile; 6] = [Tile::S0, Tile::S1, Tile::S2, Tile::S3, Tile::S4, Tile::S5];
+
+    /// The tile's index in [`Tile::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The tile at an index of [`Tile::ALL`].
+    pub const fn from_index(i: usize) -> Option<Tile> {
+        if i < 15 { Some(Tile::ALL[i]) } else { None }
+    }
+
+    /// The tile shown by face `face` of `source`, if that face exists.
+    pub const fn from_source(source: Source, face: u8) -> Option<Tile> {
+        if face >= source.len() {
+            return None;
+        }
+        let base = match source {
+            Source::A => 0,
+            Source::B => 6,
+            Source::S => 9,
+        };
+        Some(Tile::ALL[base + face as usize])
+    }
+
+    /// Where the tile comes from.
+    pub const fn source(self) -> Source {
+        match self as u8 {
+            0..=5 => Source::A,
+            6..=8 => Source::B,
+            _ => Source::S,
+        }
+    }
+
+    /// The tile's number on its source (the second character of a placement).
+    pub const fn face(self) -> u8 {
+        match self.source() {
+            Source::A => self as u8,
+            Source::B => self as u8 - 6,
+            Source::S => self as u8 - 9,
+        }
+    }
+
+    /// Whether the tile is one of the six specials.
+    pub const fn is_special(self) -> bool {
+        matches!(self.source(), Source::S)
+    }
+
+    /// Index 0–5 of a special tile (its bit in a set of specials).
+    pub const fn special_index(self) -> Option<u8> {
+        if self.is_special() {
+            Some(self.face())
+        } else {
+            None
+        }
+    }
+
+    /// Whether the tile is a station: the only tiles joining a highway and a railway.
+    pub const fn is_station(self) -> bool {
+        matches!(
+            self,
+            Tile::B0 | Tile::B1 | Tile::S0 | Tile::S1 | Tile::S4 | Tile::S5
+        )
+    }
+
+    /// Whether the tile is the overpass (B2), the only tile with two separate route pieces.
+    pub const fn is_overpass(self) -> bool {
+        matches!(self, Tile::B2)
+    }
+
+    /// Edges `[N, E, S, W]` in orientation 0.
+    pub const fn base_edges(self) -> [Edge; 4] {
+        BASE_EDGES[self as usize]
+    }
+
+    /// Edges `[N, E, S, W]` in the given orientation.
+    #[inline]
+    pub fn edges(self, orientation: Orientation) -> [Edge; 4] {
+        ORIENTED_EDGES[self.index()][orientation.index()]
+    }
+
+    /// The canonical (lowest) orientation with the same edge layout as `orientation`.
+    pub fn canonical(self, orientation: Orientation) -> Orientation {
+        CANONICAL[self.index()][orientation.index()]
+    }
+
+    /// The canonical orientations of the tile, ascending: one per distinct edge layout.
+    pub fn canonical_orientations(self) -> &'static [Orientation] {
+        let (ref list, len) = CANONICAL_SETS[self.index()];
+        &list[..len]
+    }
+
+    /// A short description from the rules' table, such as "railway curve".
+    pub const fn kind(self) -> &'static str {
+        match self {
+            Tile::A0 => "railway curve",
+            Tile::A1 => "railway straight",
+            Tile::A2 => "railway T-junction",
+            Tile::A3 => "highway T-junction",
+            Tile::A4 => "highway straight",
+            Tile::A5 => "highway curve",
+            Tile::B0 => "station, straight",
+            Tile::B1 => "station, corner",
+            Tile::B2 => "overpass",
+            Tile::S2 => "highway crossroads",
+            Tile::S3 => "railway crossroads",
+            Tile::S0 | Tile::S1 | Tile::S4 | Tile::S5 => "station",
+        }
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.source().letter(), self.face())
+    }
+}
+
+/// One of the eight orientations (§4): 0–3 rotate clockwise by quarter turns, 4–7 mirror
+/// first (E and W swap) and then rotate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Orientation(u8);
+
+impl Orientation {
+    /// All eight orientations, ascending.
+    pub const ALL: [Orientation; 8] = [
+        Orientation(0),
+        Orientation(1),
+        Orientation(2),
+        Orientation(3),
+        Orientation(4),
+        Orientation(5),
+        Orientation(6),
+        Orientation(7),
+    ];
+
+    /// The identity: the tile as drawn.
+    pub const IDENTITY: Orientation = Orientation(0);
+    /// A quarter turn clockwise.
+    pub const ROTATE: Orientation = Orientation(1);
+    /// The mirror across the vertical axis.
+    pub const MIRROR: Orientation = Orientation(4);
+
+    /// The orientation with this digit, if it is 0–7.
+    pub const fn new(digit: u8) -> Option<Orientation> {
+        if digit < 8 {
+            Some(Orientation(digit))
+        } else {
+            None
+        }
+    }
+
+    /// The orientation's digit, 0–7.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The orientation's digit, 0–7.
+    pub const fn digit(self) -> u8 {
+        self.0
+    }
+
+    /// Whether the orientation mirrors the tile.
+    pub const fn is_mirrored(self) -> bool {
+        self.0 >= 4
+    }
+
+    /// Quarter turns clockwise applied after the optional mirror.
+    pub const fn quarter_turns(self) -> u8 {
+        self.0 % 4
+    }
+
+    /// Transforms an edge array `[N, E, S, W]` drawn in orientation 0 into this orientation.
+    pub const fn apply<T: Copy>(self, e: [T; 4]) -> [T; 4] {
+        let mut e = if self.is_mirrored() {
+            [e[0], e[3], e[2], e[1]]
+        } else {
+            e
+        };
+        let mut k = self.quarter_turns();
+        while k > 0 {
+            e = [e[3], e[0], e[1], e[2]];
+            k -= 1;
+        }
+        e
+    }
+
+    /// The orientation that applies `self` first and then `next`:
+    /// `a.then(b).apply(e) == b.apply(a.apply(e))`.
+    pub const fn then(self, next: Orientation) -> Orientation {
+        // Both are m^a r^k with r m = m r^-1; (r^k m^a) then (r^j m^b) on arrays is
+        // r^j m^b r^k m^a = r^(j ± k) m^(a xor b).
+        let k = self.quarter_turns();
+        let j = next.quarter_turns();
+        let turns = if next.is_mirrored() {
+            (j + 4 - k) % 4
+        } else {
+            (j + k) % 4
+        };
+        let mirrored = self.is_mirrored() != next.is_mirrored();
+        Orientation(turns + if mirrored { 4 } else { 0 })
+    }
+
+    /// The orientation that undoes this one.
+    pub const fn inverse(self) -> Orientation {
+        if self.is_mirrored() {
+            self
+        } else {
+            Orientation((4 - self.0) % 4)
+        }
+    }
+
+    /// Where side `side` of the tile as drawn ends up in this orientation.
+    pub const fn map_side(self, side: Side) -> Side {
+        let mut s = side.index() as u8;
+        if self.is_mirrored() && s % 2 == 1 {
+            s ^= 2;
+        }
+        Side::ALL[((s + self.quarter_turns()) % 4) as usize]
+    }
+}
+
+impl TryFrom<u8> for Orientation {
+    type Error = String;
+
+    fn try_from(d: u8) -> Result<Self, Self::Error> {
+        Orientation::new(d).ok_or_else(|| format!("orientation {d} is not 0–7"))
+    }
+}
+
+impl From<Orientation> for u8 {
+    fn from(o: Orientation) -> u8 {
+        o.0
+    }
+}
+
+impl fmt::Display for Orientation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+const fn edges_equal(a: [Edge; 4], b: [Edge; 4]) -> bool {
+    let mut i = 0;
+    while i < 4 {
+        if a[i] as u8 != b[i] as u8 {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `ORIENTED_EDGES[tile][o]`: the edges of every tile in every orientation.
+static ORIENTED_EDGES: [[[Edge; 4]; 8]; 15] = {
+    let mut table = [[[Edge::Blank; 4]; 8]; 15];
+    let mut t = 0;
+    while t < 15 {
+        let mut o = 0;
+        while o < 8 {
+            table[t][o] = Orientation(o as u8).apply(BASE_EDGES[t]);
+            o += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// `CANONICAL[tile][o]`: the lowest orientation with the same edges as `o`.
+static CANONICAL: [[Orientation; 8]; 15] = {
+    let mut table = [[Orientation(0); 8]; 15];
+    let mut t = 0;
+    while t < 15 {
+        let mut o = 0;
+        while o < 8 {
+            let e = Orientation(o).apply(BASE_EDGES[t]);
+            let mut c = 0;
+            while !edges_equal(Orientation(c).apply(BASE_EDGES[t]), e) {
+                c += 1;
+            }
+            table[t][o as usize] = Orientation(c);
+            o += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// The canonical orientations of every tile, padded to 8, with their count.
+static CANONICAL_SETS: [([Orientation; 8], usize); 15] = {
+    let mut sets = [([Orientation(0); 8], 0); 15];
+    let mut t = 0;
+    while t < 15 {
+        let mut o = 0;
+        while o < 8 {
+            if CANONICAL[t][o].0 as usize == o {
+                let n = sets[t].1;
+                sets[t].0[n] = Orientation(o as u8);
+                sets[t].1 = n + 1;
+            }
+            o += 1;
+        }
+        t += 1;
+    }
+    sets
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn digits(t: Tile) -> Vec<u8> {
+        t.canonical_orientations()
+            .iter()
+            .map(|o| o.digit())
+            .collect()
+    }
+
+    #[test]
+    fn b1_worked_check() {
+        let expect = [
+            [H, R, X, X],
+            [X, H, R, X],
+            [X, X, H, R],
+            [R, X, X, H],
+            [H, X, X, R],
+            [R, H, X, X],
+            [X, R, H, X],
+            [X, X, R, H],
+        ];
+        for (o, e) in Orientation::ALL.iter().zip(expect) {
+            assert_eq!(Tile::B1.edges(*o), e, "orientation {o}");
+        }
+    }
+
+    #[test]
+    fn canonical_sets_match_the_rules_table() {
+        for t in [
+            Tile::A0,
+            Tile::A5,
+            Tile::S4,
+            Tile::A2,
+            Tile::A3,
+            Tile::B0,
+            Tile::S0,
+            Tile::S1,
+        ] {
+            assert_eq!(digits(t), vec![0, 1, 2, 3], "{t}");
+        }
+        for t in [Tile::A1, Tile::A4, Tile::B2, Tile::S5] {
+            assert_eq!(digits(t), vec![0, 1], "{t}");
+        }
+        assert_eq!(digits(Tile::B1), (0..8).collect::<Vec<_>>());
+        assert_eq!(digits(Tile::S2), vec![0]);
+        assert_eq!(digits(Tile::S3), vec![0]);
+    }
+
+    #[test]
+    fn equivalence_classes_match_the_rules_table() {
+        let class = |t: Tile, o: u8| t.canonical(Orientation(o)).digit();
+        // A0, A5, S4: {0,7} {1,4} {2,5} {3,6}
+        for t in [Tile::A0, Tile::A5, Tile::S4] {
+            assert_eq!([7, 4, 5, 6].map(|o| class(t, o)), [0, 1, 2, 3]);
+        }
+        // A2, A3: {0,6} {1,7} {2,4} {3,5}
+        for t in [Tile::A2, Tile::A3] {
+            assert_eq!([6, 7, 4, 5].map(|o| class(t, o)), [0, 1, 2, 3]);
+        }
+        // B0, S0, S1: {0,4} {1,5} {2,6} {3,7}
+        for t in [Tile::B0, Tile::S0, Tile::S1] {
+            assert_eq!([4, 5, 6, 7].map(|o| class(t, o)), [0, 1, 2, 3]);
+        }
+        for t in [Tile::A1, Tile::A4, Tile::B2, Tile::S5] {
+            assert_eq!([2, 4, 6, 3, 5, 7].map(|o| class(t, o)), [0, 0, 0, 1, 1, 1]);
+        }
+    }
+
+    #[test]
+    fn source_and_face_round_trip() {
+        for t in Tile::ALL {
+            assert_eq!(Tile::from_source(t.source(), t.face()), Some(t));
+            assert_eq!(Tile::from_index(t.index()), Some(t));
+        }
+        assert_eq!(Tile::from_source(Source::B, 3), None);
+        assert_eq!(Tile::from_source(Source::A, 6), None);
+        assert_eq!(Tile::S3.to_string(), "S3");
+    }
+
+    #[test]
+    fn map_side_agrees_with_apply() {
+        for o in Orientation::ALL {
+            let moved = o.apply(Side::ALL);
+            for s in Side::ALL {
+                assert_eq!(
+                    moved[o.map_side(s).index()],
+                    s,
+                    "orientation {o}, side {s:?}"
+                );
+            }
+        }
+    }
+}
