@@ -94,6 +94,18 @@ impl SequenceError {
         }
     }
 
+    /// What is wrong, without the index and text of the placement at fault.
+    pub fn reason(&self) -> String {
+        match self {
+            SequenceError::Placement { error, .. } => error.to_string(),
+            SequenceError::Truncated { .. } => {
+                "the string ends inside this placement: a board string is a multiple of 5 characters".into()
+            }
+            SequenceError::TooManySpecials { .. } => "a fourth special: a board holds at most 3".into(),
+            SequenceError::Empty | SequenceError::TooMany { .. } => self.to_string(),
+        }
+    }
+
     /// The text of the placement at fault, when one is.
     pub fn placement(&self) -> Option<&str> {
         match self {

@@ -108,10 +108,10 @@ pub fn check_move(board: &Board, roll: &Roll, placements: &[Placement]) -> Resul
         }
     }
     for (die, tile) in roll.dice().into_iter().enumerate() {
-        if used & (1 << die) == 0 {
-            if let Some(example) = first_legal(&board, tile) {
-                return Err(MoveError::NotMaximal { tile, example });
-            }
+        if used & (1 << die) == 0
+            && let Some(example) = first_legal(&board, tile)
+        {
+            return Err(MoveError::NotMaximal { tile, example });
         }
     }
     Ok(())

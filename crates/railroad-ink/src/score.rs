@@ -119,7 +119,7 @@ impl Board {
             todo.railway &= !net.railway;
             networks.push(self.describe_network(net));
         }
-        networks.sort_by(|a, b| b.exits.len().cmp(&a.exits.len()));
+        networks.sort_by_key(|n| std::cmp::Reverse(n.exits.len()));
         let mut errors = Vec::new();
         for (r, route) in Route::ALL.into_iter().enumerate() {
             for side in Side::ALL {

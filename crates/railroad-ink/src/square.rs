@@ -232,7 +232,7 @@ pub const ROW_A: u64 = 0x7f;
 /// Squares in row G.
 pub const ROW_G: u64 = 0x7f << 42;
 /// Squares in column 0.
-pub const COLUMN_0: u64 = 0x0040_8102_0408_1;
+pub const COLUMN_0: u64 = 0x0000_0408_1020_4081;
 /// Squares in column 6.
 pub const COLUMN_6: u64 = COLUMN_0 << 6;
 /// The nine centre squares C2–E4.

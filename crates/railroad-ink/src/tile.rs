@@ -94,7 +94,7 @@ impl Source {
     }
 
     /// How many tiles the source offers (faces of a die, or specials).
-    pub const fn len(self) -> u8 {
+    pub const fn faces(self) -> u8 {
         match self {
             Source::A | Source::S => 6,
             Source::B => 3,
@@ -189,7 +189,7 @@ impl Tile {
 
     /// The tile shown by face `face` of `source`, if that face exists.
     pub const fn from_source(source: Source, face: u8) -> Option<Tile> {
-        if face >= source.len() {
+        if face >= source.faces() {
             return None;
         }
         let base = match source {

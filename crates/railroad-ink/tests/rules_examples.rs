@@ -185,7 +185,8 @@ fn exits_per_network(b: &Breakdown) -> Vec<usize> {
 #[test]
 fn small_board_scores() {
     // board, exits per network, centre, errors, basic, longest H, longest R, advanced
-    let table: [(&str, &[usize], i32, i32, i32, i32, i32, i32); 6] = [
+    type Row = (&'static str, &'static [usize], i32, i32, i32, i32, i32, i32);
+    let table: [Row; 6] = [
         ("A4A10", &[1], 0, 1, -1, 1, 0, 0),
         ("S2D00", &[1], 0, 3, -3, 1, 0, -2),
         ("A2B03A0A03", &[1], 0, 1, -1, 0, 2, 1),

@@ -14,7 +14,11 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn from_all_accepted(all: bool) -> Self {
-        if all { Outcome::Accepted } else { Outcome::Rejected }
+        if all {
+            Outcome::Accepted
+        } else {
+            Outcome::Rejected
+        }
     }
 
     pub fn exit_code(self) -> ExitCode {
@@ -38,4 +42,10 @@ pub fn inputs(arg: &str) -> io::Result<Vec<String>> {
         out.push(line.strip_suffix('\r').unwrap_or(&line).to_owned());
     }
     Ok(out)
+}
+
+/// Prints one value as a line of JSON.
+pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string(value)?);
+    Ok(())
 }

@@ -1,12 +1,364 @@
-//! `tracklayer ink …`: filled in by the Railroad Ink engine work.
+//! `tracklayer ink …`: the Railroad Ink engine on the command line.
 
 use clap::Subcommand;
+use railroad_ink::score::Breakdown;
+use railroad_ink::{Board, BoardError, Placement, Roll, Sequence, SequenceError, generate_move};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
 
-use crate::cli_io::Outcome;
+use crate::cli_io::{Outcome, inputs, print_json};
 
 #[derive(Debug, Subcommand)]
-pub enum InkCommand {}
+pub enum InkCommand {
+    /// Check board strings: well-formed (§5.2) and valid (§6.2), naming the broken rule.
+    #[command(
+        after_help = "Examples:\n  tracklayer ink check A4A10A4B10\n  tracklayer ink check --json A1A30A4B30\n  cat boards.txt | tracklayer ink check --json -"
+    )]
+    Check {
+        /// Print one JSON object per input.
+        #[arg(long)]
+        json: bool,
+        /// A board string, or `-` to read one per line from standard input.
+        board: String,
+    },
+    /// Score board strings (§7): exit points, centre, errors, longest routes.
+    #[command(
+        after_help = "Examples:\n  tracklayer ink score A4A10A4B10A4C10A4D10A4E10A4F10A4G10\n  tracklayer ink score --json A4A10\n  cat boards.txt | tracklayer ink score --json -"
+    )]
+    Score {
+        /// Print one JSON object per input.
+        #[arg(long)]
+        json: bool,
+        /// A board string, or `-` to read one per line from standard input.
+        board: String,
+    },
+    /// Whether two placements are connected neighbours (§6.3): prints true or false.
+    #[command(after_help = "Example:\n  tracklayer ink connected A3C10 A3C23     # true")]
+    Connected {
+        /// The first placement, like A3C10.
+        a: String,
+        /// The second placement.
+        b: String,
+    },
+    /// Roll the dice (§5.3): three die-A results and one die-B result a line.
+    #[command(
+        after_help = "Examples:\n  tracklayer ink roll\n  tracklayer ink roll --seed 42 --count 7   # the rolls of the game with seed 42"
+    )]
+    Roll {
+        /// Seed of the random number generator: the same seed gives the same rolls.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many rolls.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
+    /// Generate one round's placements for a board and a roll (§8, the reference strategy).
+    #[command(
+        after_help = "Examples:\n  tracklayer ink move '' A1A4A4B0\n  tracklayer ink move --json A4A10A4B10 A1A1A0B1"
+    )]
+    Move {
+        /// Print a JSON object.
+        #[arg(long)]
+        json: bool,
+        /// A valid board string (`''` for the empty board).
+        board: String,
+        /// The roll, like A1A4A4B0.
+        dice: String,
+    },
+}
 
 pub fn run(cmd: InkCommand) -> anyhow::Result<Outcome> {
-    match cmd {}
+    match cmd {
+        InkCommand::Check { json, board } => check(&inputs(&board)?, json, board == "-"),
+        InkCommand::Score { json, board } => score(&inputs(&board)?, json, board == "-"),
+        InkCommand::Connected { a, b } => connected(&a, &b),
+        InkCommand::Roll { seed, count } => roll(seed, count),
+        InkCommand::Move { json, board, dice } => make_move(&board, &dice, json),
+    }
+}
+
+#[derive(Serialize)]
+struct CheckError {
+    index: Option<usize>,
+    placement: Option<String>,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct CheckLine<'a> {
+    board: &'a str,
+    well_formed: bool,
+    valid: bool,
+    error: Option<CheckError>,
+}
+
+/// The characters of placement `index` of a board string, as far as they go.
+fn chunk(text: &str, index: usize) -> String {
+    text.chars().skip(index * 5).take(5).collect()
+}
+
+fn check_error(text: &str, err: &BoardError) -> CheckError {
+    let index = err.index();
+    let placement = match err {
+        BoardError::Malformed(SequenceError::Empty) => None,
+        BoardError::Malformed(e) => Some(
+            e.placement()
+                .map_or_else(|| chunk(text, e.index().unwrap_or(0)), str::to_owned),
+        ),
+        BoardError::Illegal(e) => Some(e.placement.to_string()),
+    };
+    let message = match err {
+        BoardError::Malformed(e) => format!("not well-formed: {}", e.reason()),
+        BoardError::Illegal(e) => format!("{} (rule: {})", e.reason, e.reason.rule()),
+    };
+    CheckError {
+        index,
+        placement,
+        message,
+    }
+}
+
+fn check(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
+    let mut all_valid = true;
+    for text in boards {
+        let well_formed = text.parse::<Sequence>().is_ok();
+        let result = text.parse::<Board>();
+        all_valid &= result.is_ok();
+        let error = result.as_ref().err().map(|e| check_error(text, e));
+        if json {
+            print_json(&CheckLine {
+                board: text,
+                well_formed,
+                valid: result.is_ok(),
+                error,
+            })?;
+            continue;
+        }
+        let shown = shown(text);
+        match (&result, error) {
+            (Ok(b), _) => {
+                let form = if well_formed {
+                    "well-formed"
+                } else {
+                    "not well-formed as a board string"
+                };
+                println!("{shown}: valid, {form}, {} placements", b.len());
+            }
+            (Err(_), Some(e)) if many => println!("{shown}: invalid: {}", describe(&e)),
+            (Err(_), Some(e)) => {
+                println!("{shown}");
+                println!("  well-formed: {}", if well_formed { "yes" } else { "no" });
+                println!("  valid:       no");
+                println!("  {}", describe(&e));
+            }
+            (Err(_), None) => unreachable!("an invalid board always has an error"),
+        }
+    }
+    Ok(Outcome::from_all_accepted(all_valid))
+}
+
+/// A board string for a person: the empty board is named, not left blank.
+fn shown(text: &str) -> &str {
+    if text.is_empty() {
+        "\"\" (the empty board)"
+    } else {
+        text
+    }
+}
+
+fn describe(e: &CheckError) -> String {
+    match (&e.index, &e.placement) {
+        (Some(i), Some(p)) => format!("placement {i} ({p}): {}", e.message),
+        _ => e.message.clone(),
+    }
+}
+
+#[derive(Serialize)]
+struct ScoreLine<'a> {
+    board: &'a str,
+    basic: i32,
+    advanced: i32,
+    exits: i32,
+    centre: i32,
+    errors: i32,
+    longest_highway: i32,
+    longest_railway: i32,
+}
+
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    board: &'a str,
+    error: String,
+}
+
+fn score(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
+    let mut all = true;
+    for text in boards {
+        let board = match text.parse::<Board>() {
+            Ok(b) => b,
+            Err(e) => {
+                all = false;
+                let error = match e.index() {
+                    Some(_) => describe(&check_error(text, &e)),
+                    None => check_error(text, &e).message,
+                };
+                if json {
+                    print_json(&ErrorLine { board: text, error })?;
+                } else {
+                    println!("{}: cannot score: {error}", shown(text));
+                }
+                continue;
+            }
+        };
+        let s = board.score();
+        if json {
+            print_json(&ScoreLine {
+                board: text,
+                basic: s.basic,
+                advanced: s.advanced,
+                exits: s.exits,
+                centre: s.centre,
+                errors: s.errors,
+                longest_highway: s.longest_highway,
+                longest_railway: s.longest_railway,
+            })?;
+        } else if many {
+            println!(
+                "{}: advanced {} = basic {} (exits {} + centre {} − errors {}) + longest highway {} + longest railway {}",
+                shown(text),
+                s.advanced,
+                s.basic,
+                s.exits,
+                s.centre,
+                s.errors,
+                s.longest_highway,
+                s.longest_railway
+            );
+        } else {
+            print!("{}", score_table(text, &board.breakdown()));
+        }
+    }
+    Ok(Outcome::from_all_accepted(all))
+}
+
+/// The breakdown as a small table for a person.
+pub fn score_table(text: &str, b: &Breakdown) -> String {
+    use std::fmt::Write;
+    let s = &b.score;
+    let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
+    let mut out = String::new();
+    let _ = writeln!(out, "board {}", shown(text));
+    let scoring: Vec<_> = b.networks.iter().filter(|n| n.exits.len() >= 2).collect();
+    let _ = writeln!(out, "  exit points      {:>4}", s.exits);
+    for n in &scoring {
+        let exits = join(&mut n.exits.iter().map(|e| e.square.to_string()));
+        let _ = writeln!(
+            out,
+            "    network: {} exits ({exits}) → {}",
+            n.exits.len(),
+            n.points
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  centre           {:>4}   {}",
+        s.centre,
+        join(&mut b.centre.iter().map(|q| q.to_string()))
+    );
+    let _ = writeln!(
+        out,
+        "  errors           {:>4}   {}",
+        -s.errors,
+        join(&mut b.errors.iter().map(|e| format!("{}{}", e.square, e.side)))
+    );
+    let _ = writeln!(out, "  basic            {:>4}", s.basic);
+    let _ = writeln!(
+        out,
+        "  longest highway  {:>4}   {}",
+        s.longest_highway,
+        join(&mut b.longest_highway.iter().map(|q| q.to_string()))
+    );
+    let _ = writeln!(
+        out,
+        "  longest railway  {:>4}   {}",
+        s.longest_railway,
+        join(&mut b.longest_railway.iter().map(|q| q.to_string()))
+    );
+    let _ = writeln!(out, "  advanced         {:>4}", s.advanced);
+    out
+}
+
+fn connected(a: &str, b: &str) -> anyhow::Result<Outcome> {
+    match (a.parse::<Placement>(), b.parse::<Placement>()) {
+        (Ok(p), Ok(q)) => {
+            println!("{}", railroad_ink::connected_neighbours(p, q));
+            Ok(Outcome::Accepted)
+        }
+        (Err(e), _) => {
+            eprintln!("error: first placement {a:?}: {e}");
+            Ok(Outcome::Rejected)
+        }
+        (_, Err(e)) => {
+            eprintln!("error: second placement {b:?}: {e}");
+            Ok(Outcome::Rejected)
+        }
+    }
+}
+
+fn roll(seed: Option<u64>, count: usize) -> anyhow::Result<Outcome> {
+    let seed = seed.unwrap_or_else(rand::random);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..count {
+        println!("{}", Roll::random(&mut rng));
+    }
+    Ok(Outcome::Accepted)
+}
+
+#[derive(Serialize)]
+struct MoveLine<'a> {
+    board: &'a str,
+    dice: &'a str,
+    #[serde(rename = "move")]
+    placements: String,
+}
+
+fn make_move(board_text: &str, dice: &str, json: bool) -> anyhow::Result<Outcome> {
+    let board: Board = match board_text.parse() {
+        Ok(b) => b,
+        Err(e) => return rejected(json, board_text, dice, format!("board: {e}")),
+    };
+    let roll: Roll = match dice.parse() {
+        Ok(r) => r,
+        Err(e) => return rejected(json, board_text, dice, format!("dice: {e}")),
+    };
+    let placements: String = generate_move(&board, &roll)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if json {
+        print_json(&MoveLine {
+            board: board_text,
+            dice,
+            placements,
+        })?;
+    } else {
+        println!("{placements}");
+    }
+    Ok(Outcome::Accepted)
+}
+
+fn rejected(json: bool, board: &str, dice: &str, error: String) -> anyhow::Result<Outcome> {
+    #[derive(Serialize)]
+    struct Rejected<'a> {
+        board: &'a str,
+        dice: &'a str,
+        error: String,
+    }
+    if json {
+        print_json(&Rejected { board, dice, error })?;
+    } else {
+        eprintln!("error: {error}");
+    }
+    Ok(Outcome::Rejected)
 }
