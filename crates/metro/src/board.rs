@@ -84,7 +84,7 @@ impl Tile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
     /// Rule 1: the square already holds a tile.
-    #[error("the square is not free: it already holds {by}")]
+    #[error("the square already holds {by}")]
     Occupied {
         /// The tile already there.
         by: Tile,
@@ -94,13 +94,14 @@ pub enum Illegal {
     Centre,
     /// Rule 2: the square is not a border square and no orthogonal neighbour holds a tile.
     #[error(
-        "the square is not touching: it is not on the border and none of its four orthogonal neighbours holds a tile"
+        "the square is not on the border and none of its four orthogonal neighbours holds a tile"
     )]
     NotTouching,
     /// Rule 3: the tile would link a station to itself or to the corner's other station in one
     /// tile, and the same tile has a candidate square where it would not.
     #[error(
-        "a track links station {from} to {} in one tile, which is avoidable: this tile is not short at {}",
+        "a track links station {from} to {} in one tile, and the tile has a square where it \
+         does not, such as {}",
         if from == to { "itself".to_string() } else { format!("station {to}") },
         instead.coords()
     )]
@@ -125,11 +126,23 @@ impl Illegal {
             Illegal::AvoidableStationLink { .. } => "avoidable_station_link",
         }
     }
+
+    /// The rule broken, for a person: its number in §6.1 and what it asks.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            Illegal::Occupied { .. } => "§6.1 rule 1 (a free square)",
+            Illegal::Centre => "§6.1 rule 1 (not a centre square)",
+            Illegal::NotTouching => "§6.1 rule 2 (touching)",
+            Illegal::AvoidableStationLink { .. } => {
+                "§6.1 rule 3 (no avoidable one-tile station-to-station track)"
+            }
+        }
+    }
 }
 
 /// A placement that is illegal on a board, with the rule it breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("{placement} at {}: {reason}", placement.square.coords())]
+#[error("{placement} breaks {} at {}: {reason}", reason.rule(), placement.square.coords())]
 pub struct IllegalPlacement {
     /// The placement tried.
     pub placement: Placement,
@@ -139,7 +152,11 @@ pub struct IllegalPlacement {
 
 /// A well-formed sequence that is not valid: the first illegal placement (§6.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("placement {index} ({placement}) is illegal at {}: {reason}", placement.square.coords())]
+#[error(
+    "placement {index} ({placement}) breaks {} at {}: {reason}",
+    reason.rule(),
+    placement.square.coords()
+)]
 pub struct InvalidSequence {
     /// 0-based index of the first illegal placement.
     pub index: usize,
@@ -367,8 +384,9 @@ mod tests {
         let err = Board::new().place("cccc00".parse().unwrap()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "cccc00 at (0,0): a track links station 8 to station 9 in one tile, which is avoidable: \
-             this tile is not short at (0,1)"
+            "cccc00 breaks §6.1 rule 3 (no avoidable one-tile station-to-station track) at (0,0): \
+             a track links station 8 to station 9 in one tile, and the tile has a square where it \
+             does not, such as (0,1)"
         );
         let err = board.check("dada03".parse().unwrap()).unwrap_err();
         assert!(

@@ -133,11 +133,11 @@ pub fn scores(board: &Board, players: PlayerCount) -> Vec<u32> {
 /// One station's line in a [`Score`], with the station's owner.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct StationLine {
-    /// Who scores the line; `None` for stations 16 and 17 with 3, 5 or 6 players.
-    pub owner: Option<Player>,
     /// The line.
     #[serde(flatten)]
     pub line: Line,
+    /// Who scores the line; `None` for stations 16 and 17 with 3, 5 or 6 players.
+    pub owner: Option<Player>,
 }
 
 /// The score of every player with its whole breakdown: the line of each of the 32 stations.

@@ -50,13 +50,14 @@ impl CheckError {
         }
     }
 
-    /// What is wrong, without the placement's index and text.
+    /// What is wrong, without the placement's index and text: whether the sequence is not
+    /// well-formed or not valid, and why (for an illegal placement, the rule it breaks).
     pub fn message(&self) -> String {
         match self {
-            CheckError::Malformed(e) => e.kind.to_string(),
+            CheckError::Malformed(e) => format!("not well-formed: {}", e.kind),
             CheckError::Illegal(e) => format!(
-                "{} at {}: {}",
-                e.placement,
+                "not valid: it breaks {} at {}: {}",
+                e.reason.rule(),
                 e.placement.square.coords(),
                 e.reason
             ),
@@ -165,16 +166,20 @@ mod tests {
             (e.index(), e.placement().as_str(), e.rule()),
             (1, "aaaa11", "not_touching")
         );
-        assert!(
-            e.message()
-                .starts_with("aaaa11 at (1,1): the square is not touching"),
-            "{}",
-            e.message()
+        assert_eq!(
+            e.message(),
+            "not valid: it breaks §6.1 rule 2 (touching) at (1,1): the square is not on the \
+             border and none of its four orthogonal neighbours holds a tile"
         );
         let e = check("aaaa00b").unwrap_err();
         assert_eq!(
             (e.index(), e.placement().as_str(), e.rule()),
             (1, "b", "malformed")
+        );
+        assert_eq!(
+            e.message(),
+            "not well-formed: the sequence ends after 1 of this placement's 6 characters (its \
+             length is not a multiple of 6)"
         );
     }
 

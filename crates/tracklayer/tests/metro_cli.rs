@@ -1,0 +1,366 @@
+//! The `tracklayer metro` command-line contract, run against the built binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// A complete game from the conformance corpus, with its scores for 2 to 6 players.
+const GAME: &str = "cbaa37cddb20ddbc75cccc27dacc67ddbc60dbcd65adbb06cbaa30bcdd01cccc73bbad16aacb74acba04cdac26dacc66acba10baac02bcbc36dada46dddd61baac72dbba31cbaa12aaaa40acba62aacb32aaaa41cdac42adad52dada45cbcb15bbbb63aacb55cbcb35bbad53dddd14badb11accd57badb21cbcb05cddb54adbb03adad76bcbc71bbbb56ccda51ccda17aaaa47dbcd24baac50baac00aacb70aaaa25cbaa22bcdd64bcbc23dbba13acba77accd07";
+
+/// Runs the binary; returns (exit status, stdout, stderr).
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    {
+        let mut pipe = child.stdin.take().unwrap();
+        if let Some(input) = stdin {
+            pipe.write_all(input.as_bytes()).unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn metro(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["metro"];
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+fn metro_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut all = vec!["metro"];
+    all.extend_from_slice(args);
+    run(&all, Some(stdin))
+}
+
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+// check ------------------------------------------------------------------------------------------
+
+#[test]
+fn check_json_valid() {
+    let (code, out, _) = metro(&["check", "--json", "aaaa03aaaa13aaaa23"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json_lines(&out),
+        [json!({"sequence":"aaaa03aaaa13aaaa23","well_formed":true,"valid":true,"error":null})]
+    );
+}
+
+#[test]
+fn check_json_names_the_broken_rule() {
+    let (code, out, _) = metro(&["check", "--json", "aaaa00aaaa11"]);
+    assert_eq!(code, 1);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["sequence"], "aaaa00aaaa11");
+    assert_eq!(v["well_formed"], true);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["error"]["index"], 1);
+    assert_eq!(v["error"]["placement"], "aaaa11");
+    assert_eq!(v["error"]["rule"], "not_touching");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(message.contains("§6.1 rule 2 (touching)"), "{message}");
+
+    let (code, out, _) = metro(&["check", "--json", "cccc00"]);
+    assert_eq!(code, 1);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["error"]["rule"], "avoidable_station_link");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("station 8 to station 9")
+    );
+}
+
+#[test]
+fn check_json_not_well_formed() {
+    let (code, out, _) = metro(&["check", "--json", "aaaa00aaae00"]);
+    assert_eq!(code, 1);
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (&v["well_formed"], &v["valid"]),
+        (&json!(false), &json!(false))
+    );
+    assert_eq!(v["error"]["index"], 1);
+    assert_eq!(v["error"]["placement"], "aaae00");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("'e'") && message.contains("a-d"),
+        "{message}"
+    );
+}
+
+#[test]
+fn check_reads_stdin_one_line_per_input() {
+    let (code, out, _) = metro_stdin(&["check", "--json", "-"], "aaaa03\n\naaaa00b\r\ndada03\n");
+    assert_eq!(code, 1);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        (&lines[0]["sequence"], &lines[0]["valid"]),
+        (&json!("aaaa03"), &json!(true))
+    );
+    assert_eq!(
+        (&lines[1]["sequence"], &lines[1]["valid"]),
+        (&json!(""), &json!(true))
+    );
+    assert_eq!(lines[2]["sequence"], "aaaa00b");
+    assert_eq!(lines[2]["well_formed"], false);
+    assert_eq!(lines[2]["error"]["placement"], "b");
+    assert_eq!(lines[3]["error"]["rule"], "avoidable_station_link");
+
+    let (code, out, _) = metro_stdin(&["check", "-"], "aaaa03\n\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2);
+}
+
+#[test]
+fn check_for_a_person_names_the_rule() {
+    let (code, out, _) = metro(&["check", "aaaa33"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("valid:       no"), "{out}");
+    assert!(out.contains("centre square"), "{out}");
+    let (code, out, _) = metro(&["check", "aaaa03aaaa13aaaa23"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "aaaa03aaaa13aaaa23: valid, 3 placements");
+}
+
+// score ------------------------------------------------------------------------------------------
+
+#[test]
+fn score_json_shape() {
+    let (code, out, _) = metro(&["score", "--players", "2", "--json", "aaaa03aaaa13aaaa23"]);
+    assert_eq!(code, 0);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["sequence"], "aaaa03aaaa13aaaa23");
+    assert_eq!(v["scores"], json!([6, 0]));
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 32);
+    assert_eq!(
+        lines[4],
+        json!({"station":5,"owner":1,"squares":["03","13","23"],"length":3,
+               "end":{"kind":"centre","square":"33"},"points":6})
+    );
+}
+
+#[test]
+fn score_every_player_count_of_a_full_game() {
+    let expected = [
+        json!([72, 126]),
+        json!([42, 63, 89]),
+        json!([29, 36, 85, 48]),
+        json!([88, 19, 29, 38, 20]),
+        json!([75, 14, 25, 13, 32, 35]),
+    ];
+    for (n, scores) in (2..=6).zip(expected) {
+        let (code, out, _) = metro(&["score", "--players", &n.to_string(), "--json", GAME]);
+        assert_eq!(code, 0);
+        assert_eq!(json_lines(&out)[0]["scores"], scores, "{n} players");
+    }
+}
+
+#[test]
+fn score_for_a_person_shows_each_players_lines() {
+    let (code, out, _) = metro(&["score", "--players", "2", "badb01baac02dbba10bcbc00"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("scores: P1 3, P2 2"), "{out}");
+    assert!(
+        out.contains("station  9   3  3 tiles back to station 9: 00 10 00"),
+        "{out}"
+    );
+    assert!(
+        out.contains("station  8   2  2 tiles to station 7: 00 01"),
+        "{out}"
+    );
+    let (_, out, _) = metro(&["score", "--players", "3", "aacb70bbbb60"]);
+    assert!(out.contains("nobody"), "{out}");
+    assert!(out.contains("station 16   2"), "{out}");
+    let (_, out, _) = metro(&["score", "--players", "4", "aaaa03aaaa13aaaa23"]);
+    assert!(
+        out.contains("to the centre (3,3), doubled: 03 13 23"),
+        "{out}"
+    );
+}
+
+#[test]
+fn score_stdin_and_rejections() {
+    let input = format!("{GAME}\naaaa11\n\n");
+    let (code, out, _) = metro_stdin(&["score", "--players", "2", "--json", "-"], &input);
+    assert_eq!(code, 1);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["scores"], json!([72, 126]));
+    assert_eq!(lines[1]["scores"], Value::Null);
+    assert_eq!(lines[1]["error"]["rule"], "not_touching");
+    assert_eq!(lines[2]["scores"], json!([0, 0]));
+
+    let (code, out, _) = metro_stdin(&["score", "--players", "2", "-"], &input);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].ends_with(": P1 72, P2 126"), "{}", lines[0]);
+    assert!(lines[1].starts_with("error: "), "{}", lines[1]);
+
+    let (code, _, err) = metro(&["score", "--players", "2", "aaaa11"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("(touching)"), "{err}");
+}
+
+// draw -------------------------------------------------------------------------------------------
+
+#[test]
+fn draw_prints_a_tile_and_respects_hands() {
+    for seed in 0..20 {
+        let (code, out, _) = metro(&[
+            "draw",
+            "--seed",
+            &seed.to_string(),
+            "--hands",
+            "aaaadddd",
+            "aaaa00dddd05",
+        ]);
+        assert_eq!(code, 0);
+        let tile = out.trim();
+        assert_eq!(tile.len(), 4);
+        assert!(tile.chars().all(|c| ('a'..='d').contains(&c)), "{tile}");
+        assert_ne!(tile, "dddd");
+    }
+    // The same seed draws the same tile.
+    let a = metro(&["draw", "--seed", "5", ""]).1;
+    let b = metro(&["draw", "--seed", "5", ""]).1;
+    assert_eq!(a, b);
+}
+
+#[test]
+fn draw_from_an_empty_deck_is_an_error() {
+    let (code, out, err) = metro(&["draw", "--seed", "1", GAME]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(err.contains("deck is empty"), "{err}");
+
+    let input = format!("\n{GAME}\naaaa0\n");
+    let (code, out, _) = metro_stdin(&["draw", "--seed", "1", "-"], &input);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].len(), 4);
+    assert!(lines[1].starts_with("error: ") && lines[1].contains("deck is empty"));
+    assert!(lines[2].starts_with("error: ") && lines[2].contains("not well-formed"));
+}
+
+#[test]
+fn draw_with_too_many_copies_in_hands_is_rejected() {
+    let (code, _, err) = metro(&["draw", "--hands", "dddd", "dddd00dddd01"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("only 2"), "{err}");
+}
+
+// move -------------------------------------------------------------------------------------------
+
+#[test]
+fn move_prints_the_reference_placement() {
+    for (seq, tile, expected) in [
+        ("", "dada", "dada10"),
+        ("aaaa01", "dddd", "dddd11"),
+        ("aaaa00", "dddd", "dddd01"),
+    ] {
+        let (code, out, _) = metro(&["move", "--players", "2", seq, tile]);
+        assert_eq!(code, 0);
+        assert_eq!(out, format!("{expected}\n"));
+    }
+    let (code, out, _) = metro(&["move", "--players", "6", "--json", "aaaa01", "dddd"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json_lines(&out),
+        [json!({"sequence":"aaaa01","tile":"dddd","move":"dddd11"})]
+    );
+}
+
+#[test]
+fn move_rejections_and_stdin() {
+    let (code, _, err) = metro(&["move", "--players", "2", GAME, "aaaa"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("board is full"), "{err}");
+    let (code, _, _) = metro(&["move", "--players", "2", "aaaa11", "aaaa"]);
+    assert_eq!(code, 1);
+
+    let (code, out, _) = metro_stdin(
+        &["move", "--players", "3", "-", "dddd"],
+        "\naaaa01\naaaa33\n",
+    );
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..2], ["dddd00", "dddd11"]); // empty board: every square is short for dddd
+    assert!(lines[2].starts_with("error: "), "{}", lines[2]);
+}
+
+// legal and play ---------------------------------------------------------------------------------
+
+#[test]
+fn legal_lists_every_legal_placement() {
+    let (code, out, _) = metro(&["legal", "", "dada"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.split_whitespace().count(), 12);
+    let (_, out, _) = metro(&["legal", "--json", "aaaa01", "dddd"]);
+    assert_eq!(json_lines(&out)[0]["placements"], json!(["dddd11"]));
+}
+
+#[test]
+fn play_is_a_valid_game_replayable_from_its_seed() {
+    let (code, out, _) = metro(&["play", "--players", "4", "--seed", "9", "--json"]);
+    assert_eq!(code, 0);
+    let game = &json_lines(&out)[0];
+    let sequence = game["sequence"].as_str().unwrap();
+    assert_eq!(sequence.len(), 360);
+    let (code, checked, _) = metro(&["check", sequence]);
+    assert_eq!(code, 0, "{checked}");
+    let (_, scored, _) = metro(&["score", "--players", "4", "--json", sequence]);
+    assert_eq!(json_lines(&scored)[0]["scores"], game["scores"]);
+    let (_, again, _) = metro(&["play", "--players", "4", "--seed", "9", "--json"]);
+    assert_eq!(again, out);
+}
+
+// usage ------------------------------------------------------------------------------------------
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["score", "--players", "7", ""][..],
+        &["score", "--players", "1", ""],
+        &["score", ""],
+        &["move", "--players", "2", "", "abcd"],
+        &["move", "--players", "2", ""],
+        &["draw", "--hands", "aaaab", ""],
+        &["draw", "--seed", "x", ""],
+        &["check"],
+        &["nonsense"],
+    ] {
+        let (code, _, err) = metro(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_subcommand_help_has_an_example() {
+    for sub in ["check", "score", "draw", "move", "legal", "play"] {
+        let (code, out, _) = metro(&[sub, "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("Example"), "{sub}: {out}");
+        assert!(out.contains(&format!("tracklayer metro {sub}")), "{sub}");
+    }
+}
