@@ -124,44 +124,54 @@ impl FromStr for Sequence {
         if s.is_empty() {
             return Err(SequenceError::Empty);
         }
-        let mut placements = Vec::with_capacity(s.len() / 5);
-        let mut chars = s.chars();
-        let mut index = 0;
-        loop {
-            let mut chunk = ['\0'; 5];
-            let mut n = 0;
-            for slot in &mut chunk {
-                match chars.next() {
-                    Some(c) => {
-                        *slot = c;
-                        n += 1;
-                    }
-                    None => break,
-                }
-            }
-            let text = || chunk[..n].iter().collect::<String>();
-            match n {
-                0 => break,
-                5 => {}
-                _ => {
+        let mut placements = Vec::with_capacity((s.len() / 5).min(MAX_PLACEMENTS));
+        if s.is_ascii() {
+            // Fast path: five bytes a placement.
+            for (index, chunk) in s.as_bytes().chunks(5).enumerate() {
+                let text = || String::from_utf8_lossy(chunk).into_owned();
+                if chunk.len() < 5 {
                     return Err(SequenceError::Truncated {
                         index,
                         placement: text(),
                     });
                 }
+                if index == MAX_PLACEMENTS {
+                    return Err(SequenceError::TooMany {
+                        count: s.len().div_ceil(5),
+                    });
+                }
+                let chars = [0, 1, 2, 3, 4].map(|i| chunk[i] as char);
+                let p =
+                    Placement::parse_chars(chars).map_err(|error| SequenceError::Placement {
+                        index,
+                        placement: text(),
+                        error,
+                    })?;
+                placements.push(p);
+            }
+            return Sequence::new(placements);
+        }
+        let chars: Vec<char> = s.chars().collect();
+        for (index, chunk) in chars.chunks(5).enumerate() {
+            let text = || chunk.iter().collect::<String>();
+            if chunk.len() < 5 {
+                return Err(SequenceError::Truncated {
+                    index,
+                    placement: text(),
+                });
             }
             if index == MAX_PLACEMENTS {
                 return Err(SequenceError::TooMany {
-                    count: index + 1 + chars.count() / 5,
+                    count: chars.len().div_ceil(5),
                 });
             }
-            let p = Placement::parse_chars(chunk).map_err(|error| SequenceError::Placement {
-                index,
-                placement: text(),
-                error,
-            })?;
+            let p = Placement::parse_chars([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4]])
+                .map_err(|error| SequenceError::Placement {
+                    index,
+                    placement: text(),
+                    error,
+                })?;
             placements.push(p);
-            index += 1;
         }
         Sequence::new(placements)
     }

@@ -73,3 +73,5 @@ pub fn generate_move_text(board: &str, roll: &str) -> Result<String, MoveInputEr
         .map(ToString::to_string)
         .collect())
 }
+
+pub mod ai;

@@ -319,6 +319,12 @@ impl LongestRoute {
                 continue;
             }
             search.limit = size;
+            let links = (component & adjacent[Side::E.index()]).count_ones()
+                + (component & adjacent[Side::S.index()]).count_ones();
+            if links + 1 == size {
+                search.tree_diameter(component);
+                continue;
+            }
             // Dead ends first: a longest path usually ends at one, so the bound bites early.
             let ends =
                 squares_of(component).filter(|s| search.neighbours(s.bit()).count_ones() == 1);
@@ -332,6 +338,44 @@ impl LongestRoute {
             }
         }
         search
+    }
+
+    /// The longest path of a tree component: the farthest tile from anywhere is one end,
+    /// and the farthest from that end is the other (two breadth-first searches over masks).
+    fn tree_diameter(&mut self, component: u64) {
+        let mut layers = [0u64; SQUARES];
+        let far = self.layers(component & component.wrapping_neg(), component, &mut layers);
+        let end = layers[far - 1] & layers[far - 1].wrapping_neg();
+        let depth = self.layers(end, component, &mut layers);
+        if depth as u32 <= self.len {
+            return;
+        }
+        self.len = depth as u32;
+        if self.track_path {
+            // Walk back from the last layer to the end, one joined tile per layer.
+            let mut at = layers[depth - 1] & layers[depth - 1].wrapping_neg();
+            for i in (0..depth).rev() {
+                self.path[i] = at.trailing_zeros() as u8;
+                if i > 0 {
+                    let before = self.neighbours(at) & layers[i - 1];
+                    at = before & before.wrapping_neg();
+                }
+            }
+        }
+    }
+
+    /// Breadth-first layers from `start` inside `within`; returns how many there are.
+    fn layers(&self, start: u64, within: u64, layers: &mut [u64; SQUARES]) -> usize {
+        let mut seen = start;
+        let mut frontier = start;
+        let mut n = 0;
+        while frontier != 0 {
+            layers[n] = frontier;
+            n += 1;
+            frontier = self.neighbours(frontier) & within & !seen;
+            seen |= frontier;
+        }
+        n
     }
 
     #[inline]

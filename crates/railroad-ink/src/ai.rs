@@ -1,0 +1,263 @@
+//! Computer players behind one small trait.
+//!
+//! An [`Agent`] plays one round at a time: it sees the board, the current roll and the rolls
+//! of earlier rounds, never a later one, and returns the round's placements, which must
+//! follow the game rules (the round's dice, at most one special, maximal).
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::{Board, MAX_SPECIALS};
+use crate::dice::{DICE, Roll};
+use crate::game::{Action, Dice, Game, GameError, ROUNDS, Setup};
+use crate::placement::Placement;
+use crate::square::Square;
+use crate::tile::Tile;
+
+/// What an agent sees when it plays a round.
+#[derive(Debug, Clone, Copy)]
+pub struct RoundView<'a> {
+    /// The board before the round.
+    pub board: &'a Board,
+    /// This round's roll.
+    pub roll: Roll,
+    /// The round, 0–6.
+    pub round: usize,
+    /// The rolls of the earlier rounds and this one (this one last).
+    pub rolls: &'a [Roll],
+}
+
+/// A computer player.
+pub trait Agent {
+    /// The agent's name, as on the command line.
+    fn name(&self) -> String;
+
+    /// The placements of one round, in order.
+    fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement>;
+}
+
+/// Plays a whole solo game with an agent on the given rolls; fails if the agent breaks a rule.
+pub fn play_game(agent: &mut dyn Agent, rolls: [Roll; ROUNDS]) -> Result<Game, GameError> {
+    let mut game = Game::new(Setup {
+        players: 1,
+        dice: Dice::Fixed(rolls),
+    });
+    for round in 0..ROUNDS {
+        let board = *game.player(0)?.board();
+        let view = RoundView {
+            board: &board,
+            roll: rolls[round],
+            round,
+            rolls: &rolls[..=round],
+        };
+        for placement in agent.play_round(&view) {
+            game.act(0, Action::Place { placement })?;
+        }
+        game.act(0, Action::EndRound)?;
+    }
+    Ok(game)
+}
+
+/// A random legal placement of `tile`, each legal (square, canonical orientation) equally likely.
+pub fn random_placement<R: Rng + ?Sized>(
+    board: &Board,
+    tile: Tile,
+    rng: &mut R,
+) -> Option<Placement> {
+    let orientations = tile.canonical_orientations();
+    let mut masks = [0u64; 8];
+    let mut total = 0;
+    for (i, &o) in orientations.iter().enumerate() {
+        masks[i] = board.legal_squares(tile, o);
+        total += masks[i].count_ones();
+    }
+    if total == 0 {
+        return None;
+    }
+    let mut k = rng.random_range(0..total);
+    for (i, &o) in orientations.iter().enumerate() {
+        let n = masks[i].count_ones();
+        if k < n {
+            let mut m = masks[i];
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            return Some(Placement::new(
+                tile,
+                Square::at(m.trailing_zeros() as u8),
+                o,
+            ));
+        }
+        k -= n;
+    }
+    None
+}
+
+/// Plays any legal round: dice in random order at random legal places, and now and then a
+/// random special.
+#[derive(Debug, Clone)]
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
+        let mut board = *view.board;
+        let mut out = Vec::with_capacity(DICE + 1);
+        let mut left: Vec<Tile> = view.roll.dice().to_vec();
+        let special_at = self.rng.random_range(0..=DICE + 2);
+        loop {
+            if out.len() == special_at && board.special_count() < MAX_SPECIALS {
+                let free: Vec<Tile> = Tile::SPECIALS
+                    .into_iter()
+                    .filter(|&t| !board.has_special(t))
+                    .collect();
+                let tile = free[self.rng.random_range(0..free.len())];
+                if let Some(p) = random_placement(&board, tile, &mut self.rng) {
+                    board.put(p);
+                    out.push(p);
+                }
+            }
+            let fitting: Vec<usize> = (0..left.len())
+                .filter(|&i| board.fits_anywhere(left[i]))
+                .collect();
+            if fitting.is_empty() {
+                return out;
+            }
+            let i = fitting[self.rng.random_range(0..fitting.len())];
+            let tile = left.swap_remove(i);
+            if let Some(p) = random_placement(&board, tile, &mut self.rng) {
+                board.put(p);
+                out.push(p);
+            }
+        }
+    }
+}
+
+/// Places, one at a time, the die placement that raises the advanced score most; ties go to
+/// the placement leaving the fewest errors, then the first found. A special is added when it
+/// raises the score by at least `special_gain` points.
+#[derive(Debug, Clone)]
+pub struct GreedyAgent {
+    pub special_gain: i32,
+}
+
+impl Default for GreedyAgent {
+    fn default() -> Self {
+        GreedyAgent { special_gain: 4 }
+    }
+}
+
+impl GreedyAgent {
+    /// The best placement among `tiles` on `board`, by (advanced score, fewest errors).
+    fn best(
+        board: &Board,
+        tiles: impl Iterator<Item = (usize, Tile)>,
+    ) -> Option<(usize, Placement, (i32, i32))> {
+        let mut best: Option<(usize, Placement, (i32, i32))> = None;
+        for (slot, tile) in tiles {
+            for p in board.legal_placements(tile) {
+                let mut after = *board;
+                after.put(p);
+                let s = after.score();
+                let key = (s.advanced, -s.errors);
+                if best.is_none_or(|(_, _, k)| key > k) {
+                    best = Some((slot, p, key));
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Agent for GreedyAgent {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
+        let mut board = *view.board;
+        let mut out = Vec::with_capacity(DICE + 1);
+        let mut left: Vec<Tile> = view.roll.dice().to_vec();
+        while let Some((i, p, _)) = GreedyAgent::best(&board, left.iter().copied().enumerate()) {
+            board.put(p);
+            out.push(p);
+            left.swap_remove(i);
+        }
+        if board.special_count() < MAX_SPECIALS {
+            let free = Tile::SPECIALS
+                .into_iter()
+                .filter(|&t| !board.has_special(t))
+                .enumerate();
+            let before = board.score().advanced;
+            if let Some((_, p, (after, _))) = GreedyAgent::best(&board, free)
+                && after - before >= self.special_gain
+            {
+                out.push(p);
+            }
+        }
+        out
+    }
+}
+
+/// The names of the agents [`agent_by_name`] knows.
+pub const AGENTS: [&str; 2] = ["random", "greedy"];
+
+/// An agent by its command-line name; `seed` drives any randomness it uses.
+pub fn agent_by_name(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
+    match name {
+        "random" => Some(Box::new(RandomAgent::new(seed))),
+        "greedy" => Some(Box::new(GreedyAgent::default())),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_and_greedy_play_legal_games() {
+        for seed in 0..20 {
+            let rolls = Dice::Seed(seed).rolls();
+            for name in AGENTS {
+                let mut agent = agent_by_name(name, seed).unwrap();
+                let game = play_game(agent.as_mut(), rolls)
+                    .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+                assert!(game.is_finished());
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_beats_random_on_average() {
+        let (mut greedy, mut random) = (0, 0);
+        for seed in 0..30 {
+            let rolls = Dice::Seed(seed).rolls();
+            greedy += play_game(&mut GreedyAgent::default(), rolls)
+                .unwrap()
+                .scores()[0]
+                .advanced;
+            random += play_game(&mut RandomAgent::new(seed), rolls)
+                .unwrap()
+                .scores()[0]
+                .advanced;
+        }
+        assert!(
+            greedy > random + 30 * 10,
+            "greedy {greedy} vs random {random} over 30 games"
+        );
+    }
+}
