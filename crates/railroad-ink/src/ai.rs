@@ -14,17 +14,36 @@ use crate::placement::Placement;
 use crate::square::Square;
 use crate::tile::Tile;
 
-/// What an agent sees when it plays a round.
+/// What an agent sees when it plays (the rest of) a round.
 #[derive(Debug, Clone, Copy)]
 pub struct RoundView<'a> {
-    /// The board before the round.
+    /// The board now.
     pub board: &'a Board,
     /// This round's roll.
     pub roll: Roll,
+    /// Dice of the roll already placed this round (bit per die): none at the round's start.
+    pub used: u8,
+    /// Whether a special was already placed this round.
+    pub special_placed: bool,
     /// The round, 0–6.
     pub round: usize,
     /// The rolls of the earlier rounds and this one (this one last).
     pub rolls: &'a [Roll],
+}
+
+impl RoundView<'_> {
+    /// The tiles of the dice not placed yet.
+    pub fn dice_left(&self) -> Vec<Tile> {
+        (0..DICE)
+            .filter(|i| self.used & (1 << i) == 0)
+            .map(|i| self.roll.dice()[i])
+            .collect()
+    }
+
+    /// Whether a special may still be placed this round (before legality).
+    pub fn special_allowed(&self) -> bool {
+        !self.special_placed && self.board.special_count() < MAX_SPECIALS
+    }
 }
 
 /// A computer player.
@@ -47,6 +66,8 @@ pub fn play_game(agent: &mut dyn Agent, rolls: [Roll; ROUNDS]) -> Result<Game, G
         let view = RoundView {
             board: &board,
             roll: rolls[round],
+            used: 0,
+            special_placed: false,
             round,
             rolls: &rolls[..=round],
         };
@@ -116,10 +137,10 @@ impl Agent for RandomAgent {
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let mut board = *view.board;
         let mut out = Vec::with_capacity(DICE + 1);
-        let mut left: Vec<Tile> = view.roll.dice().to_vec();
+        let mut left = view.dice_left();
         let special_at = self.rng.random_range(0..=DICE + 2);
         loop {
-            if out.len() == special_at && board.special_count() < MAX_SPECIALS {
+            if out.len() == special_at && view.special_allowed() {
                 let free: Vec<Tile> = Tile::SPECIALS
                     .into_iter()
                     .filter(|&t| !board.has_special(t))
@@ -190,13 +211,13 @@ impl Agent for GreedyAgent {
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let mut board = *view.board;
         let mut out = Vec::with_capacity(DICE + 1);
-        let mut left: Vec<Tile> = view.roll.dice().to_vec();
+        let mut left = view.dice_left();
         while let Some((i, p, _)) = GreedyAgent::best(&board, left.iter().copied().enumerate()) {
             board.put(p);
             out.push(p);
             left.swap_remove(i);
         }
-        if board.special_count() < MAX_SPECIALS {
+        if view.special_allowed() {
             let free = Tile::SPECIALS
                 .into_iter()
                 .filter(|&t| !board.has_special(t))
@@ -210,6 +231,27 @@ impl Agent for GreedyAgent {
         }
         out
     }
+}
+
+/// A suggestion for the rest of a seat's current round: the placements a computer player
+/// would make. Empty when the game is over or the seat has ended its round.
+pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
+    let p = game.player(seat)?;
+    let Some(roll) = game.roll() else {
+        return Ok(Vec::new());
+    };
+    if p.round_done() {
+        return Ok(Vec::new());
+    }
+    let view = RoundView {
+        board: p.board(),
+        roll,
+        used: p.dice_used(),
+        special_placed: p.special_this_round(),
+        round: game.round(),
+        rolls: game.rolls_so_far(),
+    };
+    Ok(GreedyAgent::default().play_round(&view))
 }
 
 /// The names of the agents [`agent_by_name`] knows.
@@ -239,6 +281,23 @@ mod tests {
                 assert!(game.is_finished());
             }
         }
+    }
+
+    #[test]
+    fn hints_are_playable_mid_round() {
+        let mut game = Game::new(Setup {
+            players: 1,
+            dice: Dice::Seed(11),
+        });
+        while !game.is_finished() {
+            let hint = hint(&game, 0).unwrap();
+            // Take the first suggestion only, then ask again: the rest stays playable.
+            match hint.first() {
+                Some(&placement) => game.act(0, Action::Place { placement }).unwrap(),
+                None => game.act(0, Action::EndRound).unwrap(),
+            }
+        }
+        assert!(hint(&game, 0).unwrap().is_empty());
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub enum Action {
     Undo,
     /// Finish the player's round.
     EndRound,
+    /// A new player takes the next seat and starts on an empty board in the current round.
+    Join,
 }
 
 /// Why an action is refused.
@@ -81,6 +83,8 @@ pub enum GameError {
         placement: Placement,
         reason: Illegal,
     },
+    #[error("the next free seat is {next}")]
+    WrongJoinSeat { next: usize },
     #[error("nothing to undo this round")]
     NothingToUndo,
     #[error("the round cannot end yet: {tile} still fits, for example {example}")]
@@ -99,6 +103,7 @@ impl GameError {
             GameError::SpecialUsed { .. } => "each special once",
             GameError::TooManySpecials => "three specials a game",
             GameError::Illegal { reason, .. } => reason.rule(),
+            GameError::WrongJoinSeat { .. } => "join the next seat",
             GameError::NothingToUndo => "nothing to undo",
             GameError::DieStillFits { .. } => "every die placed unless none fits",
         }
@@ -211,7 +216,7 @@ impl Game {
         Ok(game)
     }
 
-    /// The game's setup.
+    /// The game's setup as it was created (players who joined later are `Join` actions).
     pub fn setup(&self) -> Setup {
         self.setup
     }
@@ -310,6 +315,15 @@ impl Game {
     fn apply(&mut self, seat: usize, action: Action) -> Result<(), GameError> {
         let players = self.players.len();
         let roll = self.roll().ok_or(GameError::Finished)?;
+        if action == Action::Join {
+            if seat != players {
+                return Err(GameError::WrongJoinSeat { next: players });
+            }
+            let mut p = PlayerState::new();
+            p.round_starts = vec![0; self.round + 1];
+            self.players.push(p);
+            return Ok(());
+        }
         let p = self
             .players
             .get_mut(seat)
@@ -365,6 +379,7 @@ impl Game {
                 p.used = used;
                 p.special = special;
             }
+            Action::Join => return Err(GameError::WrongJoinSeat { next: players }),
             Action::EndRound => {
                 self.can_end_round(seat)?;
                 let p = &mut self.players[seat];

@@ -252,3 +252,39 @@ fn actions_serialize_for_storage() {
         r#"{"action":"end-round"}"#
     );
 }
+
+#[test]
+fn players_may_join_and_replay_keeps_them() {
+    let mut g = Game::new(Setup {
+        players: 1,
+        dice: Dice::Seed(3),
+    });
+    let roll = g.roll().unwrap();
+    for placement in railroad_ink::generate_move(g.player(0).unwrap().board(), &roll) {
+        g.act(0, Action::Place { placement }).unwrap();
+    }
+    g.act(0, Action::EndRound).unwrap();
+    assert_eq!(g.round(), 1);
+    assert_eq!(
+        g.act(3, Action::Join),
+        Err(GameError::WrongJoinSeat { next: 1 })
+    );
+    assert_eq!(
+        g.act(0, Action::Join),
+        Err(GameError::WrongJoinSeat { next: 1 })
+    );
+    g.act(1, Action::Join).unwrap();
+    assert_eq!(g.players().len(), 2);
+    assert_eq!(g.player(1).unwrap().rounds(), vec![vec![], vec![]]);
+    // Round 1 now waits for the new player too.
+    for seat in [0, 1] {
+        let roll = g.roll().unwrap();
+        for placement in railroad_ink::generate_move(g.player(seat).unwrap().board(), &roll) {
+            g.act(seat, Action::Place { placement }).unwrap();
+        }
+        g.act(seat, Action::EndRound).unwrap();
+    }
+    assert_eq!(g.round(), 2);
+    let replayed = Game::replay(g.setup(), g.actions()).unwrap();
+    assert_eq!(replayed, g);
+}
