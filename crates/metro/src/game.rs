@@ -835,6 +835,32 @@ mod tests {
     }
 
     #[test]
+    fn serializes_for_a_client() {
+        use serde_json::json;
+        let mut g = game(2, 7);
+        g.apply(Action::Draw).unwrap();
+        let drew = serde_json::to_value(g.events()[0]).unwrap();
+        assert_eq!(
+            (&drew["event"], &drew["player"]),
+            (&json!("drew"), &json!(1))
+        );
+        let place = Action::Place("03".parse().unwrap());
+        assert_eq!(serde_json::to_value(place).unwrap(), json!({"place": "03"}));
+        assert_eq!(serde_json::to_value(Action::Keep).unwrap(), json!("keep"));
+        let view = serde_json::to_value(g.view(Some(p(1)))).unwrap();
+        assert_eq!(view["phase"], "drawn");
+        assert_eq!(view["turn"], 1);
+        assert_eq!(view["tiles_left"], 59);
+        assert_eq!(view["board"].as_array().unwrap().len(), 8);
+        assert_eq!(view["drawn"], json!(g.drawn().unwrap().to_string()));
+        let record = serde_json::to_value(g.record()).unwrap();
+        assert_eq!(
+            record,
+            json!({"config": {"players": 2}, "seed": 7, "actions": ["draw"]})
+        );
+    }
+
+    #[test]
     fn actions_parse_and_print() {
         for a in [
             Action::Draw,

@@ -49,4 +49,4 @@ pub use square::{
     Axis, BORDER, CENTRE, Player, PlayerCount, PlayerCountError, Side, Square, SquareError,
     SquareSet, Station, StationError,
 };
-pub use tile::{Code, CodeError, DECK_SIZE, Letter, Tile, TileError};
+pub use tile::{Code, CodeError, DECK_SIZE, Letter, Tile, TileError, TileInfo};

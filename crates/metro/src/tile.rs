@@ -272,6 +272,37 @@ impl Tile {
     }
 }
 
+/// A tile type with everything needed to draw it: its code, its copies in the deck, and its four
+/// tracks. Serializable, so a client can draw tiles from the engine's own table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct TileInfo {
+    /// The tile's code.
+    pub code: Tile,
+    /// Its copies in the deck.
+    pub copies: u8,
+    /// The four tracks as (entry exit, way-out exit), entries 0, 2, 4, 6 (§3.1).
+    pub tracks: [(u8, u8); 4],
+    /// For each entry side (top, right, bottom, left), the side the track leaves by.
+    pub way_out: [Side; 4],
+}
+
+impl Tile {
+    /// The tile's entry in the catalogue.
+    pub fn info(self) -> TileInfo {
+        TileInfo {
+            code: self,
+            copies: self.copies(),
+            tracks: self.tracks(),
+            way_out: Side::ALL.map(|s| self.way_out(s)),
+        }
+    }
+
+    /// The whole catalogue of §3.3: the 24 types in order.
+    pub fn catalogue() -> [TileInfo; 24] {
+        Tile::ALL.map(Tile::info)
+    }
+}
+
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(CATALOGUE[self.0 as usize].0)
@@ -358,6 +389,15 @@ mod tests {
             let printed: Vec<String> = t.tracks().iter().map(|(a, b)| format!("{a}→{b}")).collect();
             assert_eq!(printed.join(" "), tracks, "{code}");
         }
+    }
+
+    #[test]
+    fn catalogue_serializes_for_a_client() {
+        let json = serde_json::to_string(&Tile::catalogue()[1]).unwrap();
+        assert_eq!(
+            json,
+            r#"{"code":"cbaa","copies":4,"tracks":[[0,7],[2,5],[4,1],[6,3]],"way_out":["left","bottom","top","right"]}"#
+        );
     }
 
     #[test]
