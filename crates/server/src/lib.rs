@@ -1,14 +1,224 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
+//! The tracklayer game server: Railroad Ink in the browser.
+//!
+//! axum serves a JSON API (`/api/ink/...`), server-sent events for live updates, and the
+//! browser front-end embedded at compile time. Games live in SQLite (see [`storage`]): a game
+//! is its setup, its seats and its ordered actions, and its state is a replay of them. Every
+//! rule is decided by the `railroad_ink` engine.
+//!
+//! ```no_run
+//! let config = server::Config {
+//!     addr: "127.0.0.1:8080".into(),
+//!     db: "tracklayer.sqlite".into(),
+//! };
+//! server::run(config)?;
+//! # Ok::<(), server::ServeError>(())
+//! ```
+
+mod error;
+mod http;
+mod ids;
+mod ink;
+mod sessions;
+mod sse;
+pub mod storage;
+
+use std::future::Future;
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use error::ApiError;
+pub use http::MAX_BODY;
+pub use ink::{MAX_NAME, MAX_SEATS};
+
+use sessions::Sessions;
+use storage::{Storage, StorageError};
+
+/// Where to listen and where the database is.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `host:port`; port 0 picks a free port.
+    pub addr: String,
+    /// The SQLite file (created if missing).
+    pub db: PathBuf,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Why the server could not start or stopped.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error("cannot open the database {path}: {source}")]
+    Storage {
+        path: PathBuf,
+        #[source]
+        source: StorageError,
+    },
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
+/// The application's state, shared by every handler.
+#[derive(Clone)]
+pub struct AppState {
+    storage: Storage,
+    sessions: Arc<Sessions>,
+    /// Becomes `true` when the server shuts down (live-update streams end then).
+    shutdown: watch::Receiver<bool>,
+}
+
+/// How long a game stays in memory unused (storage keeps it for good).
+const IDLE: Duration = Duration::from_secs(15 * 60);
+
+/// A server that is listening.
+pub struct Running {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<Result<(), std::io::Error>>,
+}
+
+impl Running {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
     }
+
+    /// Stops accepting, ends live-update streams, waits for requests in flight.
+    pub async fn stop(self) -> Result<(), ServeError> {
+        let _ = self.stop.send(true);
+        self.task
+            .await
+            .map_err(|e| ServeError::Io(std::io::Error::other(e)))??;
+        Ok(())
+    }
+
+    /// Waits until the server stops (after [`Running::stop`] from elsewhere, or an error).
+    async fn wait(self, shutdown: impl Future<Output = ()>) -> Result<(), ServeError> {
+        shutdown.await;
+        self.stop().await
+    }
+}
+
+/// Opens the database, binds the address and starts serving on the current tokio runtime.
+pub async fn start(config: &Config) -> Result<Running, ServeError> {
+    let storage = Storage::open(&config.db).map_err(|source| ServeError::Storage {
+        path: config.db.clone(),
+        source,
+    })?;
+    let listener = TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let (stop, shutdown) = watch::channel(false);
+    let state = AppState {
+        sessions: Arc::new(Sessions::new(storage.clone())),
+        storage,
+        shutdown: shutdown.clone(),
+    };
+    let sweeper = state.sessions.clone();
+    let mut sweep_stop = shutdown.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {
+                    let dropped = sweeper.sweep(IDLE);
+                    if dropped > 0 {
+                        tracing::debug!(dropped, loaded = sweeper.len(), "idle games dropped from memory");
+                    }
+                }
+                _ = sweep_stop.changed() => return,
+            }
+        }
+    });
+    let app = http::router(state);
+    let mut graceful = shutdown;
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = graceful.wait_for(|stopped| *stopped).await;
+            })
+            .await
+    });
+    Ok(Running { addr, stop, task })
+}
+
+/// Serves until Ctrl-C or SIGTERM: builds the runtime, starts, prints where it listens.
+pub fn run(config: Config) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async {
+        let running = start(&config).await?;
+        tracing::info!(addr = %running.addr(), db = %config.db.display(), "serving");
+        // One plain line on stdout, for people and for scripts that start the server.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "tracklayer: serving http://{} (database {})",
+            running.addr(),
+            config.db.display()
+        );
+        let _ = out.flush();
+        drop(out);
+        running.wait(shutdown_signal()).await?;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Logs to stderr. `TRACKLAYER_LOG` sets the filter (default `info`), such as
+/// `debug` or `warn,server=debug`.
+pub fn init_logging() {
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+
+    let filter: Targets = std::env::var("TRACKLAYER_LOG")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO));
+    let _ = tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(filter)
+        .try_init();
 }

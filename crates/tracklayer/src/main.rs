@@ -4,18 +4,37 @@ mod cli_io;
 mod ink;
 mod metro;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// Tile-laying board games: Railroad Ink (Deep Blue Edition) and Metro.
 ///
 /// Without a command, serves the browser game on http://127.0.0.1:8080.
 #[derive(Debug, Parser)]
-#[command(name = "tracklayer", version, after_help = "Examples:\n  tracklayer                         serve the game\n  tracklayer ink score A4A10A4B10    score a Railroad Ink board\n  tracklayer metro check aaaa03      check a Metro sequence")]
+#[command(
+    name = "tracklayer",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  tracklayer                         serve the game\n  tracklayer --addr 0.0.0.0:9000     serve the game on another address\n  tracklayer ink score A4A10A4B10    score a Railroad Ink board\n  tracklayer metro check aaaa03      check a Metro sequence"
+)]
 struct Cli {
+    #[command(flatten)]
+    serve: ServeArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Where the game server listens and keeps its games.
+#[derive(Debug, Clone, Args)]
+struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, env = "TRACKLAYER_ADDR", default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The SQLite database file, created if missing.
+    #[arg(long, env = "TRACKLAYER_DB", default_value = "tracklayer.sqlite")]
+    db: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]
@@ -26,6 +45,8 @@ enum Command {
     /// Metro: check, score, draw tiles, generate moves.
     #[command(subcommand)]
     Metro(metro::MetroCommand),
+    /// Serve the browser game (the same as no command).
+    Serve(ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,16 +54,30 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Ink(cmd)) => ink::run(cmd),
         Some(Command::Metro(cmd)) => metro::run(cmd),
-        None => {
-            eprintln!("The game server is not built yet. Try `tracklayer --help` for the command line.");
-            Ok(cli_io::Outcome::Accepted)
-        }
+        Some(Command::Serve(args)) => return serve(args),
+        None => return serve(cli.serve),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the game server until Ctrl-C or SIGTERM.
+fn serve(args: ServeArgs) -> ExitCode {
+    server::init_logging();
+    let config = server::Config {
+        addr: args.addr,
+        db: args.db,
+    };
+    match server::run(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -1,0 +1,119 @@
+//! The API's one error type, mapped to status codes in one place.
+//!
+//! Handlers return `Result<_, ApiError>` and use `?`. What a client did wrong is told to the
+//! client; what went wrong inside (storage, a failed task) is logged and the client only
+//! hears "internal error".
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use railroad_ink::GameError;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::storage::StorageError;
+
+#[derive(Debug, Error)]
+pub enum ApiError {
+    /// The request body or a parameter is malformed, too large, or out of range.
+    #[error("{0}")]
+    BadRequest(String),
+    /// An action without `Authorization: Bearer TOKEN`.
+    #[error("this needs the seat's token: send `Authorization: Bearer TOKEN`")]
+    MissingToken,
+    /// A token that is no seat's token in this game.
+    #[error("the token is not valid for this game")]
+    WrongToken,
+    /// No such game, or no such path.
+    #[error("{0}")]
+    NotFound(String),
+    /// The request conflicts with the game's kind or mode (joining a solo game, a full game).
+    #[error("{0}")]
+    Conflict(String),
+    /// The rules engine refused the action.
+    #[error(transparent)]
+    Rule(#[from] GameError),
+    /// Something failed inside the server. Logged, never shown.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<StorageError> for ApiError {
+    fn from(e: StorageError) -> ApiError {
+        ApiError::Internal(e.to_string())
+    }
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    /// What went wrong, in words.
+    error: &'a str,
+    /// For a refused action: the short name of the rule broken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'a str>,
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn game_not_found() -> ApiError {
+        ApiError::NotFound("no such game".into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (message, rule) = match &self {
+            ApiError::Internal(detail) => {
+                tracing::error!(error = %detail, "internal error");
+                ("internal error".to_owned(), None)
+            }
+            ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
+            other => (other.to_string(), None),
+        };
+        let mut response = (
+            status,
+            Json(Body {
+                error: &message,
+                rule,
+            }),
+        )
+            .into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            response.headers_mut().insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses() {
+        assert_eq!(ApiError::WrongToken.status(), StatusCode::FORBIDDEN);
+        assert_eq!(
+            ApiError::Rule(GameError::Finished).status(),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(
+            ApiError::Internal("x".into()).into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+}

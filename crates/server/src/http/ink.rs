@@ -1,0 +1,126 @@
+//! `/api/ink`: Railroad Ink games over HTTP. Each handler turns a request into one call of
+//! [`crate::ink`] and its answer into JSON.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use railroad_ink::{Action, Placement};
+use serde::{Deserialize, Serialize};
+
+use super::{JsonBody, MaybeToken, Token};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::ink::{self, CreateRequest, GameView, SeatTaken, TileTable};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tiles", get(tiles))
+        .route("/games", post(create))
+        .route("/games/{id}", get(state))
+        .route("/games/{id}/join", post(join))
+        .route("/games/{id}/place", post(place))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/end-round", post(end_round))
+        .route("/games/{id}/hint", get(hint))
+        .route("/games/{id}/events", get(events))
+}
+
+async fn tiles() -> Json<TileTable> {
+    Json(ink::tile_table())
+}
+
+async fn create(
+    State(app): State<AppState>,
+    JsonBody(req): JsonBody<CreateRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let taken: SeatTaken = ink::create(&app, req).await?;
+    Ok((StatusCode::CREATED, Json(taken)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: Option<String>,
+}
+
+async fn join(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<JoinRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let taken = ink::join(&app, &id, req.name).await?;
+    Ok((StatusCode::CREATED, Json(taken)))
+}
+
+async fn state(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<GameView>, ApiError> {
+    let session = app.sessions.ink(&id).await?;
+    let seat = match token {
+        Some(token) => Some(session.authorize(&token).await?),
+        None => None,
+    };
+    let st = session.snapshot().await;
+    Ok(Json(ink::view(&session, &st, seat)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaceRequest {
+    placement: Placement,
+}
+
+async fn place(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    JsonBody(req): JsonBody<PlaceRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let action = Action::Place {
+        placement: req.placement,
+    };
+    Ok(Json(ink::act(&app, &id, &token, action).await?))
+}
+
+async fn undo(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(ink::act(&app, &id, &token, Action::Undo).await?))
+}
+
+async fn end_round(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(ink::act(&app, &id, &token, Action::EndRound).await?))
+}
+
+#[derive(Debug, Serialize)]
+struct Hint {
+    placements: Vec<Placement>,
+}
+
+async fn hint(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<Hint>, ApiError> {
+    let placements = ink::hint(&app, &id, &token).await?;
+    Ok(Json(Hint { placements }))
+}
+
+async fn events(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let session = app.sessions.ink(&id).await?;
+    Ok(crate::sse::ink_events(session, app.shutdown.clone()).await)
+}

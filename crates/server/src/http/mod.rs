@@ -1,0 +1,132 @@
+//! HTTP: the router, the request extractors, and a layer that logs and sets headers.
+//!
+//! One module per resource (`ink`; `metro` will sit beside it), and the embedded front-end.
+
+pub mod assets;
+pub mod ink;
+
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// The whole app.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .nest("/api/ink", ink::routes())
+        .fallback(assets::serve)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(log_and_harden))
+        .with_state(state)
+}
+
+async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "ok": true }))
+}
+
+/// Logs each request (at debug level) and sets the headers every response carries.
+async fn log_and_harden(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    let status = response.status();
+    let elapsed_us = started.elapsed().as_micros() as u64;
+    if status.is_server_error() {
+        tracing::warn!(%method, %path, status = status.as_u16(), elapsed_us, "request failed");
+    } else {
+        tracing::debug!(%method, %path, status = status.as_u16(), elapsed_us, "request");
+    }
+    let h = response.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if path.starts_with("/api/") && !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// A JSON request body. Anything wrong with it (too large, not JSON, wrong fields) is a 400
+/// that says what. An empty body reads as `{}`, so all-optional bodies may be left out.
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| match e {
+            BytesRejection::FailedToBufferBody(_) => ApiError::BadRequest(format!(
+                "the request body could not be read or is larger than {MAX_BODY} bytes"
+            )),
+            other => ApiError::BadRequest(other.body_text()),
+        })?;
+        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(text)
+            .map(JsonBody)
+            .map_err(|e| ApiError::BadRequest(format!("malformed JSON body: {e}")))
+    }
+}
+
+/// The seat token from `Authorization: Bearer TOKEN`, if one was sent.
+pub struct MaybeToken(pub Option<String>);
+
+/// The seat token, required.
+pub struct Token(pub String);
+
+fn bearer(parts: &Parts) -> Result<Option<String>, ApiError> {
+    let Some(value) = parts.headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let value = value.to_str().map_err(|_| ApiError::WrongToken)?;
+    let (scheme, token) = value.split_once(' ').ok_or(ApiError::MissingToken)?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(ApiError::MissingToken);
+    }
+    let token = token.trim();
+    if token.is_empty() || token.len() > 256 {
+        return Err(ApiError::WrongToken);
+    }
+    Ok(Some(token.to_owned()))
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        bearer(parts).map(MaybeToken)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Token {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        bearer(parts)?.map(Token).ok_or(ApiError::MissingToken)
+    }
+}

@@ -1,0 +1,74 @@
+//! Game ids, seat tokens and seeds: random bytes from the operating system.
+
+use sha2::{Digest, Sha256};
+
+use crate::error::ApiError;
+
+/// Bytes in a game id (96 bits: unguessable, and short enough for an invite link).
+const GAME_ID_BYTES: usize = 12;
+/// Bytes in a seat token (256 bits).
+const TOKEN_BYTES: usize = 32;
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
+    let mut buf = [0u8; N];
+    getrandom::fill(&mut buf)
+        .map_err(|e| ApiError::Internal(format!("the OS random source failed: {e}")))?;
+    Ok(buf)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        s.push(DIGITS[(b >> 4) as usize] as char);
+        s.push(DIGITS[(b & 15) as usize] as char);
+    }
+    s
+}
+
+/// A new game id: 24 lower-case hex digits.
+pub fn new_game_id() -> Result<String, ApiError> {
+    Ok(hex(&random_bytes::<GAME_ID_BYTES>()?))
+}
+
+/// Whether a string has the shape of a game id (so garbage never reaches the database).
+pub fn is_game_id(s: &str) -> bool {
+    s.len() == 2 * GAME_ID_BYTES && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A new seat token: 64 lower-case hex digits.
+pub fn new_token() -> Result<String, ApiError> {
+    Ok(hex(&random_bytes::<TOKEN_BYTES>()?))
+}
+
+/// A new secret seed for a game's dice.
+pub fn new_seed() -> Result<u64, ApiError> {
+    Ok(u64::from_le_bytes(random_bytes::<8>()?))
+}
+
+/// What is stored instead of a token: its SHA-256, in hex.
+pub fn hash_token(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_tokens_have_their_shape_and_differ() {
+        let a = new_game_id().unwrap();
+        let b = new_game_id().unwrap();
+        assert!(is_game_id(&a) && is_game_id(&b) && a != b);
+        assert!(!is_game_id("../etc/passwd"));
+        assert!(!is_game_id(&a.to_uppercase()));
+        let t = new_token().unwrap();
+        assert_eq!(t.len(), 64);
+        assert_eq!(hash_token(&t), hash_token(&t));
+        assert_ne!(hash_token(&t), hash_token(&new_token().unwrap()));
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

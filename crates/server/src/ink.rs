@@ -1,0 +1,966 @@
+//! Railroad Ink games: sessions in memory, actions through the engine, durable before they
+//! count, and the state as the page sees it.
+//!
+//! Every rule is the engine's: an action is tried on a copy of the [`Game`], and only when the
+//! engine accepts it is it written to storage and the copy kept. What the page needs to know
+//! to never guess a rule (legal squares per tile and orientation, which specials may be
+//! placed, whether the round may end, and why not) comes from engine calls too.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use railroad_ink::ai::{self, RoundView};
+use railroad_ink::game::ROUNDS;
+use railroad_ink::movegen::first_legal;
+use railroad_ink::score::{Breakdown, EXIT_POINTS};
+use railroad_ink::square::EXITS;
+use railroad_ink::{
+    Action, Dice, Edge, Exit, Game, GameError, Orientation, Placement, Roll, Score, Setup, Square,
+    Tile,
+};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, broadcast};
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::ids;
+use crate::storage::{ActionRow, Append, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+
+/// The most players an online game seats.
+pub const MAX_SEATS: usize = 8;
+/// The longest player name, in characters.
+pub const MAX_NAME: usize = 32;
+/// At most this many specials a game (§1).
+const SPECIALS_PER_GAME: usize = 3;
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// One player.
+    Solo,
+    /// One player against a computer player on the same rolls (seat 1).
+    Computer,
+    /// Players join by invite link; a round ends when every player has ended it.
+    Online,
+}
+
+impl Mode {
+    fn as_str(self) -> &'static str {
+        match self {
+            Mode::Solo => "solo",
+            Mode::Computer => "computer",
+            Mode::Online => "online",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "solo" => Some(Mode::Solo),
+            "computer" => Some(Mode::Computer),
+            "online" => Some(Mode::Online),
+            _ => None,
+        }
+    }
+}
+
+/// One seat of a game.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    pub name: String,
+    pub kind: SeatKind,
+    /// The computer player's name, for a computer seat.
+    pub agent: Option<String>,
+    token_hash: Option<String>,
+}
+
+/// A game's state in memory: the engine's game and who sits where.
+#[derive(Debug, Clone)]
+pub struct InkState {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+}
+
+impl InkState {
+    /// The seat whose token this is.
+    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
+        let hash = ids::hash_token(token);
+        self.seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+            .ok_or(ApiError::WrongToken)
+    }
+}
+
+/// One Railroad Ink game, loaded.
+pub struct InkSession {
+    pub id: String,
+    pub mode: Mode,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    state: Mutex<InkState>,
+    events: broadcast::Sender<usize>,
+    computer_running: AtomicBool,
+}
+
+impl InkSession {
+    fn new(id: String, mode: Mode, created: i64, state: InkState) -> InkSession {
+        let (events, _) = broadcast::channel(32);
+        InkSession {
+            id,
+            mode,
+            created,
+            state: Mutex::new(state),
+            events,
+            computer_running: AtomicBool::new(false),
+        }
+    }
+
+    /// Rebuilds a session from storage by replaying its actions.
+    pub fn from_stored(stored: StoredGame) -> Result<InkSession, ApiError> {
+        let id = stored.id.clone();
+        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
+        if stored.kind != GameKind::Ink {
+            return Err(ApiError::game_not_found());
+        }
+        let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
+        let setup: Setup =
+            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let actions = stored
+            .actions
+            .iter()
+            .map(|row| {
+                serde_json::from_str::<Action>(&row.action)
+                    .map(|a| (row.seat, a))
+                    .map_err(|e| corrupt(format!("action: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let game = Game::replay(setup, &actions)
+            .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
+        let seats: Vec<Seat> = stored
+            .seats
+            .into_iter()
+            .map(|row| Seat {
+                name: row.name,
+                kind: row.kind,
+                agent: row.agent,
+                token_hash: row.token_hash,
+            })
+            .collect();
+        if seats.len() != game.players().len() {
+            return Err(corrupt(format!(
+                "{} seats for {} players",
+                seats.len(),
+                game.players().len()
+            )));
+        }
+        Ok(InkSession::new(
+            stored.id,
+            mode,
+            stored.created,
+            InkState { game, seats },
+        ))
+    }
+
+    /// The state now (a copy).
+    pub async fn snapshot(&self) -> InkState {
+        self.state.lock().await.clone()
+    }
+
+    /// The number of accepted actions: grows with every change.
+    pub async fn version(&self) -> usize {
+        self.state.lock().await.game.actions().len()
+    }
+
+    /// Live notifications: the version after each change.
+    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
+        self.events.subscribe()
+    }
+
+    /// Whether anyone is listening for live updates.
+    pub fn has_listeners(&self) -> bool {
+        self.events.receiver_count() > 0
+    }
+
+    /// The seat a token belongs to.
+    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
+        self.state.lock().await.seat_of(token)
+    }
+
+    fn notify(&self, version: usize) {
+        // Nobody listening is fine.
+        let _ = self.events.send(version);
+    }
+}
+
+/// `POST /api/ink/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    pub mode: Mode,
+    pub seed: Option<u64>,
+    pub name: Option<String>,
+    /// The computer player, for mode `computer` (default: the last of the engine's list).
+    pub agent: Option<String>,
+}
+
+/// A seat taken: the answer to creating or joining a game.
+#[derive(Debug, Serialize)]
+pub struct SeatTaken {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub seat: usize,
+    pub token: String,
+}
+
+/// A player name from a request: trimmed, at most [`MAX_NAME`] characters, no control
+/// characters; a default when missing or blank.
+pub fn player_name(
+    name: Option<&str>,
+    default: impl FnOnce() -> String,
+) -> Result<String, ApiError> {
+    let name = name.map(str::trim).unwrap_or("");
+    if name.is_empty() {
+        return Ok(default());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(ApiError::BadRequest(format!(
+            "a name has at most {MAX_NAME} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(
+            "a name may not hold control characters".into(),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// Creates a game and seats its creator (and, against the computer, the computer).
+pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, ApiError> {
+    let name = player_name(req.name.as_deref(), || "Player 1".into())?;
+    let agent = match (req.mode, req.agent) {
+        (Mode::Computer, None) => Some(default_agent().to_owned()),
+        (Mode::Computer, Some(agent)) => {
+            if !ai::AGENTS.contains(&agent.as_str()) {
+                return Err(ApiError::BadRequest(format!(
+                    "unknown computer player {agent:?}; choose one of {}",
+                    ai::AGENTS.join(", ")
+                )));
+            }
+            Some(agent)
+        }
+        (_, Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "a computer player is chosen only in mode \"computer\"".into(),
+            ));
+        }
+        (_, None) => None,
+    };
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => ids::new_seed()?,
+    };
+    let id = ids::new_game_id()?;
+    let token = ids::new_token()?;
+    let mut seats = vec![Seat {
+        name,
+        kind: SeatKind::Human,
+        agent: None,
+        token_hash: Some(ids::hash_token(&token)),
+    }];
+    if let Some(agent) = agent {
+        seats.push(Seat {
+            name: format!("Computer ({agent})"),
+            kind: SeatKind::Computer,
+            agent: Some(agent),
+            token_hash: None,
+        });
+    }
+    let setup = Setup {
+        players: seats.len(),
+        dice: Dice::Seed(seed),
+    };
+    let new_game = NewGame {
+        id: id.clone(),
+        kind: GameKind::Ink,
+        mode: req.mode.as_str().to_owned(),
+        setup: to_json(&setup)?,
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_row(i, s))
+            .collect(),
+    };
+    let game = Game::new(setup);
+    let session = Arc::new(InkSession::new(
+        id.clone(),
+        req.mode,
+        crate::storage::now_ms(),
+        InkState { game, seats },
+    ));
+    let storage = app.storage.clone();
+    // Spawned, so a client that hangs up cannot cut the write short.
+    let created = tokio::spawn(async move { storage.create_game(new_game).await });
+    created
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    app.sessions.insert_ink(session.clone());
+    tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
+    drive_computers(app, session);
+    Ok(SeatTaken {
+        id: Some(id),
+        seat: 0,
+        token,
+    })
+}
+
+/// The computer player chosen when none is named: the last (strongest) of the engine's list.
+pub fn default_agent() -> &'static str {
+    ai::AGENTS.last().copied().unwrap_or("greedy")
+}
+
+fn seat_row(seat: usize, s: &Seat) -> SeatRow {
+    SeatRow {
+        seat,
+        name: s.name.clone(),
+        kind: s.kind,
+        agent: s.agent.clone(),
+        token_hash: s.token_hash.clone(),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// Seats a new player in an online game.
+pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<SeatTaken, ApiError> {
+    let session = app.sessions.ink(id).await?;
+    if session.mode != Mode::Online {
+        return Err(ApiError::Conflict(format!(
+            "this is a {} game: only online games can be joined",
+            session.mode.as_str()
+        )));
+    }
+    let app2 = app.clone();
+    let s = session.clone();
+    // Spawned, so a client that hangs up cannot leave memory and storage apart.
+    let taken = tokio::spawn(async move {
+        let mut st = s.state.lock().await;
+        let seat = st.game.players().len();
+        if seat >= MAX_SEATS {
+            return Err(ApiError::Conflict(format!(
+                "the game is full ({MAX_SEATS} players)"
+            )));
+        }
+        let name = player_name(name.as_deref(), || format!("Player {}", seat + 1))?;
+        let mut next = st.game.clone();
+        next.act(seat, Action::Join)?;
+        let token = ids::new_token()?;
+        let new_seat = Seat {
+            name,
+            kind: SeatKind::Human,
+            agent: None,
+            token_hash: Some(ids::hash_token(&token)),
+        };
+        let append = Append {
+            game: s.id.clone(),
+            first: st.game.actions().len(),
+            actions: vec![action_row(seat, Action::Join)?],
+            seat: Some(seat_row(seat, &new_seat)),
+        };
+        persist(&app2, &s, append).await?;
+        st.game = next;
+        st.seats.push(new_seat);
+        let version = st.game.actions().len();
+        drop(st);
+        s.notify(version);
+        tracing::info!(game = %s.id, seat, "player joined");
+        Ok(SeatTaken {
+            id: None,
+            seat,
+            token,
+        })
+    });
+    taken.await.map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
+    Ok(ActionRow {
+        seat,
+        action: to_json(&action)?,
+    })
+}
+
+/// Writes actions; if the write fails, the session is dropped from memory so that the next
+/// request reloads exactly what storage holds.
+async fn persist(
+    app: &AppState,
+    session: &Arc<InkSession>,
+    append: Append,
+) -> Result<(), ApiError> {
+    if let Err(e) = app.storage.append(append).await {
+        app.sessions.forget(&session.id);
+        return Err(e.into());
+    }
+    Ok(())
+}
+
+/// Does one seat's action, after the engine accepts it and storage holds it. Returns the
+/// state as that seat sees it.
+pub async fn act(
+    app: &AppState,
+    id: &str,
+    token: &str,
+    action: Action,
+) -> Result<GameView, ApiError> {
+    let session = app.sessions.ink(id).await?;
+    let app2 = app.clone();
+    let s = session.clone();
+    let token = token.to_owned();
+    let view = tokio::spawn(async move {
+        let mut st = s.state.lock().await;
+        let seat = st.seat_of(&token)?;
+        let mut next = st.game.clone();
+        next.act(seat, action)?;
+        let append = Append {
+            game: s.id.clone(),
+            first: st.game.actions().len(),
+            actions: vec![action_row(seat, action)?],
+            seat: None,
+        };
+        persist(&app2, &s, append).await?;
+        st.game = next;
+        let version = st.game.actions().len();
+        let view = view(&s, &st, Some(seat));
+        drop(st);
+        s.notify(version);
+        Ok::<_, ApiError>(view)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))??;
+    drive_computers(app, session);
+    Ok(view)
+}
+
+/// The computer's suggestion for the rest of the seat's round.
+pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement>, ApiError> {
+    let session = app.sessions.ink(id).await?;
+    let (game, seat) = {
+        let st = session.state.lock().await;
+        (st.game.clone(), st.seat_of(token)?)
+    };
+    tokio::task::spawn_blocking(move || ai::hint(&game, seat))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(ApiError::from)
+}
+
+/// A computer seat's round to play.
+struct ComputerTurn {
+    seat: usize,
+    agent: String,
+    seed: u64,
+    board: railroad_ink::Board,
+    roll: Roll,
+    used: u8,
+    special_placed: bool,
+    round: usize,
+    rolls: Vec<Roll>,
+}
+
+impl ComputerTurn {
+    fn next(st: &InkState) -> Option<ComputerTurn> {
+        let game = &st.game;
+        let roll = game.roll()?;
+        let seed = match game.setup().dice {
+            Dice::Seed(seed) => seed,
+            Dice::Fixed(_) => 0,
+        };
+        st.seats.iter().enumerate().find_map(|(seat, s)| {
+            let p = game.players().get(seat)?;
+            (s.kind == SeatKind::Computer && !p.round_done()).then(|| ComputerTurn {
+                seat,
+                agent: s
+                    .agent
+                    .clone()
+                    .unwrap_or_else(|| default_agent().to_owned()),
+                seed: seed.rotate_left(17)
+                    ^ (game.round() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                board: *p.board(),
+                roll,
+                used: p.dice_used(),
+                special_placed: p.special_this_round(),
+                round: game.round(),
+                rolls: game.rolls_so_far().to_vec(),
+            })
+        })
+    }
+
+    /// The agent's placements for the rest of the round (CPU work: run off the async runtime).
+    fn play(&self) -> Vec<Placement> {
+        let Some(mut agent) = ai::agent_by_name(&self.agent, self.seed) else {
+            tracing::warn!(agent = %self.agent, "unknown computer player; playing the first legal places");
+            return Vec::new();
+        };
+        agent.play_round(&RoundView {
+            board: &self.board,
+            roll: self.roll,
+            used: self.used,
+            special_placed: self.special_placed,
+            round: self.round,
+            rolls: &self.rolls,
+        })
+    }
+}
+
+/// Plays the computer seats' rounds in the background, until none has a round to play.
+pub fn drive_computers(app: &AppState, session: Arc<InkSession>) {
+    if session.mode != Mode::Computer {
+        return;
+    }
+    if session.computer_running.swap(true, Ordering::AcqRel) {
+        return; // the running driver loops until nothing is left
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = computer_rounds(&app, &session).await {
+                tracing::error!(game = %session.id, error = %e, "the computer player failed");
+                session.computer_running.store(false, Ordering::Release);
+                return;
+            }
+            session.computer_running.store(false, Ordering::Release);
+            // A round may have started between the last look and the flag going down.
+            let more = ComputerTurn::next(&*session.state.lock().await).is_some();
+            if !more || session.computer_running.swap(true, Ordering::AcqRel) {
+                return;
+            }
+        }
+    });
+}
+
+async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<(), ApiError> {
+    loop {
+        let Some(turn) = ComputerTurn::next(&*session.state.lock().await) else {
+            return Ok(());
+        };
+        let (turn, placements) = tokio::task::spawn_blocking(move || {
+            let placements = turn.play();
+            (turn, placements)
+        })
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mut st = session.state.lock().await;
+        // Only this driver acts for the computer's seat, so its round is as it was.
+        let mut next = st.game.clone();
+        let mut done = Vec::new();
+        for placement in placements {
+            let action = Action::Place { placement };
+            match next.act(turn.seat, action) {
+                Ok(()) => done.push(action),
+                Err(e) => {
+                    tracing::error!(game = %session.id, agent = %turn.agent, %placement, error = %e, "the computer player broke a rule");
+                    break;
+                }
+            }
+        }
+        // Whatever the agent left undone: the first legal place of each die that still fits.
+        while next.can_end_round(turn.seat).is_err() {
+            let board = *next.player(turn.seat)?.board();
+            let fallback = next
+                .dice_left(turn.seat)?
+                .into_iter()
+                .find_map(|tile| first_legal(&board, tile));
+            let Some(placement) = fallback else { break };
+            let action = Action::Place { placement };
+            next.act(turn.seat, action)?;
+            done.push(action);
+        }
+        next.act(turn.seat, Action::EndRound)?;
+        done.push(Action::EndRound);
+        let append = Append {
+            game: session.id.clone(),
+            first: st.game.actions().len(),
+            actions: done
+                .into_iter()
+                .map(|a| action_row(turn.seat, a))
+                .collect::<Result<_, _>>()?,
+            seat: None,
+        };
+        persist(app, session, append).await?;
+        st.game = next;
+        let version = st.game.actions().len();
+        drop(st);
+        session.notify(version);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// What the page sees.
+
+/// The state of a game, as `GET /api/ink/games/{id}` sends it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub kind: &'static str,
+    pub mode: Mode,
+    /// Grows with every accepted action.
+    pub version: usize,
+    /// The current round, 0–6; 7 once the game is over.
+    pub round: usize,
+    pub rounds: usize,
+    /// The tiles of the current round's four dice (three die A, then die B); empty once over.
+    pub dice: Vec<Tile>,
+    /// The current round's roll, as in `A1A4A4B0`.
+    pub roll: Option<Roll>,
+    pub finished: bool,
+    pub players: Vec<PlayerView>,
+    /// The winning seats once the game is over: highest score, then fewest errors.
+    pub winners: Vec<usize>,
+    /// The dice seed, revealed once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    /// What the asking seat may do now (with its token).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<YouView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    pub seat: usize,
+    pub name: String,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// The board string: every placement in order.
+    pub board: String,
+    /// The placements of each round so far, the current one last.
+    pub rounds: Vec<Vec<Placement>>,
+    /// Whether the player has ended the current round.
+    pub round_done: bool,
+    /// Which of this round's four dice the player has placed.
+    pub dice_used: [bool; 4],
+    /// The specials on the board.
+    pub specials: Vec<Tile>,
+    pub special_this_round: bool,
+    pub score: Score,
+    pub breakdown: Breakdown,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct YouView {
+    pub seat: usize,
+    /// The dice of this round, each with where its tile may go.
+    pub dice: Vec<DieView>,
+    /// The six specials, each with whether it may be placed now and where.
+    pub specials: Vec<SpecialView>,
+    pub can_undo: bool,
+    pub end_round: Permission,
+    pub round_done: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DieView {
+    /// 0–2 die A, 3 die B.
+    pub die: usize,
+    pub tile: Tile,
+    pub used: bool,
+    /// For each orientation 0–7, the squares where the tile is legal (empty when used).
+    pub legal: Vec<Vec<Square>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SpecialView {
+    pub tile: Tile,
+    /// Already on the board.
+    pub used: bool,
+    /// May be placed now (before legality).
+    pub allowed: bool,
+    /// Why not, when not allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    /// For each orientation 0–7, the squares where it is legal (empty when not allowed).
+    pub legal: Vec<Vec<Square>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Permission {
+    pub allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+impl Permission {
+    fn of(result: Result<(), GameError>) -> Permission {
+        match result {
+            Ok(()) => Permission {
+                allowed: true,
+                reason: None,
+                rule: None,
+            },
+            Err(e) => Permission {
+                allowed: false,
+                reason: Some(e.to_string()),
+                rule: Some(e.rule()),
+            },
+        }
+    }
+}
+
+fn squares(mask: u64) -> Vec<Square> {
+    Square::all().filter(|s| mask & s.bit() != 0).collect()
+}
+
+fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<Vec<Square>> {
+    Orientation::ALL
+        .iter()
+        .map(|&o| squares(board.legal_squares(tile, o)))
+        .collect()
+}
+
+/// The state as `seat` (if any) sees it. Later rolls are never in it.
+pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameView {
+    let game = &st.game;
+    let finished = game.is_finished();
+    let players = game
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat_info = st.seats.get(i);
+            PlayerView {
+                seat: i,
+                name: seat_info.map_or_else(|| format!("Player {}", i + 1), |s| s.name.clone()),
+                kind: match seat_info.map(|s| s.kind) {
+                    Some(SeatKind::Computer) => "computer",
+                    _ => "human",
+                },
+                agent: seat_info.and_then(|s| s.agent.clone()),
+                board: p.board().to_string(),
+                rounds: p.rounds(),
+                round_done: p.round_done(),
+                dice_used: [0, 1, 2, 3].map(|d| p.dice_used() & (1 << d) != 0),
+                specials: Tile::SPECIALS
+                    .into_iter()
+                    .filter(|&t| p.board().has_special(t))
+                    .collect(),
+                special_this_round: p.special_this_round(),
+                score: p.board().score(),
+                breakdown: p.board().breakdown(),
+            }
+        })
+        .collect();
+    GameView {
+        id: session.id.clone(),
+        kind: "ink",
+        mode: session.mode,
+        version: game.actions().len(),
+        round: game.round(),
+        rounds: ROUNDS,
+        dice: game.roll().map(|r| r.dice().to_vec()).unwrap_or_default(),
+        roll: game.roll(),
+        finished,
+        players,
+        winners: if finished { game.winners() } else { Vec::new() },
+        seed: match (finished, game.setup().dice) {
+            (true, Dice::Seed(seed)) => Some(seed),
+            _ => None,
+        },
+        created: session.created,
+        you: seat.and_then(|seat| you(game, seat)),
+    }
+}
+
+fn you(game: &Game, seat: usize) -> Option<YouView> {
+    let p = game.player(seat).ok()?;
+    let board = p.board();
+    let active = !game.is_finished() && !p.round_done();
+    let dice = game
+        .roll()
+        .map(|roll| {
+            roll.dice()
+                .into_iter()
+                .enumerate()
+                .map(|(die, tile)| {
+                    let used = p.dice_used() & (1 << die) != 0;
+                    DieView {
+                        die,
+                        tile,
+                        used,
+                        legal: if used || !active {
+                            vec![Vec::new(); 8]
+                        } else {
+                            legal_by_orientation(board, tile)
+                        },
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let specials = Tile::SPECIALS
+        .into_iter()
+        .map(|tile| {
+            let used = board.has_special(tile);
+            // The engine's own answer: try the special on a copy; the special rules are
+            // checked before legality, so an `Illegal` answer means "allowed, if it fits".
+            let verdict = match Square::all().next() {
+                Some(square) => game.check(
+                    seat,
+                    Action::Place {
+                        placement: Placement::new(tile, square, Orientation::IDENTITY),
+                    },
+                ),
+                None => Ok(()),
+            };
+            let refusal = match verdict {
+                Ok(()) | Err(GameError::Illegal { .. }) => None,
+                Err(e) => Some(e),
+            };
+            let allowed = refusal.is_none();
+            SpecialView {
+                tile,
+                used,
+                allowed,
+                reason: refusal.as_ref().map(ToString::to_string),
+                rule: refusal.as_ref().map(GameError::rule),
+                legal: if allowed {
+                    legal_by_orientation(board, tile)
+                } else {
+                    vec![Vec::new(); 8]
+                },
+            }
+        })
+        .collect();
+    Some(YouView {
+        seat,
+        dice,
+        specials,
+        can_undo: active && !p.this_round().is_empty(),
+        end_round: Permission::of(game.can_end_round(seat)),
+        round_done: p.round_done(),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The tile table, for drawing.
+
+/// `GET /api/ink/tiles`: the engine's tile table and board, for drawing and for the rules.
+#[derive(Debug, Clone, Serialize)]
+pub struct TileTable {
+    pub tiles: Vec<TileInfo>,
+    pub exits: Vec<Exit>,
+    pub centre: Vec<Square>,
+    /// `rotate[o]`: orientation `o` turned a quarter clockwise; `flip[o]`: mirrored.
+    pub rotate: Vec<u8>,
+    pub flip: Vec<u8>,
+    pub rounds: usize,
+    pub specials_per_game: usize,
+    pub specials_per_round: usize,
+    /// Points for a network by the number of exits it reaches.
+    pub exit_points: Vec<i32>,
+    /// The computer players, for mode `computer`.
+    pub agents: Vec<&'static str>,
+    pub default_agent: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TileInfo {
+    pub tile: Tile,
+    pub kind: &'static str,
+    pub source: char,
+    pub station: bool,
+    pub overpass: bool,
+    pub special: bool,
+    /// For each orientation 0–7, the edges `[N, E, S, W]`.
+    pub edges: Vec<[&'static str; 4]>,
+    /// The distinct orientations, lowest of each class.
+    pub canonical: Vec<u8>,
+}
+
+fn edge_name(e: Edge) -> &'static str {
+    match e {
+        Edge::Blank => "blank",
+        Edge::Highway => "highway",
+        Edge::Railway => "railway",
+    }
+}
+
+pub fn tile_table() -> TileTable {
+    TileTable {
+        tiles: Tile::ALL
+            .into_iter()
+            .map(|tile| TileInfo {
+                tile,
+                kind: tile.kind(),
+                source: tile.source().letter(),
+                station: tile.is_station(),
+                overpass: tile.is_overpass(),
+                special: tile.is_special(),
+                edges: Orientation::ALL
+                    .iter()
+                    .map(|&o| tile.edges(o).map(edge_name))
+                    .collect(),
+                canonical: tile
+                    .canonical_orientations()
+                    .iter()
+                    .map(|o| o.digit())
+                    .collect(),
+            })
+            .collect(),
+        exits: EXITS.to_vec(),
+        centre: Square::all().filter(|s| s.is_centre()).collect(),
+        rotate: Orientation::ALL
+            .iter()
+            .map(|o| o.then(Orientation::ROTATE).digit())
+            .collect(),
+        flip: Orientation::ALL
+            .iter()
+            .map(|o| o.then(Orientation::MIRROR).digit())
+            .collect(),
+        rounds: ROUNDS,
+        specials_per_game: SPECIALS_PER_GAME,
+        specials_per_round: 1,
+        exit_points: EXIT_POINTS.to_vec(),
+        agents: ai::AGENTS.to_vec(),
+        default_agent: default_agent(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(player_name(None, || "P".into()).unwrap(), "P");
+        assert_eq!(player_name(Some("  "), || "P".into()).unwrap(), "P");
+        assert_eq!(player_name(Some(" Ada "), || "P".into()).unwrap(), "Ada");
+        assert!(player_name(Some(&"x".repeat(33)), || "P".into()).is_err());
+        assert!(player_name(Some("a\u{7}"), || "P".into()).is_err());
+    }
+
+    #[test]
+    fn the_tile_table_follows_the_engine() {
+        let t = tile_table();
+        assert_eq!(t.tiles.len(), 15);
+        let b1 = &t.tiles[7];
+        assert_eq!(b1.tile, Tile::B1);
+        assert_eq!(b1.edges[0], ["highway", "railway", "blank", "blank"]);
+        assert_eq!(b1.edges[5], ["railway", "highway", "blank", "blank"]);
+        assert_eq!(t.rotate, [1, 2, 3, 0, 5, 6, 7, 4]);
+        assert_eq!(t.exits.len(), 12);
+        assert_eq!(t.centre.len(), 9);
+        for o in 0..8 {
+            // Flipping twice is the identity.
+            assert_eq!(t.flip[t.flip[o] as usize] as usize, o);
+        }
+    }
+}
