@@ -144,7 +144,7 @@ impl Board {
     }
 
     /// `[route][side]`: squares whose `route` edge on `side` is an error (§7.3).
-    fn error_mask(&self) -> [[u64; 4]; 2] {
+    pub(crate) fn error_mask(&self) -> [[u64; 4]; 2] {
         let mut out = [[0; 4]; 2];
         for route in Route::ALL {
             for side in Side::ALL {
@@ -159,7 +159,7 @@ impl Board {
 
     /// The sum of exit points over all networks: only networks that reach an exit can score,
     /// so only those are flooded.
-    fn exit_points(&self) -> i32 {
+    pub(crate) fn exit_points(&self) -> i32 {
         let mut points = 0;
         let mut done = PieceSet::default();
         for exit in EXITS {
@@ -177,6 +177,41 @@ impl Board {
             points += EXIT_POINTS[self.exits_of(net).count()];
         }
         points
+    }
+
+    /// For each network that uses an exit: how many exits it uses and how many of its route
+    /// ends face an empty square. Returns the number of such networks written to `out`.
+    pub(crate) fn exit_networks(&self, out: &mut [NetworkStat; 12]) -> usize {
+        let empty = crate::square::ALL_SQUARES & !self.occupied();
+        let mut n = 0;
+        let mut done = PieceSet::default();
+        for exit in EXITS {
+            let bit = exit.square.bit();
+            if self.edge_mask(exit.route, exit.side) & bit == 0 {
+                continue;
+            }
+            let start = PieceSet::single(exit.route, bit);
+            if done.contains(start) {
+                continue;
+            }
+            let net = self.flood_network(start);
+            done.highway |= net.highway;
+            done.railway |= net.railway;
+            let mut open_ends = 0;
+            for route in Route::ALL {
+                for side in Side::ALL {
+                    let facing_empty = shift(empty, side.opposite());
+                    open_ends +=
+                        (net.get(route) & self.edge_mask(route, side) & facing_empty).count_ones();
+                }
+            }
+            out[n] = NetworkStat {
+                exits: self.exits_of(net).count() as u8,
+                open_ends: open_ends as u8,
+            };
+            n += 1;
+        }
+        n
     }
 
     /// The network containing the pieces of `start`.
@@ -243,6 +278,20 @@ impl Board {
             points,
         }
     }
+}
+
+impl Board {
+    /// Tiles on the longest simple path of one route type (§7.5).
+    pub(crate) fn longest(&self, route: Route) -> i32 {
+        LongestRoute::find(self, route, false).len as i32
+    }
+}
+
+/// A network's exits and open route ends, for evaluating a board mid-game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct NetworkStat {
+    pub exits: u8,
+    pub open_ends: u8,
 }
 
 /// A set of route pieces: `highway` holds whole tiles and overpass highways, `railway` holds

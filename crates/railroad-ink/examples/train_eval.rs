@@ -1,0 +1,144 @@
+//! Fits the strong player's evaluation by fitted value iteration: play games with the current
+//! model, regress each round's board features on the game's final score (one linear model per
+//! number of rounds left), and repeat.
+//!
+//! `cargo run --release -p railroad-ink --example train_eval -- ITERATIONS GAMES [MODEL.json]`
+//! Writes the model after every iteration to `target/ink-model.json` and prints it as Rust.
+
+use railroad_ink::Dice;
+use railroad_ink::ai::eval::{FEATURE_NAMES, FEATURES, Features, Model};
+use railroad_ink::ai::strong::{Search, StrongAgent};
+use railroad_ink::ai::{Agent, RoundView};
+use railroad_ink::game::{Action, Game, ROUNDS, Setup};
+
+/// One game: the features after each of the first six rounds, and the final score.
+fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
+    let rolls = Dice::Seed(seed).rolls();
+    let mut agent = StrongAgent {
+        search: Search {
+            model: *model,
+            beam,
+        },
+    };
+    let mut game = Game::new(Setup {
+        players: 1,
+        dice: Dice::Fixed(rolls),
+    });
+    let mut seen = Vec::new();
+    for round in 0..ROUNDS {
+        let board = *game.player(0).unwrap().board();
+        let view = RoundView {
+            board: &board,
+            roll: rolls[round],
+            used: 0,
+            special_placed: false,
+            round,
+            rolls: &rolls[..=round],
+        };
+        for placement in agent.play_round(&view) {
+            game.act(0, Action::Place { placement }).unwrap();
+        }
+        game.act(0, Action::EndRound).unwrap();
+        if round + 1 < ROUNDS {
+            seen.push(Features::of(game.player(0).unwrap().board()));
+        }
+    }
+    (seen, game.scores()[0].advanced as f32)
+}
+
+/// Ridge regression: the weights minimising |Xw − y|² + λ|w|² (bias not penalised).
+fn fit(xs: &[[f32; FEATURES]], ys: &[f32], lambda: f64) -> [f32; FEATURES] {
+    let n = FEATURES;
+    let mut a = vec![vec![0f64; n + 1]; n];
+    for (x, &y) in xs.iter().zip(ys) {
+        for i in 0..n {
+            for j in 0..n {
+                a[i][j] += x[i] as f64 * x[j] as f64;
+            }
+            a[i][n] += x[i] as f64 * y as f64;
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate().skip(1) {
+        row[i] += lambda * xs.len() as f64;
+    }
+    a[0][0] += 1e-6;
+    // Gaussian elimination with partial pivoting.
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))
+            .unwrap();
+        a.swap(col, pivot);
+        let d = a[col][col];
+        let pivot_row = a[col].clone();
+        for (row, r) in a.iter_mut().enumerate() {
+            if row != col {
+                let f = r[col] / d;
+                for (x, p) in r[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    std::array::from_fn(|i| (a[i][n] / a[i][i]) as f32)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(400);
+    let beam: usize = std::env::var("BEAM")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8);
+    let mut model: Model = match args.get(3) {
+        Some(path) => serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap(),
+        None => Model::default(),
+    };
+    for it in 0..iterations {
+        let base = 1_000_000 + it as u64 * games;
+        let results: Vec<(Vec<Features>, f32)> = std::thread::scope(|s| {
+            let model = &model;
+            let workers: Vec<_> = (0..2u64)
+                .map(|w| {
+                    s.spawn(move || {
+                        (w..games)
+                            .step_by(2)
+                            .map(|g| play(model, beam, base + g))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap())
+                .collect()
+        });
+        let mean = results.iter().map(|r| r.1).sum::<f32>() / results.len() as f32;
+        println!("iteration {it}: mean {mean:.2} over {games} games (beam {beam})");
+        let mut next = model;
+        for rounds_left in 1..ROUNDS {
+            let xs: Vec<[f32; FEATURES]> = results
+                .iter()
+                .map(|(f, _)| f[ROUNDS - 1 - rounds_left].0)
+                .collect();
+            let ys: Vec<f32> = results.iter().map(|r| r.1).collect();
+            let fitted = fit(&xs, &ys, 1e-3);
+            for (w, f) in next.weights[rounds_left].iter_mut().zip(fitted) {
+                *w = 0.5 * *w + 0.5 * f;
+            }
+        }
+        model = next;
+        std::fs::write(
+            "target/ink-model.json",
+            serde_json::to_string(&model).unwrap(),
+        )
+        .unwrap();
+    }
+    println!("weights by rounds left:");
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        let row: Vec<String> = (0..7)
+            .map(|r| format!("{:7.3}", model.weights[r][i]))
+            .collect();
+        println!("{name:>22} {}", row.join(" "));
+    }
+}
