@@ -281,11 +281,13 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         players: seats.len(),
         dice: Dice::Seed(seed),
     };
+    let created = crate::storage::now_ms();
     let new_game = NewGame {
         id: id.clone(),
         kind: GameKind::Ink,
         mode: req.mode.as_str().to_owned(),
         setup: to_json(&setup)?,
+        created,
         seats: seats
             .iter()
             .enumerate()
@@ -296,13 +298,13 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
     let session = Arc::new(InkSession::new(
         id.clone(),
         req.mode,
-        crate::storage::now_ms(),
+        created,
         InkState { game, seats },
     ));
     let storage = app.storage.clone();
     // Spawned, so a client that hangs up cannot cut the write short.
-    let created = tokio::spawn(async move { storage.create_game(new_game).await });
-    created
+    let write = tokio::spawn(async move { storage.create_game(new_game).await });
+    write
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
     app.sessions.insert_ink(session.clone());
@@ -669,8 +671,9 @@ pub struct DieView {
     pub die: usize,
     pub tile: Tile,
     pub used: bool,
-    /// For each orientation 0–7, the squares where the tile is legal (empty when used).
-    pub legal: Vec<Vec<Square>>,
+    /// For each orientation 0–7, the squares where the tile is legal, written one after
+    /// another (`"A1D0"` is A1 and D0); empty when the die is used.
+    pub legal: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -685,8 +688,9 @@ pub struct SpecialView {
     pub reason: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
-    /// For each orientation 0–7, the squares where it is legal (empty when not allowed).
-    pub legal: Vec<Vec<Square>>,
+    /// For each orientation 0–7, the squares where it is legal, written one after another;
+    /// empty when not allowed.
+    pub legal: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -715,11 +719,17 @@ impl Permission {
     }
 }
 
-fn squares(mask: u64) -> Vec<Square> {
-    Square::all().filter(|s| mask & s.bit() != 0).collect()
+/// The squares of a mask, written one after another: `"A1D0"`.
+fn squares(mask: u64) -> String {
+    let mut out = String::with_capacity(2 * mask.count_ones() as usize);
+    for s in Square::all().filter(|s| mask & s.bit() != 0) {
+        out.push(s.row_letter());
+        out.push(char::from(b'0' + s.column()));
+    }
+    out
 }
 
-fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<Vec<Square>> {
+fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<String> {
     Orientation::ALL
         .iter()
         .map(|&o| squares(board.legal_squares(tile, o)))
@@ -796,7 +806,7 @@ fn you(game: &Game, seat: usize) -> Option<YouView> {
                         tile,
                         used,
                         legal: if used || !active {
-                            vec![Vec::new(); 8]
+                            vec![String::new(); 8]
                         } else {
                             legal_by_orientation(board, tile)
                         },
@@ -834,7 +844,7 @@ fn you(game: &Game, seat: usize) -> Option<YouView> {
                 legal: if allowed {
                     legal_by_orientation(board, tile)
                 } else {
-                    vec![Vec::new(); 8]
+                    vec![String::new(); 8]
                 },
             }
         })
@@ -945,6 +955,14 @@ mod tests {
         assert_eq!(player_name(Some(" Ada "), || "P".into()).unwrap(), "Ada");
         assert!(player_name(Some(&"x".repeat(33)), || "P".into()).is_err());
         assert!(player_name(Some("a\u{7}"), || "P".into()).is_err());
+    }
+
+    #[test]
+    fn squares_are_written_one_after_another() {
+        let a1 = Square::new(0, 1).unwrap();
+        let d0 = Square::new(3, 0).unwrap();
+        assert_eq!(squares(a1.bit() | d0.bit()), "A1D0");
+        assert_eq!(squares(0), "");
     }
 
     #[test]

@@ -148,6 +148,8 @@ pub struct NewGame {
     pub mode: String,
     /// The setup as JSON.
     pub setup: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
     pub seats: Vec<SeatRow>,
 }
 
@@ -345,13 +347,18 @@ fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
 }
 
 fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<(), StorageError> {
-    let now = now_ms();
     tx.execute(
         "INSERT INTO games (id, kind, mode, setup, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![game.id, game.kind.as_str(), game.mode, game.setup, now],
+        params![
+            game.id,
+            game.kind.as_str(),
+            game.mode,
+            game.setup,
+            game.created
+        ],
     )?;
     for seat in &game.seats {
-        insert_seat(tx, &game.id, seat, now)?;
+        insert_seat(tx, &game.id, seat, game.created)?;
     }
     Ok(())
 }
@@ -490,6 +497,7 @@ mod tests {
                 kind: GameKind::Ink,
                 mode: "online".into(),
                 setup: "{}".into(),
+                created: 1,
                 seats: vec![seat(0)],
             })
             .await
@@ -519,6 +527,7 @@ mod tests {
         let game = storage.load_game("g1").await.unwrap().unwrap();
         assert_eq!(game.kind, GameKind::Ink);
         assert_eq!(game.mode, "online");
+        assert_eq!(game.created, 1);
         assert_eq!(game.seats, vec![seat(0), seat(1)]);
         assert_eq!(game.actions, vec![action(0, "a"), action(1, "join")]);
         assert!(storage.load_game("nope").await.unwrap().is_none());
@@ -539,6 +548,7 @@ mod tests {
                         kind: GameKind::Ink,
                         mode: "solo".into(),
                         setup: "{}".into(),
+                        created: 1,
                         seats: vec![seat(0)],
                     })
                     .await

@@ -1,0 +1,669 @@
+//! The HTTP API against the real app on a random port with a fresh database: every endpoint,
+//! every error status, whole games in each mode, live updates, and a restart.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{TestApp, create, first_legal_die, squares};
+use http_body_util::BodyExt;
+use hyper::StatusCode;
+use railroad_ink::{Dice, Roll};
+use serde_json::Value;
+
+fn state_path(id: &str) -> String {
+    format!("/api/ink/games/{id}")
+}
+
+async fn state(app: &TestApp, id: &str, token: &str) -> Value {
+    let (status, v) = app.get(&state_path(id), Some(token)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+async fn place(app: &TestApp, id: &str, token: &str, placement: &str) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/ink/games/{id}/place"),
+        Some(token),
+        &format!(r#"{{"placement":"{placement}"}}"#),
+    )
+    .await
+}
+
+async fn end_round(app: &TestApp, id: &str, token: &str) -> (StatusCode, Value) {
+    app.post(&format!("/api/ink/games/{id}/end-round"), Some(token), "")
+        .await
+}
+
+/// Places dice at the first legal places until none fits, then ends the round.
+async fn play_round(app: &TestApp, id: &str, token: &str) -> Value {
+    let mut s = state(app, id, token).await;
+    while let Some(p) = first_legal_die(&s) {
+        let (status, v) = place(app, id, token, &p).await;
+        assert_eq!(status, StatusCode::OK, "{p}: {v}");
+        s = v;
+    }
+    assert_eq!(s["you"]["end_round"]["allowed"], true, "{}", s["you"]);
+    let (status, v) = end_round(app, id, token).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+/// Asserts two JSON values are equal, naming the first place they differ.
+fn assert_same(path: &str, a: &Value, b: &Value) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<_> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                assert_same(
+                    &format!("{path}.{k}"),
+                    x.get(k).unwrap_or(&Value::Null),
+                    y.get(k).unwrap_or(&Value::Null),
+                );
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                assert_same(&format!("{path}[{i}]"), p, q);
+            }
+        }
+        _ => assert_eq!(a, b, "at {path}"),
+    }
+}
+
+fn rolls_in(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(7))
+        .filter(|&i| {
+            b[i] == b'A'
+                && b[i + 2] == b'A'
+                && b[i + 4] == b'A'
+                && b[i + 6] == b'B'
+                && [1, 3, 5].iter().all(|&k| (b'0'..=b'5').contains(&b[i + k]))
+                && (b'0'..=b'2').contains(&b[i + 7])
+        })
+        .map(|i| text[i..i + 8].to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn health_and_the_tile_table() {
+    let app = TestApp::start().await;
+    let (status, v) = app.get("/api/health", None).await;
+    assert_eq!((status, v["ok"].as_bool()), (StatusCode::OK, Some(true)));
+    let (status, t) = app.get("/api/ink/tiles", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(t["tiles"].as_array().unwrap().len(), 15);
+    assert_eq!(t["exits"].as_array().unwrap().len(), 12);
+    assert_eq!(t["centre"].as_array().unwrap().len(), 9);
+    assert_eq!(t["tiles"][8]["tile"], "B2");
+    assert_eq!(t["tiles"][8]["overpass"], true);
+    assert_eq!(
+        t["tiles"][8]["edges"][0],
+        serde_json::json!(["highway", "railway", "highway", "railway"])
+    );
+    assert_eq!(
+        t["exits"][0],
+        serde_json::json!({"square":"A1","side":"N","route":"highway"})
+    );
+    let agents: Vec<&str> = t["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(agents, railroad_ink::ai::AGENTS.to_vec());
+    assert_eq!(t["specials_per_game"], 3);
+    assert_eq!(t["rounds"], 7);
+}
+
+#[tokio::test]
+async fn the_front_end_is_served() {
+    let app = TestApp::start().await;
+    let mut client = app.client().await;
+    for path in ["/", "/rules", "/ink/0123456789abcdef01234567"] {
+        let r = client.send("GET", path, &[], Vec::new()).await;
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        assert!(r.headers().contains_key("content-security-policy"));
+        let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+        let body = r.into_body().collect().await.unwrap().to_bytes();
+        assert!(String::from_utf8_lossy(&body).contains("<script"));
+        let again = client
+            .send("GET", path, &[("if-none-match", &etag)], Vec::new())
+            .await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        again.into_body().collect().await.unwrap();
+    }
+    let r = client.send("GET", "/nope.js", &[], Vec::new()).await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    r.into_body().collect().await.unwrap();
+    let (status, v) = app.get("/api/nope", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(v["error"].as_str().unwrap().contains("/api/nope"));
+}
+
+#[tokio::test]
+async fn creating_a_game_checks_its_input() {
+    let app = TestApp::start().await;
+    let bad = [
+        ("", "missing field `mode`"),
+        (r#"{"mode":"chess"}"#, "unknown variant"),
+        (r#"{"mode":"solo","colour":"red"}"#, "unknown field"),
+        (r#"{"mode":"solo""#, "malformed JSON"),
+        (r#"[1,2]"#, "malformed JSON"),
+        (r#"{"mode":"solo","seed":-1}"#, "malformed JSON"),
+        (r#"{"mode":"solo","agent":"greedy"}"#, "only in mode"),
+        (
+            r#"{"mode":"computer","agent":"deep-blue"}"#,
+            "unknown computer player",
+        ),
+        (
+            r#"{"mode":"solo","name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}"#,
+            "at most 32",
+        ),
+        (
+            "{\"mode\":\"solo\",\"name\":\"a\\u0000b\"}",
+            "control characters",
+        ),
+    ];
+    for (body, why) in bad {
+        let (status, v) = app.post("/api/ink/games", None, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(why), "{body}: {error}");
+    }
+    let huge = format!(
+        r#"{{"mode":"solo","name":"{}"}}"#,
+        "x".repeat(server::MAX_BODY)
+    );
+    let (status, v) = app.post("/api/ink/games", None, &huge).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("larger than"));
+
+    let (status, v) = app
+        .post("/api/ink/games", None, r#"{"mode":"solo","name":"Ada"}"#)
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(v["seat"], 0);
+    assert_eq!(v["id"].as_str().unwrap().len(), 24);
+    assert_eq!(v["token"].as_str().unwrap().len(), 64);
+}
+
+#[tokio::test]
+async fn the_state_shows_this_round_only_and_keeps_the_seed_secret() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":42,"name":"Ada"}"#).await;
+    let rolls = Dice::Seed(42).rolls();
+    let (status, public) = app.get(&state_path(&id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(public["id"], id.as_str());
+    assert_eq!(public["mode"], "solo");
+    assert_eq!(public["round"], 0);
+    assert_eq!(public["finished"], false);
+    assert_eq!(public["roll"], rolls[0].to_string());
+    let dice: Vec<String> = rolls[0].dice().iter().map(|t| t.to_string()).collect();
+    assert_eq!(public["dice"], serde_json::json!(dice));
+    assert_eq!(public["players"][0]["seat"], 0);
+    assert_eq!(public["players"][0]["name"], "Ada");
+    assert_eq!(public["players"][0]["board"], "");
+    assert_eq!(public["players"][0]["score"]["advanced"], 0);
+    assert!(public.get("you").is_none());
+    assert!(public.get("seed").is_none());
+
+    let mine = state(&app, &id, &token).await;
+    assert_eq!(mine["you"]["seat"], 0);
+    assert_eq!(mine["you"]["dice"].as_array().unwrap().len(), 4);
+    assert_eq!(mine["you"]["specials"].as_array().unwrap().len(), 6);
+    for die in mine["you"]["dice"].as_array().unwrap() {
+        assert_eq!(die["legal"].as_array().unwrap().len(), 8);
+    }
+    // No later roll is anywhere in what is sent.
+    let text = mine.to_string();
+    let later: Vec<String> = rolls[1..].iter().map(Roll::to_string).collect();
+    for roll in rolls_in(&text) {
+        assert!(
+            roll == rolls[0].to_string() || !later.contains(&roll),
+            "{roll}"
+        );
+    }
+    assert!(!text.contains("\"seed\""));
+}
+
+#[tokio::test]
+async fn refusals_have_their_status_and_rule() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":7}"#).await;
+    let unknown = "0123456789abcdef01234567";
+    for path in [
+        state_path(unknown),
+        state_path("not-an-id"),
+        format!("{}/events", state_path(unknown)),
+    ] {
+        let (status, _) = app.get(&path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (status, _) = place(&app, unknown, &token, "A4A10").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .post(&format!("/api/ink/games/{unknown}/join"), None, "{}")
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Tokens.
+    for (method, action) in [
+        ("POST", "place"),
+        ("POST", "undo"),
+        ("POST", "end-round"),
+        ("GET", "hint"),
+    ] {
+        let path = format!("/api/ink/games/{id}/{action}");
+        let body = Some(r#"{"placement":"A4A10"}"#);
+        let (status, v) = app.call(method, &path, Some("wrong"), body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{action}: {v}");
+        let (status, _) = app.call(method, &path, None, body).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{action}");
+    }
+    let (status, _) = app.get(&state_path(&id), Some("wrong")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, other) = create(&app, r#"{"mode":"solo"}"#).await;
+    let (status, _) = place(&app, &id, &other, "A4A10").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "another game's token");
+
+    // Malformed and oversized bodies.
+    let path = format!("/api/ink/games/{id}/place");
+    for body in [
+        "",
+        "{}",
+        r#"{"placement":"A4A1"}"#,
+        r#"{"placement":"a4a10"}"#,
+        r#"{"placement":"A9A10"}"#,
+        r#"{"placement":42}"#,
+        "not json",
+    ] {
+        let (status, v) = app.post(&path, Some(&token), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+    }
+    let huge = format!(r#"{{"placement":"{}"}}"#, "A".repeat(100_000));
+    let (status, _) = app.post(&path, Some(&token), &huge).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Rules: 422 with the rule broken.
+    let s = state(&app, &id, &token).await;
+    let roll: Roll = s["roll"].as_str().unwrap().parse().unwrap();
+    let die = roll.dice()[0];
+    let (status, v) = place(&app, &id, &token, &format!("{die}D30")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["rule"], "no valid connection");
+    assert!(v["error"].as_str().unwrap().contains("no valid connection"));
+    let absent = railroad_ink::Tile::ALL[..6]
+        .iter()
+        .find(|t| !roll.dice().contains(t))
+        .unwrap();
+    let (status, v) = place(&app, &id, &token, &format!("{absent}A10")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "only the round's dice");
+    let (status, v) = end_round(&app, &id, &token).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "every die placed unless none fits");
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{id}/undo"), Some(&token), "")
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "nothing to undo");
+    let p = first_legal_die(&s).unwrap();
+    assert_eq!(place(&app, &id, &token, &p).await.0, StatusCode::OK);
+    let (status, v) = place(&app, &id, &token, &p).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        v["rule"] == "occupied" || v["rule"] == "only the round's dice",
+        "{v}"
+    );
+
+    // Joining a game that is not online.
+    let (status, v) = app
+        .post(
+            &format!("/api/ink/games/{id}/join"),
+            None,
+            r#"{"name":"Bo"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+}
+
+#[tokio::test]
+async fn a_whole_solo_game() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":2024}"#).await;
+    let mut last = Value::Null;
+    for round in 0..7 {
+        let s = state(&app, &id, &token).await;
+        assert_eq!(s["round"], round);
+        assert_eq!(s["roll"], Dice::Seed(2024).rolls()[round].to_string());
+        last = play_round(&app, &id, &token).await;
+    }
+    assert_eq!(last["finished"], true);
+    assert_eq!(last["round"], 7);
+    assert_eq!(last["dice"], serde_json::json!([]));
+    assert_eq!(last["winners"], serde_json::json!([0]));
+    assert_eq!(last["seed"], 2024);
+    let board = last["players"][0]["board"].as_str().unwrap();
+    let score = railroad_ink::score(board).unwrap();
+    assert_eq!(last["players"][0]["score"]["advanced"], score.advanced);
+    assert_eq!(
+        last["players"][0]["breakdown"]["score"]["advanced"],
+        score.advanced
+    );
+    assert_eq!(last["players"][0]["rounds"].as_array().unwrap().len(), 7);
+    let (status, v) = end_round(&app, &id, &token).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "game over");
+    let (status, v) = app
+        .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["placements"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn undo_takes_back_this_rounds_placements_only() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":3}"#).await;
+    let undo = format!("/api/ink/games/{id}/undo");
+    let s = state(&app, &id, &token).await;
+    let p = first_legal_die(&s).unwrap();
+    let (_, after) = place(&app, &id, &token, &p).await;
+    assert_eq!(after["players"][0]["board"], p.as_str());
+    assert_eq!(after["you"]["can_undo"], true);
+    let (status, v) = app.post(&undo, Some(&token), "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["players"][0]["board"], "");
+    assert_eq!(v["you"]["can_undo"], false);
+    assert_eq!(
+        v["players"][0]["dice_used"],
+        serde_json::json!([false, false, false, false])
+    );
+    let done = play_round(&app, &id, &token).await;
+    assert_eq!(done["round"], 1);
+    let (status, v) = app.post(&undo, Some(&token), "").await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "last round is kept"
+    );
+    assert_eq!(v["rule"], "nothing to undo");
+}
+
+#[tokio::test]
+async fn specials_one_a_round() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":9}"#).await;
+    let s = state(&app, &id, &token).await;
+    let specials = s["you"]["specials"].as_array().unwrap();
+    assert!(
+        specials
+            .iter()
+            .all(|x| x["allowed"] == true && x["used"] == false)
+    );
+    // S2 (highway crossroads) fits next to a highway exit, e.g. on D0.
+    let legal = squares(&specials[2]["legal"][0]);
+    assert!(legal.contains(&"D0".to_owned()), "{legal:?}");
+    let (status, v) = place(&app, &id, &token, "S2D00").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["players"][0]["specials"], serde_json::json!(["S2"]));
+    let specials = v["you"]["specials"].as_array().unwrap();
+    assert_eq!(specials[2]["used"], true);
+    assert_eq!(specials[3]["allowed"], false);
+    assert_eq!(specials[3]["rule"], "one special a round");
+    let (status, v) = place(&app, &id, &token, "S3A30").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "one special a round");
+}
+
+#[tokio::test]
+async fn the_hint_is_playable() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":11}"#).await;
+    let (status, v) = app
+        .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let hint: Vec<String> = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_owned())
+        .collect();
+    assert!(!hint.is_empty());
+    for p in &hint {
+        let (status, v) = place(&app, &id, &token, p).await;
+        assert_eq!(status, StatusCode::OK, "{p}: {v}");
+    }
+    let (status, v) = end_round(&app, &id, &token).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}
+
+async fn wait_for(app: &TestApp, id: &str, token: &str, what: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let s = state(app, id, token).await;
+        if what(&s) {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("timed out waiting on game {id}");
+}
+
+#[tokio::test]
+async fn against_the_computer() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"computer","seed":5,"agent":"greedy"}"#).await;
+    let s = wait_for(&app, &id, &token, |s| s["players"][1]["round_done"] == true).await;
+    assert_eq!(s["players"].as_array().unwrap().len(), 2);
+    assert_eq!(s["players"][1]["kind"], "computer");
+    assert_eq!(s["players"][1]["agent"], "greedy");
+    assert_ne!(s["players"][1]["board"], "");
+    assert_eq!(s["round"], 0);
+    for round in 1..=7 {
+        play_round(&app, &id, &token).await;
+        let s = wait_for(&app, &id, &token, |s| {
+            s["round"] == round && (round == 7 || s["players"][1]["round_done"] == true)
+        })
+        .await;
+        // The computer plays the same rolls.
+        let rounds = s["players"][1]["rounds"].as_array().unwrap();
+        assert_eq!(rounds.len(), round.min(6) + 1);
+    }
+    let s = state(&app, &id, &token).await;
+    assert_eq!(s["finished"], true);
+    assert!(!s["winners"].as_array().unwrap().is_empty());
+    let (status, _) = app
+        .post(&format!("/api/ink/games/{id}/join"), None, "{}")
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // The computer's seat has no token.
+    assert!(s["players"][1].get("token").is_none());
+}
+
+#[tokio::test]
+async fn the_default_computer_player_is_the_last_listed() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"computer"}"#).await;
+    let s = state(&app, &id, &token).await;
+    assert_eq!(
+        s["players"][1]["agent"],
+        *railroad_ink::ai::AGENTS.last().unwrap()
+    );
+}
+
+#[tokio::test]
+async fn online_players_share_rolls_and_rounds() {
+    let app = TestApp::start().await;
+    let (id, a) = create(&app, r#"{"mode":"online","seed":77,"name":"Ann"}"#).await;
+    let join = format!("/api/ink/games/{id}/join");
+    let (status, v) = app.post(&join, None, r#"{"name":"Bob"}"#).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["seat"], 1);
+    assert!(v.get("id").is_none());
+    let b = v["token"].as_str().unwrap().to_owned();
+    let (status, _) = app
+        .post(&join, None, &format!(r#"{{"name":"{}"}}"#, "z".repeat(40)))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let sa = state(&app, &id, &a).await;
+    let sb = state(&app, &id, &b).await;
+    assert_eq!(sa["you"]["seat"], 0);
+    assert_eq!(sb["you"]["seat"], 1);
+    assert_eq!(sa["dice"], sb["dice"]);
+    assert_eq!(sb["players"][1]["name"], "Bob");
+
+    // Ann finishes the round first: it goes on until Bob has finished it too.
+    let after = play_round(&app, &id, &a).await;
+    assert_eq!(after["round"], 0);
+    assert_eq!(after["players"][0]["round_done"], true);
+    assert_eq!(after["you"]["round_done"], true);
+    let (status, v) = place(&app, &id, &a, "A4A10").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["rule"], "round ended");
+    let after = play_round(&app, &id, &b).await;
+    assert_eq!(after["round"], 1);
+    assert_eq!(after["players"][0]["round_done"], false);
+
+    // A third player joins mid-game, on an empty board in the current round.
+    let (status, v) = app.post(&join, None, "").await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(v["seat"], 2);
+    let c = v["token"].as_str().unwrap().to_owned();
+    let sc = state(&app, &id, &c).await;
+    assert_eq!(sc["players"][2]["name"], "Player 3");
+    assert_eq!(sc["round"], 1);
+    for t in [&a, &b, &c] {
+        play_round(&app, &id, t).await;
+    }
+    assert_eq!(state(&app, &id, &a).await["round"], 2);
+}
+
+#[tokio::test]
+async fn an_online_game_seats_at_most_eight() {
+    let app = TestApp::start().await;
+    let (id, _) = create(&app, r#"{"mode":"online"}"#).await;
+    let join = format!("/api/ink/games/{id}/join");
+    for seat in 1..server::MAX_SEATS {
+        let (status, v) = app.post(&join, None, "{}").await;
+        assert_eq!(
+            (status, v["seat"].as_u64()),
+            (StatusCode::CREATED, Some(seat as u64))
+        );
+    }
+    let (status, v) = app.post(&join, None, "{}").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+}
+
+/// Reads server-sent events until one `state` event arrives; returns its version.
+async fn next_state_event(body: &mut hyper::body::Incoming, buffer: &mut String) -> u64 {
+    loop {
+        if let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            if event.contains("event: state") {
+                let data = event
+                    .lines()
+                    .find_map(|l| l.strip_prefix("data: "))
+                    .expect("data line");
+                let v: Value = serde_json::from_str(data).unwrap();
+                return v["version"].as_u64().unwrap();
+            }
+            continue;
+        }
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("an event in time")
+            .expect("stream open")
+            .expect("frame");
+        if let Ok(data) = frame.into_data() {
+            buffer.push_str(std::str::from_utf8(&data).unwrap());
+        }
+    }
+}
+
+#[tokio::test]
+async fn live_updates_over_server_sent_events() {
+    let app = TestApp::start().await;
+    let (id, a) = create(&app, r#"{"mode":"online","seed":1}"#).await;
+    let mut client = app.client().await;
+    let response = client
+        .send(
+            "GET",
+            &format!("/api/ink/games/{id}/events"),
+            &[],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = response.into_body();
+    let mut buffer = String::new();
+    assert_eq!(next_state_event(&mut body, &mut buffer).await, 0);
+    let (status, _) = app
+        .post(&format!("/api/ink/games/{id}/join"), None, "{}")
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(next_state_event(&mut body, &mut buffer).await, 1);
+    let s = state(&app, &id, &a).await;
+    let p = first_legal_die(&s).unwrap();
+    place(&app, &id, &a, &p).await;
+    assert_eq!(next_state_event(&mut body, &mut buffer).await, 2);
+}
+
+#[tokio::test]
+async fn a_restarted_server_continues_every_game() {
+    let mut app = TestApp::start().await;
+    let (solo, ts) = create(&app, r#"{"mode":"solo","seed":31}"#).await;
+    let (online, ta) = create(&app, r#"{"mode":"online","seed":32}"#).await;
+    let (_, v) = app
+        .post(
+            &format!("/api/ink/games/{online}/join"),
+            None,
+            r#"{"name":"Bo"}"#,
+        )
+        .await;
+    let tb = v["token"].as_str().unwrap().to_owned();
+    let (computer, tc) = create(&app, r#"{"mode":"computer","seed":33,"agent":"greedy"}"#).await;
+    wait_for(&app, &computer, &tc, |s| {
+        s["players"][1]["round_done"] == true
+    })
+    .await;
+    play_round(&app, &solo, &ts).await;
+    let s = state(&app, &solo, &ts).await;
+    place(&app, &solo, &ts, &first_legal_die(&s).unwrap()).await;
+    play_round(&app, &online, &ta).await;
+    let before = [
+        state(&app, &solo, &ts).await,
+        state(&app, &online, &ta).await,
+        state(&app, &online, &tb).await,
+        state(&app, &computer, &tc).await,
+    ];
+    app.restart().await;
+    let after = [
+        state(&app, &solo, &ts).await,
+        state(&app, &online, &ta).await,
+        state(&app, &online, &tb).await,
+        state(&app, &computer, &tc).await,
+    ];
+    for (b, a) in before.iter().zip(&after) {
+        assert_same("", b, a);
+    }
+    // And play goes on.
+    play_round(&app, &online, &tb).await;
+    assert_eq!(state(&app, &online, &ta).await["round"], 1);
+    play_round(&app, &computer, &tc).await;
+    wait_for(&app, &computer, &tc, |s| {
+        s["round"] == 1 && s["players"][1]["round_done"] == true
+    })
+    .await;
+}

@@ -1,0 +1,202 @@
+//! The real app on a random port with a fresh database, and a small HTTP client.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::client::conn::http1::SendRequest;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use tokio::net::TcpStream;
+
+/// A running server with its own temporary database.
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    running: Option<server::Running>,
+    _dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = dir.path().join("test.sqlite");
+        let running = server::start(&server::Config {
+            addr: "127.0.0.1:0".into(),
+            db: db.clone(),
+        })
+        .await
+        .expect("server starts");
+        TestApp {
+            addr: running.addr(),
+            db,
+            running: Some(running),
+            _dir: dir,
+        }
+    }
+
+    /// Stops the server and starts a new one on the same database (and a new port).
+    pub async fn restart(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await.expect("server stops");
+        }
+        let running = server::start(&server::Config {
+            addr: "127.0.0.1:0".into(),
+            db: self.db.clone(),
+        })
+        .await
+        .expect("server restarts");
+        self.addr = running.addr();
+        self.running = Some(running);
+    }
+
+    pub async fn client(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    /// One request on a new connection: status and JSON body (`Null` when empty).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, Value) {
+        self.client().await.call(method, path, token, body).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call("GET", path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+        self.call("POST", path, token, Some(body)).await
+    }
+}
+
+/// One keep-alive HTTP/1.1 connection.
+pub struct Client {
+    sender: SendRequest<Full<Bytes>>,
+    host: String,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr).await.expect("connects");
+        stream.set_nodelay(true).expect("nodelay");
+        let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .expect("handshake");
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+        Client {
+            sender,
+            host: addr.to_string(),
+        }
+    }
+
+    pub async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> Response<Incoming> {
+        let mut req = Request::builder()
+            .method(Method::from_bytes(method.as_bytes()).expect("method"))
+            .uri(path)
+            .header("host", &self.host);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let req = req.body(Full::new(Bytes::from(body))).expect("request");
+        self.sender.ready().await.expect("connection ready");
+        self.sender.send_request(req).await.expect("response")
+    }
+
+    /// A request: status and the raw body.
+    pub async fn call_raw(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, Bytes) {
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let mut headers = vec![("content-type", "application/json")];
+        if let Some(auth) = &auth {
+            headers.push(("authorization", auth.as_str()));
+        }
+        let body = body.unwrap_or("").as_bytes().to_vec();
+        let response = self.send(method, path, &headers, body).await;
+        let status = response.status();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        (status, bytes)
+    }
+
+    pub async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let (status, bytes) = self.call_raw(method, path, token, body).await;
+        let value = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+                panic!(
+                    "{method} {path}: {status}: not JSON ({e}): {}",
+                    String::from_utf8_lossy(&bytes)
+                )
+            })
+        };
+        (status, value)
+    }
+}
+
+/// A new game: (id, token).
+pub async fn create(app: &TestApp, body: &str) -> (String, String) {
+    let (status, v) = app.post("/api/ink/games", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    (
+        v["id"].as_str().expect("id").to_owned(),
+        v["token"].as_str().expect("token").to_owned(),
+    )
+}
+
+/// The squares of a `legal` entry (`"A1D0"` → `["A1", "D0"]`).
+pub fn squares(legal: &Value) -> Vec<String> {
+    let text = legal.as_str().expect("a string of squares");
+    assert_eq!(text.len() % 2, 0, "{text}");
+    (0..text.len() / 2)
+        .map(|i| text[2 * i..2 * i + 2].to_owned())
+        .collect()
+}
+
+/// The first legal placement the state offers the asking seat: a die first, in die order,
+/// squares and orientations in the server's order. `None` when no die fits.
+pub fn first_legal_die(state: &Value) -> Option<String> {
+    for die in state["you"]["dice"].as_array()? {
+        if die["used"].as_bool() == Some(true) {
+            continue;
+        }
+        for (o, legal) in die["legal"].as_array()?.iter().enumerate() {
+            if let Some(square) = squares(legal).first() {
+                return Some(format!("{}{}{}", die["tile"].as_str()?, square, o));
+            }
+        }
+    }
+    None
+}
