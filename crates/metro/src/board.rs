@@ -279,6 +279,14 @@ impl Board {
             .contains(placement.square)
     }
 
+    /// Places a tile on a free square without checking §6.1: for look-ahead over placements
+    /// already known to be legal (the AI's simulations).
+    #[inline]
+    pub(crate) fn place_unchecked(&mut self, placement: Placement) {
+        self.cells[placement.square.index()] = placement.tile.index() as u8;
+        self.occupied |= placement.square.bit();
+    }
+
     /// Places a tile if it is legal (§6.1); otherwise the board is unchanged.
     pub fn place(&mut self, placement: Placement) -> Result<(), IllegalPlacement> {
         self.check(placement)

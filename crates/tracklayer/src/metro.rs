@@ -4,15 +4,14 @@ use std::fmt::Write as _;
 
 use clap::Subcommand;
 use metro::text::{self, CheckError};
-use metro::{
-    Board, Config, Deck, Game, Hands, Line, LineEnd, PlayerCount, Score, Sequence, Tile,
-    generate_move, play_random,
-};
+use metro::{Board, Deck, Hands, Line, LineEnd, PlayerCount, Score, Sequence, Tile, generate_move};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::cli_io::{Outcome, inputs, print_json};
+
+mod play;
 
 #[derive(Debug, Subcommand)]
 pub enum MetroCommand {
@@ -99,21 +98,41 @@ pub enum MetroCommand {
         /// The tile to place, a 4-letter code.
         piece: Tile,
     },
-    /// Play a whole game with random legal choices and print it.
+    /// Play games between computer players and measure them: win rates, scores, time a move.
     #[command(after_help = "Examples:\n  \
-        tracklayer metro play --players 4 --seed 1\n  \
-        tracklayer metro play --players 3 --json | jq .scores\n\n\
-        The seed decides the draws and the choices, so the same seed plays the same game.")]
+        tracklayer metro play --agents strong,greedy --games 1000 --seed 1\n  \
+        tracklayer metro play --agents strong,greedy,greedy,greedy --games 100 --json\n  \
+        tracklayer metro play --agents random,random,random --seed 9 --json | head -1\n\n\
+        Agents: random, greedy, strong. Seats rotate: in game i, the k-th agent named sits in\n\
+        seat (k + i) mod n, so over n games every agent starts once. The seed decides every\n\
+        game (draws and choices); results do not depend on --threads. A shared win counts\n\
+        1/k for each of k winners (a 2-player tie: half). The 95% confidence interval is\n\
+        mean +/- 1.96 standard errors of the per-game wins. Time a move is an agent's\n\
+        thinking time per tile it placed (a turn may take two decisions: keep, then place).\n\n\
+        With --json: one line a game, {\"game\",\"players\",\"agents\",\"sequence\",\"scores\"}\n\
+        (agents and scores by seat, P1 first), then one summary line\n\
+        {\"summary\":{\"games\",\"players\",\"seed\",\"budget\",\"agents\":[{\"agent\",\"wins\",\n\
+        \"win_rate\",\"ci95\",\"mean_score\",\"ms_per_move\",\"max_ms_per_move\"},…]}}.")]
     Play {
-        /// The number of players, 2 to 6.
+        /// The computer players, 2 to 6 comma-separated names (random, greedy, strong).
+        #[arg(long, value_delimiter = ',', required = true)]
+        agents: Vec<String>,
+        /// How many games to play.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Seed of every game: the draws and the agents' choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Play-outs per decision of the strong player (deterministic work, not time);
+        /// default: the setting that meets its targets within 200 ms a move.
         #[arg(long)]
-        players: PlayerCount,
-        /// Seed of the game (random if not given).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Print one JSON object: {"players","seed","actions","sequence","scores","winners"}.
+        budget: Option<u32>,
+        /// Print JSON lines: one a game, then a summary.
         #[arg(long)]
         json: bool,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -142,10 +161,20 @@ pub fn run(cmd: MetroCommand) -> anyhow::Result<Outcome> {
             piece,
         } => legal(&inputs(&sequence)?, piece, json, sequence == "-"),
         MetroCommand::Play {
-            players,
+            agents,
+            games,
             seed,
+            budget,
             json,
-        } => play(players, seed, json),
+            threads,
+        } => play::play(&play::PlayArgs {
+            agents,
+            games,
+            seed,
+            budget,
+            json,
+            threads,
+        }),
     }
 }
 
@@ -489,45 +518,4 @@ fn legal(sequences: &[String], tile: Tile, json: bool, many: bool) -> anyhow::Re
         }
     }
     Ok(Outcome::from_all_accepted(all))
-}
-
-#[derive(Serialize)]
-struct PlayJson<'a> {
-    players: PlayerCount,
-    seed: u64,
-    actions: &'a [metro::Action],
-    sequence: String,
-    scores: Vec<u32>,
-    winners: Vec<metro::Player>,
-}
-
-fn play(players: PlayerCount, seed: Option<u64>, json: bool) -> anyhow::Result<Outcome> {
-    let seed = seed.unwrap_or_else(rand::random);
-    let mut game = Game::new(Config::new(players), seed);
-    // The choices come from a generator of their own, seeded from the game's seed.
-    play_random(
-        &mut game,
-        &mut ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
-    );
-    let score = game.score();
-    if json {
-        print_json(&PlayJson {
-            players,
-            seed,
-            actions: game.actions(),
-            sequence: game.sequence().to_string(),
-            scores: score.totals.clone(),
-            winners: score.winners(),
-        })?;
-    } else {
-        println!(
-            "seed {seed}, {players} players, {} actions",
-            game.actions().len()
-        );
-        println!("sequence: {}", game.sequence());
-        println!("scores: {}", totals(&score));
-        println!("{}", winners(&score));
-        println!("{}", game.board());
-    }
-    Ok(Outcome::Accepted)
 }

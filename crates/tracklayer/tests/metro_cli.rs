@@ -320,19 +320,148 @@ fn legal_lists_every_legal_placement() {
     assert_eq!(json_lines(&out)[0]["placements"], json!(["dddd11"]));
 }
 
+/// The summary line of `play --json`, after the game lines.
+fn summary(lines: &[Value]) -> &Value {
+    &lines.last().unwrap()["summary"]
+}
+
 #[test]
-fn play_is_a_valid_game_replayable_from_its_seed() {
-    let (code, out, _) = metro(&["play", "--players", "4", "--seed", "9", "--json"]);
+fn play_games_are_valid_and_use_all_60_tiles() {
+    let (code, out, err) = metro(&[
+        "play",
+        "--agents",
+        "random,greedy,strong",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--budget",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    for (i, game) in lines[..3].iter().enumerate() {
+        assert_eq!(game["game"], i);
+        assert_eq!(game["players"], 3);
+        let sequence = game["sequence"].as_str().unwrap();
+        assert_eq!(sequence.len(), 360, "60 placements");
+        let (code, checked, _) = metro(&["check", sequence]);
+        assert_eq!(code, 0, "{checked}");
+        let (_, scored, _) = metro(&["score", "--players", "3", "--json", sequence]);
+        assert_eq!(json_lines(&scored)[0]["scores"], game["scores"]);
+        let keys: Vec<&str> = game
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, ["agents", "game", "players", "scores", "sequence"]);
+    }
+    // Seats rotate: in game i, the k-th agent named sits in seat (k + i) mod n.
+    assert_eq!(lines[0]["agents"], json!(["random", "greedy", "strong"]));
+    assert_eq!(lines[1]["agents"], json!(["strong", "random", "greedy"]));
+    assert_eq!(lines[2]["agents"], json!(["greedy", "strong", "random"]));
+}
+
+#[test]
+fn play_summary_has_each_agents_measure() {
+    let (code, out, _) = metro(&[
+        "play",
+        "--agents",
+        "greedy,random",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--json",
+    ]);
     assert_eq!(code, 0);
-    let game = &json_lines(&out)[0];
-    let sequence = game["sequence"].as_str().unwrap();
-    assert_eq!(sequence.len(), 360);
-    let (code, checked, _) = metro(&["check", sequence]);
-    assert_eq!(code, 0, "{checked}");
-    let (_, scored, _) = metro(&["score", "--players", "4", "--json", sequence]);
-    assert_eq!(json_lines(&scored)[0]["scores"], game["scores"]);
-    let (_, again, _) = metro(&["play", "--players", "4", "--seed", "9", "--json"]);
-    assert_eq!(again, out);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 11);
+    let s = summary(&lines);
+    assert_eq!(s["games"], 10);
+    assert_eq!(s["players"], 2);
+    assert_eq!(s["seed"], 3);
+    assert_eq!(s["budget"], Value::Null);
+    let agents = s["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    let mut wins = 0.0;
+    for (a, name) in agents.iter().zip(["greedy", "random"]) {
+        assert_eq!(a["agent"], name);
+        let rate = a["win_rate"].as_f64().unwrap();
+        let ci = a["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(
+            (0.0..=rate).contains(&lo) && (rate..=1.0).contains(&hi),
+            "{a}"
+        );
+        assert!(a["mean_score"].as_f64().unwrap() > 0.0);
+        assert!(a["ms_per_move"].as_f64().unwrap() >= 0.0);
+        assert!(a["max_ms_per_move"].as_f64().unwrap() >= 0.0);
+        wins += a["wins"].as_f64().unwrap();
+    }
+    // Every game has one win to share out.
+    assert!((wins - 10.0).abs() < 1e-9, "{wins}");
+}
+
+#[test]
+fn play_does_not_depend_on_the_thread_count() {
+    let args = |threads: &'static str| {
+        [
+            "play",
+            "--agents",
+            "strong,greedy",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--budget",
+            "30",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let games = |out: &str| {
+        let lines = json_lines(out);
+        lines[..lines.len() - 1].to_vec()
+    };
+    let (code, one, _) = metro(&args("1"));
+    assert_eq!(code, 0);
+    let (_, two, _) = metro(&args("2"));
+    assert_eq!(games(&one), games(&two));
+    let (_, again, _) = metro(&args("2"));
+    assert_eq!(games(&again), games(&two));
+}
+
+#[test]
+fn play_for_a_person_prints_games_and_a_table() {
+    let (code, out, _) = metro(&["play", "--agents", "greedy,random", "--games", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("game    0: greedy "), "{out}");
+    assert!(out.contains("game    1: random "), "{out}");
+    assert!(out.contains("2 games of 2 players, seed 0"), "{out}");
+    assert!(out.contains("win rate") && out.contains("95% CI"), "{out}");
+}
+
+#[test]
+fn play_refuses_bad_agents() {
+    for agents in [
+        "greedy",
+        "greedy,perfect",
+        "random,random,random,random,random,random,random",
+    ] {
+        let (code, out, err) = metro(&["play", "--agents", agents]);
+        assert_eq!(code, 2, "{agents}: {err}");
+        assert!(out.is_empty());
+        assert!(err.starts_with("error:"), "{err}");
+    }
+    let (code, _, _) = metro(&["play", "--agents", "greedy,greedy", "--threads", "0"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = metro(&["play", "--games", "2"]);
+    assert_eq!(code, 2, "--agents is required");
 }
 
 // usage ------------------------------------------------------------------------------------------

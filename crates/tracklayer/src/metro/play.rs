@@ -1,0 +1,278 @@
+//! `tracklayer metro play`: games between computer players, and their measure.
+
+use std::io::IsTerminal;
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use metro::ai::{AGENTS, SeatStats, agent_by_name, mix, play_game};
+use metro::{Config, Game, PlayerCount};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli_io::{Outcome, print_json};
+
+/// The options of `tracklayer metro play`.
+#[derive(Debug)]
+pub struct PlayArgs {
+    pub agents: Vec<String>,
+    pub games: usize,
+    pub seed: u64,
+    pub budget: Option<u32>,
+    pub json: bool,
+    pub threads: Option<usize>,
+}
+
+/// The seed of game `index`: a function of the command's seed and the index alone, so a game
+/// is the same whichever thread plays it.
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    mix(seed ^ mix(index as u64))
+}
+
+/// The seed of the agent in `seat` of a game.
+fn agent_seed(game_seed: u64, seat: usize) -> u64 {
+    mix(game_seed ^ mix(0xA6E7 + seat as u64))
+}
+
+/// Which agent (index into the agents named) sits in `seat` of game `index`: agent k sits in
+/// seat (k + index) mod n.
+fn agent_in_seat(seat: usize, index: usize, n: usize) -> usize {
+    (seat + n - index % n) % n
+}
+
+/// One game played.
+struct Played {
+    /// The agent (index into the agents named) of each seat, P1 first.
+    seating: Vec<usize>,
+    sequence: String,
+    scores: Vec<u32>,
+    stats: Vec<SeatStats>,
+}
+
+fn play_one(args: &PlayArgs, players: PlayerCount, index: usize) -> anyhow::Result<Played> {
+    let n = args.agents.len();
+    let seed = game_seed(args.seed, index);
+    let seating: Vec<usize> = (0..n).map(|seat| agent_in_seat(seat, index, n)).collect();
+    let mut agents = seating
+        .iter()
+        .enumerate()
+        .map(|(seat, &k)| {
+            agent_by_name(&args.agents[k], agent_seed(seed, seat), args.budget)
+                .with_context(|| format!("unknown agent {:?}", args.agents[k]))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut game = Game::new(Config::new(players), seed);
+    let stats = play_game(&mut game, &mut agents)?;
+    if !game.board().is_full() {
+        bail!("the game ended with {} tiles placed", game.board().len());
+    }
+    Ok(Played {
+        seating,
+        sequence: game.sequence().to_string(),
+        scores: game.scores(),
+        stats,
+    })
+}
+
+#[derive(Serialize)]
+struct GameLine<'a> {
+    game: usize,
+    players: u8,
+    agents: Vec<&'a str>,
+    sequence: &'a str,
+    scores: &'a [u32],
+}
+
+/// One agent's measure over all games.
+#[derive(Serialize, Default)]
+struct AgentSummary {
+    agent: String,
+    /// Games won, a win shared by k players counting 1/k.
+    wins: f64,
+    win_rate: f64,
+    /// 95% confidence interval of the win rate: mean ± 1.96 standard errors.
+    ci95: [f64; 2],
+    mean_score: f64,
+    /// Thinking time per tile placed, in milliseconds.
+    ms_per_move: f64,
+    /// The longest thinking time of one turn, in milliseconds.
+    max_ms_per_move: f64,
+    #[serde(skip)]
+    outcomes: Vec<f64>,
+    #[serde(skip)]
+    total_score: f64,
+    #[serde(skip)]
+    think_ms: f64,
+    #[serde(skip)]
+    placements: u64,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    games: usize,
+    players: u8,
+    seed: u64,
+    budget: Option<u32>,
+    agents: Vec<AgentSummary>,
+}
+
+#[derive(Serialize)]
+struct SummaryLine {
+    summary: Summary,
+}
+
+fn progress(games: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// `tracklayer metro play`.
+pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
+    let n = args.agents.len();
+    let players = u8::try_from(n)
+        .ok()
+        .and_then(PlayerCount::new)
+        .with_context(|| format!("{n} agents: Metro has 2 to 6 players"))?;
+    for name in &args.agents {
+        if !AGENTS.contains(&name.as_str()) {
+            bail!("unknown agent {name:?}: choose from {}", AGENTS.join(", "));
+        }
+    }
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool.build()?;
+    let bar = progress(args.games);
+    let results: Vec<anyhow::Result<Played>> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let played = play_one(args, players, i).with_context(|| format!("game {i}"));
+                bar.inc(1);
+                played
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let mut summary: Vec<AgentSummary> = args
+        .agents
+        .iter()
+        .map(|a| AgentSummary {
+            agent: a.clone(),
+            ..AgentSummary::default()
+        })
+        .collect();
+    for (i, result) in results.into_iter().enumerate() {
+        let played = result?;
+        let names: Vec<&str> = played
+            .seating
+            .iter()
+            .map(|&k| args.agents[k].as_str())
+            .collect();
+        if args.json {
+            print_json(&GameLine {
+                game: i,
+                players: players.get(),
+                agents: names.clone(),
+                sequence: &played.sequence,
+                scores: &played.scores,
+            })?;
+        } else {
+            let shown: Vec<String> = names
+                .iter()
+                .zip(&played.scores)
+                .map(|(a, s)| format!("{a} {s}"))
+                .collect();
+            println!("game {i:>4}: {}", shown.join(", "));
+        }
+        let best = played.scores.iter().copied().max().unwrap_or(0);
+        let winners = played.scores.iter().filter(|&&s| s == best).count().max(1);
+        for (seat, &k) in played.seating.iter().enumerate() {
+            let a = &mut summary[k];
+            let score = played.scores.get(seat).copied().unwrap_or(0);
+            a.outcomes.push(if score == best {
+                1.0 / winners as f64
+            } else {
+                0.0
+            });
+            a.total_score += score as f64;
+            if let Some(st) = played.stats.get(seat) {
+                a.think_ms += st.think.as_secs_f64() * 1000.0;
+                a.placements += st.placements as u64;
+                a.max_ms_per_move = a
+                    .max_ms_per_move
+                    .max(st.longest_turn.as_secs_f64() * 1000.0);
+            }
+        }
+    }
+    for a in &mut summary {
+        let games = a.outcomes.len().max(1) as f64;
+        a.wins = a.outcomes.iter().sum();
+        a.win_rate = a.wins / games;
+        let variance = a
+            .outcomes
+            .iter()
+            .map(|o| (o - a.win_rate).powi(2))
+            .sum::<f64>()
+            / (games - 1.0).max(1.0);
+        let half = 1.96 * (variance / games).sqrt();
+        a.ci95 = [(a.win_rate - half).max(0.0), (a.win_rate + half).min(1.0)];
+        a.mean_score = a.total_score / games;
+        a.ms_per_move = a.think_ms / (a.placements.max(1) as f64);
+    }
+    let summary = Summary {
+        games: args.games,
+        players: players.get(),
+        seed: args.seed,
+        budget: args.budget,
+        agents: summary,
+    };
+    if args.json {
+        print_json(&SummaryLine { summary })?;
+    } else {
+        print_summary(&summary);
+    }
+    Ok(Outcome::Accepted)
+}
+
+fn print_summary(s: &Summary) {
+    println!();
+    println!(
+        "{} games of {} players, seed {}{}",
+        s.games,
+        s.players,
+        s.seed,
+        s.budget
+            .map(|b| format!(", budget {b}"))
+            .unwrap_or_default()
+    );
+    println!(
+        "{:<8} {:>8} {:>9} {:>17} {:>10} {:>10} {:>10}",
+        "agent", "wins", "win rate", "95% CI", "mean score", "ms/move", "max ms"
+    );
+    for a in &s.agents {
+        println!(
+            "{:<8} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.2} {:>10.2} {:>10.1}",
+            a.agent,
+            a.wins,
+            100.0 * a.win_rate,
+            100.0 * a.ci95[0],
+            100.0 * a.ci95[1],
+            a.mean_score,
+            a.ms_per_move,
+            a.max_ms_per_move
+        );
+    }
+}
