@@ -51,6 +51,14 @@ fn engine(c: &mut Criterion) {
         })
     });
 
+    c.bench_function(
+        "evaluation features of a complete board (computer player)",
+        |b| b.iter(|| railroad_ink::ai::eval::Features::of(black_box(&board))),
+    );
+    c.bench_function("evaluation features of a mid-game board", |b| {
+        b.iter(|| railroad_ink::ai::eval::Features::of(black_box(&mid)))
+    });
+
     let mut seed = 0;
     c.bench_function(
         "a whole random game (7 rounds, random legal choices)",

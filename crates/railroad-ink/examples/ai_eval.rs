@@ -5,7 +5,34 @@
 use std::time::Instant;
 
 use railroad_ink::Dice;
-use railroad_ink::ai::{agent_by_name, play_game};
+use railroad_ink::ai::strong::StrongAgent;
+use railroad_ink::ai::{Agent, agent_by_name, play_game};
+
+/// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model and
+/// `BEAM=n` sets the beam.
+fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
+    if name == "strong" {
+        let mut agent = StrongAgent::default();
+        if let Ok(path) = std::env::var("INK_MODEL") {
+            agent.search.model =
+                serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        }
+        if let Some(beam) = std::env::var("BEAM").ok().and_then(|b| b.parse().ok()) {
+            agent.search.beam = beam;
+        }
+        // LOOK=candidates,samples,beam
+        if let Ok(look) = std::env::var("LOOK") {
+            let v: Vec<usize> = look.split(',').map(|x| x.parse().unwrap()).collect();
+            agent.lookahead = Some(railroad_ink::ai::strong::Lookahead {
+                candidates: v[0],
+                samples: v[1],
+                beam: v[2],
+            });
+        }
+        return Box::new(agent);
+    }
+    agent_by_name(name, seed).expect("known agent")
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -13,18 +40,19 @@ fn main() {
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let first: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let start = Instant::now();
-    let scores: Vec<i32> = std::thread::scope(|s| {
+    let results: Vec<(railroad_ink::Score, usize)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..2)
             .map(|w| {
                 s.spawn(move || {
                     (first + w..first + games)
                         .step_by(2)
                         .map(|seed| {
-                            let mut agent = agent_by_name(name, seed).expect("known agent");
-                            play_game(agent.as_mut(), Dice::Seed(seed).rolls())
-                                .unwrap()
-                                .scores()[0]
-                                .advanced
+                            let mut agent = make_agent(name, seed);
+                            let game = play_game(agent.as_mut(), Dice::Seed(seed).rolls()).unwrap();
+                            (
+                                game.scores()[0],
+                                game.player(0).unwrap().board().special_count(),
+                            )
                         })
                         .collect::<Vec<_>>()
                 })
@@ -35,7 +63,20 @@ fn main() {
             .flat_map(|w| w.join().unwrap())
             .collect()
     });
+    let scores: Vec<i32> = results.iter().map(|r| r.0.advanced).collect();
     let n = scores.len() as f64;
+    let avg = |f: &dyn Fn(&railroad_ink::Score) -> i32| {
+        results.iter().map(|r| f(&r.0) as f64).sum::<f64>() / n
+    };
+    println!(
+        "exits {:.1}  centre {:.1}  errors {:.1}  longest H {:.1} R {:.1}  specials {:.2}",
+        avg(&|s| s.exits),
+        avg(&|s| s.centre),
+        avg(&|s| s.errors),
+        avg(&|s| s.longest_highway),
+        avg(&|s| s.longest_railway),
+        results.iter().map(|r| r.1 as f64).sum::<f64>() / n
+    );
     let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
     let sd = (scores
         .iter()

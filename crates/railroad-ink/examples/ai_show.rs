@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p railroad-ink --example ai_show -- AGENT SEED`
 
-use railroad_ink::ai::{agent_by_name, play_game};
+use railroad_ink::ai::{Agent, agent_by_name, play_game};
 use railroad_ink::{Dice, Side, Square};
 
 fn main() {
@@ -10,7 +10,26 @@ fn main() {
     let name = args.get(1).map_or("strong", String::as_str);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let rolls = Dice::Seed(seed).rolls();
-    let mut agent = agent_by_name(name, seed).expect("known agent");
+    let mut agent: Box<dyn Agent + Send> = if name == "strong" {
+        let mut a = railroad_ink::ai::strong::StrongAgent::default();
+        if let Ok(path) = std::env::var("INK_MODEL") {
+            a.search.model = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        }
+        if let Some(beam) = std::env::var("BEAM").ok().and_then(|b| b.parse().ok()) {
+            a.search.beam = beam;
+        }
+        if let Ok(look) = std::env::var("LOOK") {
+            let v: Vec<usize> = look.split(',').map(|x| x.parse().unwrap()).collect();
+            a.lookahead = Some(railroad_ink::ai::strong::Lookahead {
+                candidates: v[0],
+                samples: v[1],
+                beam: v[2],
+            });
+        }
+        Box::new(a)
+    } else {
+        agent_by_name(name, seed).expect("known agent")
+    };
     let game = play_game(agent.as_mut(), rolls).unwrap();
     let p = game.player(0).unwrap();
     for (r, round) in p.rounds().iter().enumerate() {

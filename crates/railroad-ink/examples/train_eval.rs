@@ -15,6 +15,7 @@ use railroad_ink::game::{Action, Game, ROUNDS, Setup};
 fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
     let rolls = Dice::Seed(seed).rolls();
     let mut agent = StrongAgent {
+        lookahead: None,
         search: Search {
             model: *model,
             beam,

@@ -480,13 +480,15 @@ impl Board {
             .collect()
     }
 
-    /// A hash of what lies where, ignoring the order of placement: equal for boards that hold
-    /// the same tiles in the same places.
+    /// A hash of what the board holds, ignoring the order of placement: equal for boards with
+    /// the same route edges on every square, the same overpasses and the same specials used,
+    /// which is everything the rules look at from here on.
     pub fn position_key(&self) -> u64 {
-        // FNV-1a over the cells: cheap, and collisions only cost a search a duplicate.
-        self.cells.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, &c| {
-            (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+        let mut h = self.occupied ^ ((self.specials as u64) << 56);
+        for &m in self.edges.iter().flatten().chain([&self.overpass]) {
+            h = (h.rotate_left(23) ^ m).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        h ^ (h >> 29)
     }
 
     /// Whether `tile` has a legal placement anywhere, in any orientation.

@@ -198,16 +198,19 @@ impl Board {
             done.highway |= net.highway;
             done.railway |= net.railway;
             let mut open_ends = 0;
+            let mut frontier = 0;
             for route in Route::ALL {
                 for side in Side::ALL {
                     let facing_empty = shift(empty, side.opposite());
-                    open_ends +=
-                        (net.get(route) & self.edge_mask(route, side) & facing_empty).count_ones();
+                    let ends = net.get(route) & self.edge_mask(route, side) & facing_empty;
+                    open_ends += ends.count_ones();
+                    frontier |= shift(ends, side);
                 }
             }
             out[n] = NetworkStat {
                 exits: self.exits_of(net).count() as u8,
                 open_ends: open_ends as u8,
+                frontier,
             };
             n += 1;
         }
@@ -292,6 +295,8 @@ impl Board {
 pub(crate) struct NetworkStat {
     pub exits: u8,
     pub open_ends: u8,
+    /// The empty squares its open ends face.
+    pub frontier: u64,
 }
 
 /// A set of route pieces: `highway` holds whole tiles and overpass highways, `railway` holds

@@ -77,7 +77,7 @@ fn fill_table() -> &'static [Fill; PATTERNS] {
 }
 
 /// The number of features.
-pub const FEATURES: usize = 19;
+pub const FEATURES: usize = 22;
 
 /// Names of the features, in order.
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -100,6 +100,9 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "empty_squares",
     "specials_left",
     "merged_potential",
+    "reach_potential",
+    "reach_points",
+    "near_potential",
 ];
 
 /// Features of a board, each a number the evaluation weighs (see [`FEATURE_NAMES`]).
@@ -197,6 +200,7 @@ impl Features {
                 dead_single += 1;
             }
         }
+        let reach = reach_potential(&nets[..n], empty);
         Features([
             1.0,
             exit_points as f32,
@@ -217,6 +221,9 @@ impl Features {
             empty.count_ones() as f32,
             (3 - board.special_count().min(3)) as f32,
             EXIT_POINTS[live_exits.min(12)] as f32,
+            reach.0 as f32,
+            EXIT_POINTS[reach.0.min(12)] as f32,
+            reach.1 as f32,
         ])
     }
 
@@ -227,6 +234,45 @@ impl Features {
     }
 }
 
+/// How many exits the main network (most exits) could still gather: its own, the free exits
+/// its open ends can reach through empty squares, and those of other live networks it can
+/// reach. Second: the same within three squares.
+fn reach_potential(nets: &[NetworkStat], empty: u64) -> (usize, usize) {
+    let Some(main) = nets.iter().max_by_key(|n| (n.exits, n.open_ends)) else {
+        return (0, 0);
+    };
+    let spread = |set: u64| {
+        (shift(set, Side::N)
+            | shift(set, Side::E)
+            | shift(set, Side::S)
+            | shift(set, Side::W)
+            | set)
+            & empty
+    };
+    let mut near = main.frontier;
+    for _ in 0..2 {
+        near = spread(near);
+    }
+    let mut far = near;
+    loop {
+        let next = spread(far);
+        if next == far {
+            break;
+        }
+        far = next;
+    }
+    let count = |area: u64| {
+        let free = EXITS.iter().filter(|e| area & e.square.bit() != 0).count();
+        let merged: usize = nets
+            .iter()
+            .filter(|n| !std::ptr::eq(*n, main) && n.frontier & area != 0)
+            .map(|n| n.exits as usize)
+            .sum();
+        main.exits as usize + free + merged
+    };
+    (count(far), count(near))
+}
+
 /// A linear evaluation per number of rounds left: `value = w[rounds_left] · features`.
 /// With no round left it is the score itself.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -235,23 +281,24 @@ pub struct Model {
 }
 
 /// The exact final score as a weight row.
-const SCORE_ROW: [f32; FEATURES] = [
-    0.0, 1.0, 1.0, 1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-];
+#[cfg(test)]
+const SCORE_ROW: [f32; FEATURES] = {
+    let mut row = [0.0; FEATURES];
+    row[1] = 1.0;
+    row[2] = 1.0;
+    row[3] = 1.0;
+    row[4] = 1.0;
+    row[5] = -1.0;
+    row[6] = -1.0;
+    row
+};
 
 impl Default for Model {
+    /// The trained weights.
     fn default() -> Self {
-        let mut weights = [SCORE_ROW; 7];
-        for (r, row) in weights.iter_mut().enumerate().skip(1) {
-            let t = r as f32 / 6.0;
-            row[6] = -(0.5 - 0.3 * t);
-            row[7] = -0.5;
-            row[8] = -0.5;
-            row[9] = 1.0 + t;
-            row[10] = 0.5 + 0.5 * t;
-            row[17] = 1.0 + 2.0 * t;
+        Model {
+            weights: super::trained::TRAINED,
         }
-        Model { weights }
     }
 }
 
@@ -284,6 +331,11 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn the_trained_model_values_a_finished_board_at_its_score() {
+        assert_eq!(Model::default().weights[0], SCORE_ROW);
     }
 
     #[test]

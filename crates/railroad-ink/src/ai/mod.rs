@@ -6,6 +6,7 @@
 
 pub mod eval;
 pub mod strong;
+mod trained;
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -215,30 +216,49 @@ impl Agent for GreedyAgent {
         let mut board = *view.board;
         let mut out = Vec::with_capacity(DICE + 1);
         let mut left = view.dice_left();
-        while let Some((i, p, _)) = GreedyAgent::best(&board, left.iter().copied().enumerate()) {
-            board.put(p);
-            out.push(p);
-            left.swap_remove(i);
-        }
-        if view.special_allowed() {
+        let mut special_allowed = view.special_allowed();
+        loop {
+            if let Some((i, p, _)) = GreedyAgent::best(&board, left.iter().copied().enumerate()) {
+                board.put(p);
+                out.push(p);
+                left.swap_remove(i);
+                continue;
+            }
+            // No die fits: a special, if it pays, and then perhaps more dice fit.
+            if !special_allowed {
+                break;
+            }
+            special_allowed = false;
             let free = Tile::SPECIALS
                 .into_iter()
                 .filter(|&t| !board.has_special(t))
                 .enumerate();
             let before = board.score().advanced;
-            if let Some((_, p, (after, _))) = GreedyAgent::best(&board, free)
-                && after - before >= self.special_gain
-            {
-                out.push(p);
+            match GreedyAgent::best(&board, free) {
+                Some((_, p, (after, _))) if after - before >= self.special_gain => {
+                    board.put(p);
+                    out.push(p);
+                }
+                _ => break,
             }
         }
         out
     }
 }
 
-/// A suggestion for the rest of a seat's current round: the placements a computer player
-/// would make. Empty when the game is over or the seat has ended its round.
+/// A suggestion for the rest of a seat's current round: the placements the strong computer
+/// player would make (at its default budget, well under a second of CPU). Empty when the game is over or the seat has ended its round.
 pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
+    hint_with_budget(game, seat, None)
+}
+
+/// [`hint`] with the strong player's search effort set (see
+/// [`strong::StrongAgent::with_budget`]).
+pub fn hint_with_budget(
+    game: &Game,
+    seat: usize,
+    budget: Option<u32>,
+) -> Result<Vec<Placement>, GameError> {
     let p = game.player(seat)?;
     let Some(roll) = game.roll() else {
         return Ok(Vec::new());
@@ -254,7 +274,7 @@ pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
         round: game.round(),
         rolls: game.rolls_so_far(),
     };
-    Ok(GreedyAgent::default().play_round(&view))
+    Ok(strong::StrongAgent::with_budget(budget).play_round(&view))
 }
 
 /// The names of the agents [`agent_by_name`] knows.
@@ -294,7 +314,7 @@ mod tests {
                 if name == "strong" && seed >= 2 {
                     continue;
                 }
-                let mut agent = agent_by_name(name, seed).unwrap();
+                let mut agent = agent_with_budget(name, seed, Some(4)).unwrap();
                 let game = play_game(agent.as_mut(), rolls)
                     .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
                 assert!(game.is_finished());
@@ -309,7 +329,7 @@ mod tests {
             dice: Dice::Seed(11),
         });
         while !game.is_finished() {
-            let hint = hint(&game, 0).unwrap();
+            let hint = hint_with_budget(&game, 0, Some(4)).unwrap();
             // Take the first suggestion only, then ask again: the rest stays playable.
             match hint.first() {
                 Some(&placement) => game.act(0, Action::Place { placement }).unwrap(),
