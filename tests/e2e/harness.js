@@ -1,0 +1,193 @@
+// Starts the real server (release binary) on a free port with a fresh database, launches
+// Debian's Chromium through playwright-core, and helps tests drive the game like a player.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+export const SCREENSHOTS = join(here, 'screenshots');
+
+export const DESKTOP = { viewport: { width: 1024, height: 768 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** The release binary (TRACKLAYER_BIN overrides; CARGO_TARGET_DIR is honoured). */
+function binary() {
+  if (process.env.TRACKLAYER_BIN) return process.env.TRACKLAYER_BIN;
+  const target = process.env.CARGO_TARGET_DIR || join(repo, 'target');
+  return join(target, 'release', 'tracklayer');
+}
+
+/** Starts the server; resolves with {url, stop()}. */
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
+  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.sqlite')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TRACKLAYER_LOG: 'warn' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 15000);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      const m = line.match(/http:\/\/\S+/);
+      if (m) resolveUrl(m[0]); else reject(new Error(`unexpected first line: ${line}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+    stderr: () => stderr,
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A new page that records console errors and page errors (tests assert there are none). */
+export async function newPage(browser, options = DESKTOP) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (msg) => {
+    // A refused move is a 422 the page shows as a message; Chromium also logs it.
+    if (msg.type() === 'error' && !/status of 422/.test(msg.text())) page.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  return page;
+}
+
+export async function shot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The seat this page holds in a game (from the browser's storage). */
+export async function seatOf(page, id) {
+  return page.evaluate((gid) => JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid), id);
+}
+
+export function gameId(page) {
+  const m = new URL(page.url()).pathname.match(/^\/ink\/([0-9a-f]{24})$/);
+  return m && m[1];
+}
+
+/** The state as the page's seat sees it, straight from the API. */
+export async function apiState(page, id) {
+  return page.evaluate(async (gid) => {
+    const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid);
+    const r = await fetch(`/api/ink/games/${gid}`, { headers: seat ? { Authorization: `Bearer ${seat.token}` } : {} });
+    return r.json();
+  }, id);
+}
+
+/** Starts a game from the start screen. */
+export async function startGame(page, url, { mode = 'solo', name, seed, agent } = {}) {
+  await page.goto(url);
+  await page.locator(`input[name=mode][value=${mode}]`).check({ force: true });
+  if (name) await page.fill('#player-name', name);
+  if (agent) await page.selectOption('#agent', agent);
+  if (seed !== undefined) {
+    await page.click('details.more summary');
+    await page.fill('#seed', String(seed));
+  }
+  await page.click('#start');
+  await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  await page.waitForSelector('#my-board');
+  return gameId(page);
+}
+
+/** Screen coordinates of a square's centre on a board. */
+export async function squareCentre(page, square, board = '#my-board') {
+  const box = await page.locator(board).boundingBox();
+  const scale = box.width / 792;
+  const col = Number(square[1]);
+  const row = 'ABCDEFG'.indexOf(square[0]);
+  return { x: box.x + (46 + col * 100 + 50) * scale, y: box.y + (46 + row * 100 + 50) * scale };
+}
+
+/** Presses R and F until the selected tile is in `orientation` (from orientation 0). */
+export async function turnTo(page, orientation) {
+  if (orientation >= 4) await page.keyboard.press('f');
+  for (let i = 0; i < orientation % 4; i++) await page.keyboard.press('r');
+}
+
+/** Drags a die or special button onto a square with the mouse. */
+export async function drag(page, fromSelector, square) {
+  const from = await page.locator(fromSelector).boundingBox();
+  const to = await squareCentre(page, square);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The first legal die placement the server offers: {die, tile, square, orientation}. */
+export function firstLegal(state) {
+  for (const die of state.you.dice) {
+    if (die.used) continue;
+    for (let o = 0; o < 8; o++) {
+      if (die.legal[o].length >= 2) return { die: die.die, tile: die.tile, square: die.legal[o].slice(0, 2), orientation: o };
+    }
+  }
+  return null;
+}
+
+/** Waits until the page shows a state with a version above `version`. */
+export async function waitForVersion(page, id, version) {
+  for (let i = 0; i < 200; i++) {
+    const st = await apiState(page, id);
+    if (st.version > version) return st;
+    await page.waitForTimeout(25);
+  }
+  throw new Error(`version stayed at ${version}`);
+}
+
+/** Places one die like a player: select it, turn it, then drag it (or click the square). */
+export async function placeOne(page, id, { by = 'drag' } = {}) {
+  const st = await apiState(page, id);
+  const p = firstLegal(st);
+  if (!p) return null;
+  const button = `.choice-die[data-index="${p.die}"]`;
+  await page.click(button);
+  await turnTo(page, p.orientation);
+  await page.waitForSelector(`text=orientation ${p.orientation} ·`);
+  if (by === 'drag') await drag(page, button, p.square);
+  else {
+    const c = await squareCentre(page, p.square);
+    await page.mouse.click(c.x, c.y);
+  }
+  const placement = `${p.tile}${p.square}${p.orientation}`;
+  await page.waitForSelector(`#my-board g.placed[data-placement="${placement}"]`);
+  return placement;
+}
+
+/** Plays the rest of the round, then ends it. */
+export async function playRound(page, id, options) {
+  while (await placeOne(page, id, options)) { /* next die */ }
+  await page.waitForSelector('#end-round:not([disabled])');
+  await page.click('#end-round');
+}

@@ -1,0 +1,218 @@
+// The app: a start screen (game and mode), the rules with every tile, and the game.
+
+import { api, seats } from './api.js';
+import { h, fill } from './dom.js';
+import { createBoard, tileSvg } from './draw.js';
+import { gameScreen } from './game.js';
+
+const main = document.getElementById('app');
+let leave = null;
+
+function setTitle(text) {
+  document.title = text ? `${text} · Railroad Ink · tracklayer` : 'Railroad Ink · tracklayer';
+}
+
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+document.addEventListener('click', (ev) => {
+  const a = ev.target.closest('a[data-link]');
+  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+  ev.preventDefault();
+  navigate(a.getAttribute('href'));
+});
+window.addEventListener('popstate', () => route());
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  main.classList.remove('spectator', 'offline');
+  const path = location.pathname;
+  document.querySelectorAll('.site-nav a').forEach((a) => a.classList.toggle('active', a.getAttribute('href') === path));
+  window.scrollTo(0, 0);
+  let table;
+  try {
+    table = await api.tiles();
+  } catch (e) {
+    fill(main, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
+    return;
+  }
+  const game = path.match(/^\/ink\/([0-9a-f]{24})$/);
+  main.dataset.screen = game ? 'game' : path === '/rules' ? 'rules' : 'start';
+  if (game) {
+    fill(main, h('p', { class: 'loading' }, 'Loading the game…'));
+    leave = await gameScreen(main, game[1], { table, navigate, setTitle });
+  } else if (path === '/rules') {
+    setTitle('Rules');
+    rulesScreen(table);
+  } else {
+    setTitle('');
+    startScreen(table);
+  }
+}
+
+// ---- start screen
+
+function startScreen(table) {
+  let game = 'ink';
+  let mode = 'solo';
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const name = h('input', { id: 'player-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
+  const agent = h('select', { id: 'agent', name: 'agent' },
+    table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
+  const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'random' });
+  const agentRow = h('div', { class: 'field agent-field' }, h('label', { for: 'agent' }, 'Computer player'), agent);
+  const modes = [
+    ['solo', 'Solo', 'Seven rounds on your own board. Beat your best score.'],
+    ['computer', 'Against the computer', 'The computer plays the same rolls on its board, beside yours.'],
+    ['online', 'Online with friends', 'Share a link. Everyone plays the same rolls; each round ends when all have finished it.'],
+  ];
+  const modeCards = modes.map(([value, title, text]) => h('label', { class: 'mode-card' },
+    h('input', { type: 'radio', name: 'mode', value, checked: value === mode, onchange: () => { mode = value; agentRow.hidden = mode !== 'computer'; } }),
+    h('span', { class: 'mode-title' }, title),
+    h('span', { class: 'mode-text' }, text)));
+  agentRow.hidden = true;
+  const start = h('button', { class: 'btn primary big', type: 'submit', id: 'start' }, 'Start the game');
+  const form = h('form', {
+    class: 'card start-card',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      error.textContent = '';
+      if (game !== 'ink') return;
+      start.disabled = true;
+      try {
+        const n = name.value.trim();
+        localStorage.setItem('tracklayer:name', n);
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined });
+        seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
+        navigate(`/ink/${taken.id}`);
+      } catch (e) {
+        error.textContent = e.message;
+        start.disabled = false;
+      }
+    },
+  },
+  h('h2', {}, 'New game'),
+  h('fieldset', { class: 'games' },
+    h('legend', {}, 'Game'),
+    h('label', { class: 'game-card selected' },
+      h('input', { type: 'radio', name: 'game', value: 'ink', checked: true }),
+      h('span', { class: 'game-art' }, tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)),
+      h('span', { class: 'mode-title' }, 'Railroad Ink'),
+      h('span', { class: 'mode-text' }, 'Deep Blue Edition: connect the exits with highways and railways.')),
+    h('label', { class: 'game-card disabled', title: 'Metro is played on the command line for now' },
+      h('input', { type: 'radio', name: 'game', value: 'metro', disabled: true }),
+      h('span', { class: 'mode-title' }, 'Metro'),
+      h('span', { class: 'mode-text' }, 'In the browser later; today on the command line: tracklayer metro.'))),
+  h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
+  h('div', { class: 'fields' },
+    h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name),
+    agentRow),
+  h('details', { class: 'more' },
+    h('summary', {}, 'More options'),
+    h('div', { class: 'field' }, h('label', { for: 'seed' }, 'Dice seed (the same seed gives the same rolls)'), seed)),
+  error,
+  start);
+  const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
+  fill(main,
+    h('section', { class: 'hero' },
+      h('div', {},
+        h('h1', {}, 'Railroad Ink'),
+        h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
+        h('p', {}, h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'))),
+      h('div', { class: 'hero-board' }, heroBoard(table))),
+    h('div', { class: 'start-grid' }, form, yours));
+  listGames(yours);
+}
+
+function agentLabel(name) {
+  const known = { random: 'Random (places anywhere legal)', greedy: 'Greedy (best next tile)', strong: 'Strong (looks ahead)' };
+  return known[name] || name;
+}
+
+function heroBoard(table) {
+  const b = createBoard(table, { label: 'An example board' });
+  b.svg.classList.add('hero-svg');
+  b.setBoard('A4A12B2B16A1B01A1B23S1B32A1A32B1B44B2A44A4C16A3D15A4D01A5D23A4E20B1F24A2F17A1F01B0G16A5C34A4C43A5C53A3D50A4D61S4E50A0F51A1F67S2E46B1E31A1F30A2G36A1G41B1G52');
+  return b.svg;
+}
+
+async function listGames(section) {
+  const mine = seats.all();
+  if (!mine.length) return;
+  const list = h('ul', { class: 'game-list' });
+  section.append(list);
+  section.hidden = false;
+  for (const g of mine.slice(0, 12)) {
+    const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
+    list.append(item);
+    api.state(g.id, g.token).then((st) => {
+      const me = st.players[g.seat];
+      const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode];
+      fill(item,
+        h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : `round ${st.round + 1} of 7`}`),
+        h('span', { class: 'muted small' }, `${me ? `${me.name}: ${me.score.advanced} points` : ''} · ${new Date(st.created).toLocaleString()}`),
+        h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { seats.remove(g.id); item.remove(); } }, 'Forget'));
+    }).catch((e) => {
+      if (e.status === 404 || e.status === 403) { seats.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));
+    });
+  }
+}
+
+// ---- rules screen
+
+function rulesScreen(table) {
+  const tileCard = (t) => h('figure', { class: 'tile-card', dataset: { tile: t.tile } },
+    tileSvg(table, t.tile, 0),
+    h('figcaption', {}, h('strong', {}, t.tile), ` ${t.kind}`,
+      h('span', { class: 'edges' }, ['N', 'E', 'S', 'W'].map((side, i) => `${side} ${edgeWord(t.edges[0][i])}`).join(' · '))));
+  const group = (source) => table.tiles.filter((t) => t.source === source).map(tileCard);
+  const orientations = h('div', { class: 'orientations' },
+    [0, 1, 2, 3, 4, 5, 6, 7].map((o) => h('figure', { class: 'tile-card small' }, tileSvg(table, 'B1', o), h('figcaption', {}, `B1, orientation ${o}`))));
+  const board = createBoard(table, { label: 'The empty board with its exits' });
+  board.svg.classList.add('rules-board');
+  const points = h('table', { class: 'points' },
+    h('tr', {}, h('th', {}, 'Exits in a network'), table.exit_points.map((_, i) => h('td', {}, i))),
+    h('tr', {}, h('th', {}, 'Points'), table.exit_points.map((p) => h('td', {}, p))));
+  fill(main, h('article', { class: 'rules' },
+    h('h1', {}, 'How to play Railroad Ink'),
+    h('p', { class: 'lead' }, 'Each player has a 7×7 board with twelve exits on its edge. In each of seven rounds four dice are rolled and every player draws the same four tiles onto their own board. Link exits into networks: the more exits a network joins, the more it scores.'),
+    h('section', { class: 'rules-grid' },
+      h('div', {},
+        h('h2', {}, 'The board'),
+        h('p', {}, 'Rows A–G run top to bottom, columns 0–6 left to right: D3 is the middle square. The shaded 3×3 squares in the middle are the centre. Twelve exits sit on the edge: highways (grey, dashed) and railways (dark, with ties).'),
+        h('h2', {}, 'A round'),
+        h('ol', {},
+          h('li', {}, 'Die A is rolled three times and die B once. All players use the same roll.'),
+          h('li', {}, 'Place each die\'s tile on an empty square, in any of eight orientations (rotate with R, flip with F).'),
+          h('li', {}, 'A tile must connect: one of its routes continues a route already on the board or meets an exit of the same kind. A highway may never touch a railway, and a route may not run into an exit of the other kind.'),
+          h('li', {}, 'You may undo within the round. The round ends when every die is placed, or when no die left fits anywhere.'))),
+      h('div', {}, board.svg)),
+    h('h2', {}, 'The tiles'),
+    h('p', {}, 'Highways are wide grey roads with a dashed centre line; railways are thin dark lines with ties. Stations (the dark building) are the only places where a highway and a railway join. The overpass carries the highway over the railway: the two do not connect.'),
+    h('h3', {}, 'Die A (three dice a round)'), h('div', { class: 'tile-grid' }, group('A')),
+    h('h3', {}, 'Die B (one die a round)'), h('div', { class: 'tile-grid' }, group('B')),
+    h('h3', {}, 'Specials'),
+    h('p', {}, `Six special tiles, each once a game. You may add at most ${table.specials_per_round} special a round and ${table.specials_per_game} in a game, before, between or after your dice.`),
+    h('div', { class: 'tile-grid' }, group('S')),
+    h('h3', {}, 'Orientations'),
+    h('p', {}, 'Orientations 0–3 turn the tile clockwise a quarter at a time; 4–7 flip it left to right first.'),
+    orientations,
+    h('h2', {}, 'Scoring'),
+    h('ul', {},
+      h('li', {}, h('strong', {}, 'Networks: '), 'routes joined together form a network. It scores by the number of exits it joins:'),
+      h('li', { class: 'plain' }, points),
+      h('li', {}, h('strong', {}, 'Centre: '), '+1 for each centre square you fill.'),
+      h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
+      h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),
+    h('p', {}, 'The highest total wins; on a tie, the player with fewer errors wins.'),
+    h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'))));
+}
+
+function edgeWord(edge) {
+  return { highway: 'highway', railway: 'railway', blank: '—' }[edge];
+}
+
+route();

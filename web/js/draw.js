@@ -1,0 +1,303 @@
+// Tiles and boards as SVG, drawn from the engine's edge table (GET /api/ink/tiles): a tile in
+// an orientation is drawn from its edges [N, E, S, W] in that orientation, so the picture
+// always agrees with the rules.
+
+import { s } from './dom.js';
+
+export const SIDES = ['N', 'E', 'S', 'W'];
+export const ROWS = 'ABCDEFG';
+const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
+const OPPOSITE = { N: 'S', S: 'N', E: 'W', W: 'E' };
+const CELL = 100;
+const MARGIN = 46;
+
+/** The tile's entry in the table. */
+export function tileInfo(table, tile) {
+  return table.tiles.find((t) => t.tile === tile);
+}
+
+function toCentre(side) {
+  const [x, y] = MID[side];
+  return `M${x},${y} L50,50`;
+}
+
+/** The path of a set of joined route edges of one type. */
+function routePath(sides) {
+  if (sides.length === 1) return toCentre(sides[0]);
+  if (sides.length === 2) {
+    const [a, b] = sides;
+    const [ax, ay] = MID[a];
+    const [bx, by] = MID[b];
+    if (OPPOSITE[a] === b) return `M${ax},${ay} L${bx},${by}`;
+    return `M${ax},${ay} Q50,50 ${bx},${by}`;
+  }
+  return sides.map(toCentre).join(' ');
+}
+
+/** A highway: wide grey road with a dashed white centre line. */
+function highway(g, d, junction) {
+  g.append(s('path', { class: 'hw-edge', d }));
+  if (junction) g.append(s('rect', { class: 'hw-edge-fill', x: 31, y: 31, width: 38, height: 38 }));
+  g.append(s('path', { class: 'hw', d }));
+  if (junction) g.append(s('rect', { class: 'hw-fill', x: 34, y: 34, width: 32, height: 32 }));
+  g.append(s('path', { class: 'hw-line', d }));
+}
+
+/** A railway: a thin dark line with cross ties. */
+function railway(g, d, junction) {
+  g.append(s('path', { class: 'rw-ties', d }));
+  g.append(s('path', { class: 'rw', d }));
+  if (junction) g.append(s('circle', { class: 'rw-node', cx: 50, cy: 50, r: 5 }));
+}
+
+/** The shapes of a tile in an orientation, in a 100×100 box. */
+export function tileShapes(info, orientation, { background = true } = {}) {
+  const edges = info.edges[orientation];
+  const g = s('g', { class: `tile tile-${info.tile}` });
+  if (background) g.append(s('rect', { class: 'tile-bg', x: 1.5, y: 1.5, width: 97, height: 97, rx: 7 }));
+  const hw = SIDES.filter((_, i) => edges[i] === 'highway');
+  const rw = SIDES.filter((_, i) => edges[i] === 'railway');
+  if (info.overpass) {
+    // The railway passes under; the highway crosses it on a bridge.
+    railway(g, routePath(rw), false);
+    const [a, b] = hw;
+    const vertical = a === 'N' || a === 'S';
+    const deck = vertical
+      ? { x: 24, y: 20, width: 52, height: 60 }
+      : { x: 20, y: 24, width: 60, height: 52 };
+    g.append(s('rect', { class: 'bridge-shadow', ...deck, rx: 4 }));
+    highway(g, routePath([a, b]), false);
+    const rails = vertical
+      ? ['M28,22 L28,78', 'M72,22 L72,78']
+      : ['M22,28 L78,28', 'M22,72 L78,72'];
+    for (const d of rails) g.append(s('path', { class: 'bridge-rail', d }));
+    return g;
+  }
+  if (info.station) {
+    if (rw.length) railway(g, rw.map(toCentre).join(' '), false);
+    if (hw.length) highway(g, hw.map(toCentre).join(' '), false);
+    g.append(s('rect', { class: 'station', x: 33, y: 33, width: 34, height: 34, rx: 4 }));
+    g.append(s('path', { class: 'station-roof', d: 'M39,49 L50,40 L61,49' }));
+    g.append(s('rect', { class: 'station-door', x: 46, y: 51, width: 8, height: 10 }));
+    return g;
+  }
+  if (hw.length) highway(g, routePath(hw), hw.length > 2);
+  if (rw.length) railway(g, routePath(rw), rw.length > 2);
+  return g;
+}
+
+/** A stand-alone tile picture. */
+export function tileSvg(table, tile, orientation = 0, attrs = {}) {
+  const info = tileInfo(table, tile);
+  return s('svg', { viewBox: '0 0 100 100', class: 'tile-svg', role: 'img', 'aria-label': `${tile} ${info.kind}`, ...attrs },
+    tileShapes(info, orientation));
+}
+
+export function squareName(row, col) {
+  return `${ROWS[row]}${col}`;
+}
+
+export function squareXY(square) {
+  return [Number(square[1]) * CELL, ROWS.indexOf(square[0]) * CELL];
+}
+
+function centreOf(square) {
+  const [x, y] = squareXY(square);
+  return [x + 50, y + 50];
+}
+
+/** Parses a board string into placements [{tile, square, orientation, text}]. */
+export function placements(board) {
+  const out = [];
+  for (let i = 0; i + 5 <= board.length; i += 5) {
+    out.push({ text: board.slice(i, i + 5), tile: board.slice(i, i + 2), square: board.slice(i + 2, i + 4), orientation: Number(board[i + 4]) });
+  }
+  return out;
+}
+
+/** Splits the server's legal-squares string ("A1D0") into squares. */
+export function legalSquares(text) {
+  const out = [];
+  for (let i = 0; i + 2 <= (text || '').length; i += 2) out.push(text.slice(i, i + 2));
+  return out;
+}
+
+const NETWORK_COLOURS = ['#e6194b', '#1f9d55', '#3a66d6', '#f08c00', '#9b3fc1', '#0fa3b1', '#d6338a', '#7a9a01', '#8b5e34', '#5c6bc0'];
+
+function exitStub(exit) {
+  const [x0, y0] = squareXY(exit.square);
+  const len = MARGIN - 6;
+  const p = {
+    N: [x0 + 50, y0, x0 + 50, y0 - len],
+    S: [x0 + 50, y0 + CELL, x0 + 50, y0 + CELL + len],
+    W: [x0, y0 + 50, x0 - len, y0 + 50],
+    E: [x0 + CELL, y0 + 50, x0 + CELL + len, y0 + 50],
+  }[exit.side];
+  return { d: `M${p[0]},${p[1]} L${p[2]},${p[3]}`, end: [p[2], p[3]], start: [p[0], p[1]] };
+}
+
+/**
+ * A board: the 7×7 grid with the centre shaded and the 12 exits, and layers for tiles,
+ * legal squares, hints and the score breakdown. Returns {svg, setBoard, setLegal, ...}.
+ */
+export function createBoard(table, { label = 'Board', interactive = false } = {}) {
+  const size = 7 * CELL;
+  const svg = s('svg', {
+    class: `board${interactive ? ' interactive' : ''}`,
+    viewBox: `${-MARGIN} ${-MARGIN} ${size + 2 * MARGIN} ${size + 2 * MARGIN}`,
+    role: 'img',
+    'aria-label': label,
+  });
+  svg.append(s('rect', { class: 'board-frame', x: -MARGIN + 2, y: -MARGIN + 2, width: size + 2 * MARGIN - 4, height: size + 2 * MARGIN - 4, rx: 18 }));
+  svg.append(s('rect', { class: 'board-bg', x: 0, y: 0, width: size, height: size, rx: 4 }));
+  const centre = new Set(table.centre);
+  const grid = s('g', { class: 'grid' });
+  const cells = {};
+  for (let row = 0; row < 7; row++) {
+    for (let col = 0; col < 7; col++) {
+      const name = squareName(row, col);
+      const cell = s('rect', {
+        class: `cell${centre.has(name) ? ' centre' : ''}`,
+        x: col * CELL, y: row * CELL, width: CELL, height: CELL,
+        dataset: { square: name },
+      });
+      cells[name] = cell;
+      grid.append(cell);
+      grid.append(s('text', { class: 'cell-label', x: col * CELL + 92, y: row * CELL + 92, 'text-anchor': 'end' }, name));
+    }
+  }
+  svg.append(grid);
+  svg.append(s('rect', { class: 'centre-outline', x: 2 * CELL, y: 2 * CELL, width: 3 * CELL, height: 3 * CELL }));
+  const exits = s('g', { class: 'exits' });
+  for (const exit of table.exits) {
+    const { d, end } = exitStub(exit);
+    const g = s('g', { class: `exit exit-${exit.route}`, dataset: { exit: `${exit.square}${exit.side}` } });
+    if (exit.route === 'highway') highway(g, d, false);
+    else railway(g, d, false);
+    g.append(s('circle', { class: 'exit-cap', cx: end[0], cy: end[1], r: 7 }));
+    exits.append(g);
+  }
+  svg.append(exits);
+  const layers = {};
+  for (const name of ['legal', 'tiles', 'networks', 'centre-marks', 'longest', 'errors', 'hint', 'drop']) {
+    layers[name] = s('g', { class: `layer layer-${name}` });
+    svg.append(layers[name]);
+  }
+
+  let current = null;
+
+  function setBoard(board) {
+    if (board === current) return;
+    current = board;
+    layers.tiles.replaceChildren();
+    const occupied = new Set();
+    for (const p of placements(board)) {
+      const [x, y] = squareXY(p.square);
+      const info = tileInfo(table, p.tile);
+      const g = s('g', { class: 'placed', transform: `translate(${x},${y})`, dataset: { square: p.square, placement: p.text } },
+        tileShapes(info, p.orientation));
+      layers.tiles.append(g);
+      occupied.add(p.square);
+    }
+    for (const [name, cell] of Object.entries(cells)) cell.classList.toggle('occupied', occupied.has(name));
+  }
+
+  function setLegal(squares) {
+    layers.legal.replaceChildren();
+    for (const sq of squares || []) {
+      const [x, y] = squareXY(sq);
+      layers.legal.append(s('rect', { class: 'legal', x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8, dataset: { square: sq } }));
+    }
+    svg.classList.toggle('has-legal', !!(squares && squares.length));
+  }
+
+  /** A translucent tile where it would go (or nothing). */
+  function setDrop(square, tile, orientation, legal) {
+    layers.drop.replaceChildren();
+    if (!square) return;
+    const [x, y] = squareXY(square);
+    const g = s('g', { class: `drop ${legal ? 'drop-legal' : 'drop-illegal'}`, transform: `translate(${x},${y})` });
+    if (tile) g.append(tileShapes(tileInfo(table, tile), orientation));
+    g.append(s('rect', { class: 'drop-frame', x: 2, y: 2, width: 96, height: 96, rx: 8 }));
+    layers.drop.append(g);
+  }
+
+  function setHint(list) {
+    layers.hint.replaceChildren();
+    (list || []).forEach((text, i) => {
+      const p = placements(text)[0];
+      const [x, y] = squareXY(p.square);
+      const g = s('g', { class: 'hint-tile', transform: `translate(${x},${y})` }, tileShapes(tileInfo(table, p.tile), p.orientation));
+      g.append(s('circle', { class: 'hint-badge', cx: 16, cy: 16, r: 13 }));
+      g.append(s('text', { class: 'hint-number', x: 16, y: 21, 'text-anchor': 'middle' }, String(i + 1)));
+      layers.hint.append(g);
+    });
+  }
+
+  /** Draws a score breakdown: networks with their exits, errors, centre squares, longest routes. */
+  function setBreakdown(breakdown) {
+    for (const name of ['networks', 'centre-marks', 'longest', 'errors']) layers[name].replaceChildren();
+    if (!breakdown) return;
+    breakdown.networks.forEach((network, i) => {
+      if (!network.exits.length) return;
+      const colour = NETWORK_COLOURS[i % NETWORK_COLOURS.length];
+      const g = s('g', { class: 'network', dataset: { network: i } });
+      for (const piece of network.pieces) {
+        const [x, y] = squareXY(piece.square);
+        g.append(s('rect', { class: `network-piece${piece.route ? ' half' : ''}`, x: x + 4, y: y + 4, width: 92, height: 92, rx: 10, fill: colour, stroke: colour }));
+      }
+      network.exits.forEach((exit, k) => {
+        const { end } = exitStub(exit);
+        g.append(s('circle', { class: 'network-exit', cx: end[0], cy: end[1], r: 15, fill: colour }));
+        if (k === 0 && network.points > 0) {
+          g.append(s('text', { class: 'network-points', x: end[0], y: end[1] + 6, 'text-anchor': 'middle' }, String(network.points)));
+        }
+      });
+      layers.networks.append(g);
+    });
+    for (const sq of breakdown.centre) {
+      const [x, y] = squareXY(sq);
+      layers['centre-marks'].append(s('path', {
+        class: 'centre-mark',
+        d: `M${x + 84},${y + 6} l3.5,7 7.5,1 -5.5,5.2 1.4,7.6 -6.9,-3.7 -6.9,3.7 1.4,-7.6 -5.5,-5.2 7.5,-1z`,
+      }));
+    }
+    const trace = (squares, cls, offset) => {
+      if (!squares.length) return;
+      const points = squares.map((sq) => centreOf(sq).map((v) => v + offset).join(',')).join(' ');
+      if (squares.length > 1) layers.longest.append(s('polyline', { class: cls, points }));
+      for (const sq of squares) {
+        const [cx, cy] = centreOf(sq);
+        layers.longest.append(s('circle', { class: `${cls}-dot`, cx: cx + offset, cy: cy + offset, r: 7 }));
+      }
+    };
+    trace(breakdown.longest_highway, 'longest-highway', -9);
+    trace(breakdown.longest_railway, 'longest-railway', 9);
+    for (const error of breakdown.errors) {
+      const [x, y] = squareXY(error.square);
+      const [mx, my] = { N: [50, 13], E: [87, 50], S: [50, 87], W: [13, 50] }[error.side];
+      const g = s('g', { class: 'error-mark', transform: `translate(${x + mx},${y + my})` });
+      g.append(s('circle', { r: 11 }));
+      g.append(s('path', { d: 'M-5,-5 L5,5 M5,-5 L-5,5' }));
+      layers.errors.append(g);
+    }
+  }
+
+  /** The square under a point on the screen, or null. */
+  function squareAt(clientX, clientY) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const col = Math.floor(pt.x / CELL);
+    const row = Math.floor(pt.y / CELL);
+    if (row < 0 || row > 6 || col < 0 || col > 6) return null;
+    return squareName(row, col);
+  }
+
+  return { svg, cells, setBoard, setLegal, setDrop, setHint, setBreakdown, squareAt };
+}
+
+/** The colour of a network, as drawn on the board. */
+export function networkColour(i) {
+  return NETWORK_COLOURS[i % NETWORK_COLOURS.length];
+}

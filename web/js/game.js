@@ -1,0 +1,672 @@
+// The game screen: your board, the dice, the specials, the other boards live, and the
+// score breakdown. Every rule comes from the server: which squares are legal for each tile
+// and orientation, which specials may be placed, whether the round may end (and why not).
+
+import { api, ApiError, seats } from './api.js';
+import { h, s, fill } from './dom.js';
+import { createBoard, tileInfo, tileSvg, legalSquares, networkColour } from './draw.js';
+
+const OVERLAYS = [
+  ['networks', 'Networks & exits'],
+  ['errors', 'Errors'],
+  ['centre', 'Centre squares'],
+  ['longest', 'Longest routes'],
+];
+
+function ordinal(round) {
+  return `Round ${Math.min(round + 1, 7)} of 7`;
+}
+
+function pointsText(n) {
+  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+}
+
+function describePlacement(table, text) {
+  const info = tileInfo(table, text.slice(0, 2));
+  return `${text.slice(0, 2)} (${info.kind}) on ${text.slice(2, 4)}`;
+}
+
+export async function gameScreen(root, id, { table, navigate, setTitle }) {
+  let held = seats.get(id);
+  let state;
+  try {
+    state = await api.state(id, held?.token);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403 && held) {
+      seats.remove(id);
+      held = null;
+      state = await api.state(id).catch(() => null);
+    }
+    if (!state) return notFound(root, e, navigate);
+  }
+  if (!held && state.mode === 'online' && !state.finished && state.players.length < 8) {
+    const choice = await joinPanel(root, state, table);
+    if (choice === 'joined') held = seats.get(id);
+    if (held) state = await api.state(id, held.token);
+  }
+  return new GameView(root, id, held, state, { table, navigate, setTitle }).start();
+}
+
+function notFound(root, error, navigate) {
+  fill(root, h('section', { class: 'card narrow center' },
+    h('h1', {}, 'Game not found'),
+    h('p', {}, error instanceof ApiError && error.status === 404
+      ? 'There is no game at this address. The link may be mistyped.'
+      : (error?.message || 'The game could not be loaded.')),
+    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
+}
+
+function joinPanel(root, state, table) {
+  return new Promise((resolve) => {
+    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name' });
+    const error = h('p', { class: 'form-error', role: 'alert' });
+    const names = state.players.map((p) => p.name).join(', ');
+    const form = h('form', {
+      class: 'card narrow join-card',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const taken = await api.join(state.id, input.value.trim());
+          seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: input.value.trim() || `Player ${taken.seat + 1}` });
+          resolve('joined');
+        } catch (e) {
+          error.textContent = e.message;
+        }
+      },
+    },
+    h('h1', {}, 'Join this game of Railroad Ink'),
+    h('p', {}, `${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (${names}), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`),
+    h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false))),
+    h('label', { for: 'join-name' }, 'Your name'),
+    input,
+    error,
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', type: 'submit' }, 'Join the game'),
+      h('button', { class: 'btn', type: 'button', onclick: () => resolve('watch') }, 'Just watch')));
+    fill(root, form);
+    input.focus();
+  });
+}
+
+function dieFace(table, tile, used, attrs = {}) {
+  const letter = tile[0];
+  return h('div', { class: `die die-${letter}${used ? ' used' : ''}`, ...attrs },
+    tileSvg(table, tile, 0, { 'aria-hidden': 'true' }),
+    h('span', { class: 'die-letter' }, letter === 'S' ? '★' : letter));
+}
+
+class GameView {
+  constructor(root, id, held, state, ctx) {
+    this.root = root;
+    this.id = id;
+    this.held = held;
+    this.state = state;
+    this.table = ctx.table;
+    this.navigate = ctx.navigate;
+    this.setTitle = ctx.setTitle;
+    this.selected = null; // {kind: 'die'|'special', index, tile}
+    this.orientation = 0;
+    this.hint = null;
+    this.busy = false;
+    this.overlays = new Set(state.finished ? OVERLAYS.map(([k]) => k) : []);
+    this.boards = new Map();
+    this.onKey = (ev) => this.key(ev);
+  }
+
+  get token() {
+    return this.held?.token;
+  }
+
+  get me() {
+    return this.state.you ? this.state.players[this.state.you.seat] : null;
+  }
+
+  start() {
+    this.build();
+    this.render();
+    document.addEventListener('keydown', this.onKey);
+    this.events = api.events(this.id);
+    this.events.addEventListener('state', (ev) => {
+      try {
+        const { version } = JSON.parse(ev.data);
+        if (version !== this.state.version) this.refresh();
+      } catch { /* a malformed event changes nothing */ }
+    });
+    this.events.addEventListener('open', () => this.root.classList.remove('offline'));
+    this.events.addEventListener('error', () => this.root.classList.add('offline'));
+    return () => {
+      document.removeEventListener('keydown', this.onKey);
+      this.events.close();
+    };
+  }
+
+  async refresh() {
+    try {
+      const next = await api.state(this.id, this.token);
+      if (next.version >= this.state.version) this.update(next);
+    } catch (e) {
+      this.say(e.message, 'error');
+    }
+  }
+
+  update(next) {
+    const roundChanged = next.round !== this.state.round;
+    const wasFinished = this.state.finished;
+    if (next.version !== this.state.version) this.hint = null;
+    this.state = next;
+    if (roundChanged) {
+      this.selected = null;
+      if (!next.finished) this.say(`${ordinal(next.round)}: the dice are rolled.`, 'info');
+    }
+    if (next.finished && !wasFinished) OVERLAYS.forEach(([k]) => this.overlays.add(k));
+    if (this.selected && !this.choiceFor(this.selected)?.available) this.selected = null;
+    this.render();
+  }
+
+  // ---- building the page
+
+  build() {
+    const st = this.state;
+    this.bar = h('div', { class: 'game-bar' });
+    this.banner = h('div', { class: 'end-banner', hidden: true });
+    this.message = h('div', { class: 'message', role: 'status', 'aria-live': 'polite' });
+    this.board = createBoard(this.table, { label: 'Your board', interactive: !!st.you });
+    this.board.svg.id = 'my-board';
+    this.boardTitle = h('div', { class: 'board-title' });
+    this.tray = h('aside', { class: 'tray', 'aria-label': 'Your dice and actions' });
+    this.side = h('aside', { class: 'side' });
+    this.others = h('div', { class: 'others' });
+    this.scores = h('section', { class: 'panel scores', 'aria-label': 'Scores' });
+    fill(this.side, this.scores, this.others);
+    const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message);
+    this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
+    fill(this.root, h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout));
+    this.ghost = h('div', { class: 'drag-ghost', hidden: true, 'aria-hidden': 'true' });
+    this.root.append(this.ghost);
+    this.wireBoard();
+  }
+
+  wireBoard() {
+    const svg = this.board.svg;
+    svg.addEventListener('pointermove', (ev) => {
+      if (this.dragging || !this.selected || ev.pointerType === 'touch') return;
+      const sq = this.board.squareAt(ev.clientX, ev.clientY);
+      this.board.setDrop(sq, this.selected.tile, this.orientation, this.legalNow().has(sq));
+    });
+    svg.addEventListener('pointerleave', () => {
+      if (!this.dragging) this.board.setDrop(null);
+    });
+    svg.addEventListener('click', (ev) => {
+      if (!this.selected) {
+        if (this.state.you && !this.state.finished) this.say('Choose a die or a special first, then a square.', 'info');
+        return;
+      }
+      const sq = this.board.squareAt(ev.clientX, ev.clientY);
+      if (sq) this.place(sq);
+    });
+  }
+
+  // ---- what the seat may do (all from the server)
+
+  choices() {
+    const you = this.state.you;
+    if (!you) return [];
+    const active = !this.state.finished && !you.round_done;
+    const dice = you.dice.map((d) => ({
+      kind: 'die', index: d.die, tile: d.tile, used: d.used, legal: d.legal,
+      available: active && !d.used,
+    }));
+    const specials = you.specials.map((x, i) => ({
+      kind: 'special', index: i, tile: x.tile, used: x.used, legal: x.legal,
+      available: active && x.allowed, reason: x.reason,
+    }));
+    return [...dice, ...specials];
+  }
+
+  choiceFor(sel) {
+    return this.choices().find((c) => c.kind === sel.kind && c.index === sel.index && c.tile === sel.tile);
+  }
+
+  legalNow(choice = this.selected && this.choiceFor(this.selected), orientation = this.orientation) {
+    return new Set(choice ? legalSquares(choice.legal[orientation]) : []);
+  }
+
+  select(choice, { keepOrientation = false } = {}) {
+    if (!choice.available) {
+      this.say(choice.used ? `${choice.tile} is already placed.` : (choice.reason || `${choice.tile} cannot be placed now.`), 'error');
+      return;
+    }
+    const same = this.selected && this.selected.tile === choice.tile;
+    this.selected = { kind: choice.kind, index: choice.index, tile: choice.tile };
+    if (!same && !keepOrientation) this.orientation = 0;
+    const n = this.legalNow().size;
+    this.say(n
+      ? `${choice.tile} selected: ${n} legal ${n === 1 ? 'square' : 'squares'} in this orientation. Click one, or drag the tile onto the board.`
+      : `${choice.tile} fits nowhere in this orientation: rotate or flip it (R, F).`, 'info');
+    this.render();
+  }
+
+  rotate(times = 1) {
+    for (let i = 0; i < times; i++) this.orientation = this.table.rotate[this.orientation];
+    this.afterTurn();
+  }
+
+  flip() {
+    this.orientation = this.table.flip[this.orientation];
+    this.afterTurn();
+  }
+
+  afterTurn() {
+    if (this.selected) {
+      const n = this.legalNow().size;
+      this.say(`${this.selected.tile}, orientation ${this.orientation}: ${n || 'no'} legal ${n === 1 ? 'square' : 'squares'}.`, 'info');
+    }
+    this.render();
+  }
+
+  key(ev) {
+    if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key.toLowerCase();
+    if (k === 'r') { this.rotate(ev.shiftKey ? 3 : 1); ev.preventDefault(); }
+    else if (k === 'f') { this.flip(); ev.preventDefault(); }
+    else if (k === 'escape') { this.selected = null; this.board.setDrop(null); this.render(); }
+    else if (k === 'z' && this.state.you?.can_undo) { this.undo(); }
+  }
+
+  // ---- actions
+
+  async act(what, run) {
+    if (this.busy) return;
+    this.busy = true;
+    this.layout.classList.add('busy');
+    try {
+      const next = await run();
+      this.hint = null;
+      this.update(next);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) {
+        this.say(`Refused: ${e.message}`, 'error', e.rule);
+      } else {
+        this.say(`${what} failed: ${e.message}`, 'error');
+      }
+      return false;
+    } finally {
+      this.busy = false;
+      this.layout.classList.remove('busy');
+    }
+  }
+
+  async place(square) {
+    if (!this.selected || !this.token) return;
+    const placement = `${this.selected.tile}${square}${this.orientation}`;
+    const legal = this.legalNow().has(square);
+    this.board.setDrop(null);
+    const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
+    if (ok) {
+      this.say(`Placed ${describePlacement(this.table, placement)}.`, 'ok');
+      this.selected = null;
+      this.render();
+    } else if (!legal) {
+      this.flash(square);
+    }
+  }
+
+  flash(square) {
+    const cell = this.board.cells[square];
+    if (!cell) return;
+    cell.classList.remove('refused');
+    void cell.getBoundingClientRect();
+    cell.classList.add('refused');
+    setTimeout(() => cell.classList.remove('refused'), 900);
+  }
+
+  async undo() {
+    const ok = await this.act('Undo', () => api.undo(this.id, this.token));
+    if (ok) this.say('Took back your last placement.', 'ok');
+  }
+
+  async endRound() {
+    const round = this.state.round;
+    const ok = await this.act('Ending the round', () => api.endRound(this.id, this.token));
+    if (ok && this.state.round === round && !this.state.finished) {
+      const waiting = this.state.players.filter((p) => !p.round_done).map((p) => p.name);
+      this.say(`You have finished ${ordinal(round).toLowerCase()}. Waiting for ${waiting.join(', ')}.`, 'info');
+    }
+  }
+
+  async askHint() {
+    try {
+      const { placements } = await api.hint(this.id, this.token);
+      this.hint = placements;
+      this.board.setHint(placements);
+      this.say(placements.length
+        ? `The computer suggests: ${placements.map((p, i) => `${i + 1}. ${describePlacement(this.table, p)}, orientation ${p[4]}`).join('; ')}.`
+        : 'The computer has nothing to suggest: end the round.', 'hint');
+    } catch (e) {
+      this.say(e.message, 'error');
+    }
+  }
+
+  say(text, kind = 'info', rule) {
+    fill(this.message, text, rule ? h('span', { class: 'rule-chip' }, rule) : null);
+    this.message.className = `message ${kind}`;
+  }
+
+  // ---- dragging (pointer events: mouse, pen and touch alike)
+
+  pointerDown(ev, choice) {
+    if (ev.button !== 0 && ev.pointerType === 'mouse') return;
+    ev.preventDefault();
+    // Listen on the window: the tray is redrawn while dragging, so the pressed element goes.
+    const pointer = ev.pointerId;
+    const start = [ev.clientX, ev.clientY];
+    let dragging = false;
+    const move = (e) => {
+      if (e.pointerId !== pointer) return;
+      if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
+        if (!choice.available) return;
+        dragging = true;
+        this.dragging = true;
+        const sameTile = this.selected?.tile === choice.tile;
+        this.selected = { kind: choice.kind, index: choice.index, tile: choice.tile };
+        if (!sameTile) this.orientation = 0;
+        this.render();
+        this.showGhost();
+      }
+      if (dragging) {
+        this.moveGhost(e.clientX, e.clientY);
+        const sq = this.board.squareAt(e.clientX, e.clientY);
+        this.board.setDrop(sq, choice.tile, this.orientation, this.legalNow().has(sq));
+      }
+    };
+    const end = (e, cancelled) => {
+      if (e.pointerId !== pointer) return;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      this.ghost.hidden = true;
+      this.dragging = false;
+      if (!dragging) {
+        if (!cancelled) this.select(choice);
+        return;
+      }
+      this.board.setDrop(null);
+      const sq = cancelled ? null : this.board.squareAt(e.clientX, e.clientY);
+      if (sq) this.place(sq);
+      else this.render();
+    };
+    const up = (e) => end(e, false);
+    const cancel = (e) => end(e, true);
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+  }
+
+  showGhost() {
+    const rect = this.board.svg.getBoundingClientRect();
+    const cell = rect.width * 100 / (700 + 92);
+    this.ghost.style.width = `${cell}px`;
+    this.ghost.style.height = `${cell}px`;
+    fill(this.ghost, tileSvg(this.table, this.selected.tile, this.orientation));
+    this.ghost.hidden = false;
+  }
+
+  moveGhost(x, y) {
+    const w = this.ghost.offsetWidth;
+    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+  }
+
+  // ---- rendering
+
+  render() {
+    const st = this.state;
+    this.setTitle(st.finished ? 'Game over' : ordinal(st.round));
+    this.renderBar();
+    this.renderBanner();
+    this.renderTray();
+    const me = this.me;
+    const mine = me || st.players[0];
+    this.board.setBoard(mine.board);
+    this.board.setBreakdown(mine.breakdown);
+    this.board.setHint(this.hint);
+    this.board.setLegal(this.selected ? [...this.legalNow()] : []);
+    fill(this.boardTitle,
+      h('span', { class: 'board-name' }, me ? `${me.name} (you)` : mine.name),
+      h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
+    this.renderScores();
+    this.renderOthers();
+    for (const svg of [this.board.svg, ...[...this.boards.values()].map((b) => b.svg)]) {
+      for (const [k] of OVERLAYS) svg.classList.toggle(`show-${k}`, this.overlays.has(k));
+    }
+    this.root.classList.toggle('spectator', !st.you);
+  }
+
+  renderBar() {
+    const st = this.state;
+    const pips = h('ol', { class: 'round-pips', 'aria-label': st.finished ? 'All 7 rounds played' : ordinal(st.round) },
+      Array.from({ length: 7 }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
+    const modeText = { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode];
+    const status = st.players.length > 1 && !st.finished
+      ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
+        h('span', { class: 'dot' }), `${p.name}${st.you && p.seat === st.you.seat ? ' (you)' : ''}`,
+        h('small', {}, p.round_done ? ' finished the round' : ' playing'))))
+      : null;
+    fill(this.bar,
+      h('div', { class: 'bar-title' },
+        h('strong', {}, st.finished ? 'Final scores' : ordinal(st.round)),
+        h('span', { class: 'mode-chip' }, modeText)),
+      pips,
+      status,
+      st.mode === 'online' && !st.finished ? this.inviteBox() : null);
+  }
+
+  inviteBox() {
+    const link = `${location.origin}/ink/${this.id}`;
+    const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
+    const button = h('button', {
+      class: 'btn small',
+      id: 'copy-invite',
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch {
+          input.select();
+          document.execCommand('copy');
+        }
+        button.textContent = 'Copied';
+        setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+      },
+    }, 'Copy');
+    return h('div', { class: 'invite' }, h('span', {}, 'Invite:'), input, button);
+  }
+
+  renderBanner() {
+    const st = this.state;
+    this.banner.hidden = !st.finished;
+    if (!st.finished) return;
+    const ranked = [...st.players].sort((a, b) => b.score.advanced - a.score.advanced || a.score.errors - b.score.errors);
+    const winners = st.winners.map((i) => st.players[i]);
+    let headline;
+    let detail = '';
+    if (st.players.length === 1) {
+      headline = `You scored ${pointsText(st.players[0].score.advanced)}`;
+    } else if (winners.length === 1) {
+      const w = winners[0];
+      headline = `${w.name}${st.you && w.seat === st.you.seat ? ' (you)' : ''} ${st.you && w.seat === st.you.seat ? 'win' : 'wins'} with ${pointsText(w.score.advanced)}`;
+      const tied = st.players.filter((p) => p !== w && p.score.advanced === w.score.advanced);
+      if (tied.length) {
+        detail = `Tie on ${pointsText(w.score.advanced)}, broken by fewest errors: ${w.name} made ${w.score.errors}, ${tied.map((p) => `${p.name} ${p.score.errors}`).join(', ')}.`;
+      }
+    } else {
+      headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score.advanced)}`;
+      detail = `Same score and the same number of errors (${winners[0].score.errors}): the tie stands.`;
+    }
+    fill(this.banner,
+      h('div', {},
+        h('h2', { id: 'winner' }, headline),
+        detail ? h('p', { class: 'tie-break' }, detail) : null,
+        st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, `${p.name}: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
+        st.seed !== undefined ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
+      h('div', { class: 'row' },
+        h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game'),
+        h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')));
+  }
+
+  renderTray() {
+    const st = this.state;
+    const you = st.you;
+    if (!you) {
+      fill(this.tray,
+        h('section', { class: 'panel' },
+          h('h2', {}, 'This round\'s dice'),
+          h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false))),
+          h('p', { class: 'muted' }, 'You are watching this game.')));
+      return;
+    }
+    if (st.finished) {
+      fill(this.tray, h('section', { class: 'panel' },
+        h('h2', {}, 'Game over'),
+        h('p', {}, 'All seven rounds are played. The boards show how every point was scored.'),
+        this.overlayToggles()));
+      return;
+    }
+    const choices = this.choices();
+    const dice = choices.filter((c) => c.kind === 'die');
+    const specials = choices.filter((c) => c.kind === 'special');
+    const isSel = (c) => this.selected && this.selected.kind === c.kind && this.selected.index === c.index;
+    const button = (c, label) => {
+      const b = h('button', {
+        class: `choice choice-${c.kind}${isSel(c) ? ' selected' : ''}${c.available ? '' : ' unavailable'}${c.used ? ' used' : ''}`,
+        type: 'button',
+        'aria-pressed': isSel(c) ? 'true' : 'false',
+        'aria-label': label,
+        title: c.available ? `${c.tile} ${tileInfo(this.table, c.tile).kind}: click to select, or drag onto the board` : (c.used ? `${c.tile}: placed` : c.reason || ''),
+        dataset: { tile: c.tile, kind: c.kind, index: c.index },
+      }, dieFace(this.table, c.tile, c.used || !c.available), c.used ? h('span', { class: 'check', 'aria-hidden': 'true' }, '✓') : null);
+      b.addEventListener('pointerdown', (ev) => this.pointerDown(ev, c));
+      b.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); this.select(c); } });
+      return b;
+    };
+    const sel = this.selected && this.choiceFor(this.selected);
+    const preview = sel
+      ? h('div', { class: 'preview' },
+        h('div', { class: 'preview-tile', title: 'Drag onto the board' }, tileSvg(this.table, sel.tile, this.orientation)),
+        h('div', { class: 'preview-info' },
+          h('strong', {}, `${sel.tile} · ${tileInfo(this.table, sel.tile).kind}`),
+          h('span', { class: 'muted small' }, `orientation ${this.orientation} · ${this.legalNow().size} legal squares`),
+          h('div', { class: 'row tight' },
+            h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', onclick: () => this.rotate(3) }, '⟲'),
+            h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', onclick: () => this.rotate(1) }, '⟳ Rotate'),
+            h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', onclick: () => this.flip() }, '⇋ Flip'))))
+      : h('div', { class: 'preview empty' }, h('p', { class: 'muted small' }, you.round_done
+        ? 'You have finished this round.'
+        : 'Select a die or a special, or drag it onto the board. R rotates, F flips.'));
+    if (sel) {
+      const tileEl = preview.querySelector('.preview-tile');
+      tileEl.addEventListener('pointerdown', (ev) => this.pointerDown(ev, sel));
+    }
+    const me = this.me;
+    const usedSpecials = me.specials.length;
+    const endReason = !you.end_round.allowed && !you.round_done ? you.end_round.reason : null;
+    fill(this.tray,
+      h('section', { class: 'panel dice-panel' },
+        h('h2', {}, 'Dice', h('span', { class: 'roll-code' }, st.roll)),
+        h('div', { class: 'dice-row' }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${c.tile}${c.used ? ', placed' : ''}`)))),
+      preview,
+      h('section', { class: 'panel actions' },
+        h('div', { class: 'row' },
+          h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
+          h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
+          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
+        endReason ? h('p', { class: 'end-reason small', id: 'end-reason' }, `Not yet: ${endReason}.`) : null),
+      h('section', { class: 'panel specials-panel' },
+        h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
+          `${usedSpecials} of ${this.table.specials_per_game} used · ${this.table.specials_per_round} a round`)),
+        h('div', { class: 'specials-row' }, specials.map((c) => button(c, `Special ${c.tile}${c.used ? ', used' : c.available ? '' : ', not now'}`))),
+        h('p', { class: 'muted small' }, me.special_this_round
+          ? 'You have placed this round\'s special.'
+          : usedSpecials >= this.table.specials_per_game
+            ? 'All three specials of the game are used.'
+            : 'Each special once a game; at most one a round and three a game.')));
+  }
+
+  overlayToggles() {
+    return h('fieldset', { class: 'overlays' },
+      h('legend', {}, 'Show on the boards'),
+      OVERLAYS.map(([key, label]) => {
+        const input = h('input', { type: 'checkbox', id: `show-${key}`, checked: this.overlays.has(key) });
+        input.addEventListener('change', () => {
+          if (input.checked) this.overlays.add(key); else this.overlays.delete(key);
+          this.render();
+        });
+        return h('label', { class: `toggle toggle-${key}` }, input, label);
+      }));
+  }
+
+  breakdownTable(p) {
+    const b = p.breakdown;
+    const sc = p.score;
+    const networks = b.networks.filter((n) => n.exits.length > 1);
+    const single = b.networks.filter((n) => n.exits.length === 1).length;
+    return h('table', { class: 'breakdown' },
+      h('tbody', {},
+        h('tr', {}, h('th', {}, 'Exits'), h('td', {}, sc.exits)),
+        networks.map((n) => h('tr', { class: 'network-row' },
+          h('th', {}, h('span', { class: 'swatch', dataset: { colour: b.networks.indexOf(n) } }), `${n.exits.length} ${n.exits.length === 1 ? 'exit' : 'exits'}: ${n.exits.map((e) => e.square).join(' ')}`),
+          h('td', {}, n.points))),
+        single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
+        h('tr', {}, h('th', {}, 'Centre squares'), h('td', {}, sc.centre)),
+        h('tr', {}, h('th', {}, 'Errors'), h('td', { class: sc.errors ? 'neg' : '' }, sc.errors ? `−${sc.errors}` : '0')),
+        h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, sc.basic)),
+        h('tr', {}, h('th', {}, 'Longest highway'), h('td', {}, sc.longest_highway)),
+        h('tr', {}, h('th', {}, 'Longest railway'), h('td', {}, sc.longest_railway)),
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced))));
+  }
+
+  renderScores() {
+    const st = this.state;
+    const me = this.me || st.players[0];
+    const others = st.players.filter((p) => p !== me);
+    const swatches = (root) => root.querySelectorAll('.swatch').forEach((el) => { el.style.background = networkColour(Number(el.dataset.colour)); });
+    const content = h('div', {},
+      h('h2', {}, st.finished ? 'Score breakdown' : 'Score so far'),
+      h('details', { class: 'breakdown-details', open: true },
+        h('summary', {}, `${me.name}: ${pointsText(me.score.advanced)}`),
+        this.breakdownTable(me)),
+      others.map((p) => h('details', { class: 'breakdown-details', open: st.finished },
+        h('summary', {}, `${p.name}: ${pointsText(p.score.advanced)}`),
+        this.breakdownTable(p))),
+      st.finished && st.you ? null : this.overlayToggles());
+    swatches(content);
+    fill(this.scores, content);
+  }
+
+  renderOthers() {
+    const st = this.state;
+    const me = this.me || st.players[0];
+    const others = st.players.filter((p) => p !== me);
+    const seen = new Set();
+    const cards = others.map((p) => {
+      seen.add(p.seat);
+      let b = this.boards.get(p.seat);
+      if (!b) {
+        b = createBoard(this.table, { label: `${p.name}'s board` });
+        b.svg.classList.add('mini');
+        b.svg.id = `board-${p.seat}`;
+        this.boards.set(p.seat, b);
+      }
+      b.setBoard(p.board);
+      b.setBreakdown(p.breakdown);
+      const status = st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
+      return h('section', { class: 'panel other', dataset: { seat: p.seat } },
+        h('div', { class: 'board-title' },
+          h('span', { class: 'board-name' }, p.name, p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
+          h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
+        b.svg,
+        status ? h('p', { class: `muted small status-${p.round_done ? 'done' : 'playing'}` }, status) : null);
+    });
+    for (const seat of [...this.boards.keys()]) if (!seen.has(seat)) this.boards.delete(seat);
+    fill(this.others, cards);
+  }
+}
