@@ -21,8 +21,12 @@ fn main() {
         budget: arg(2, "1500").parse().unwrap_or(1500),
         margin_weight: arg(3, "0.01").parse().unwrap_or(0.01),
         playout: Weights {
-            own: arg(4, "1").parse().unwrap_or(1),
-            others: arg(5, "1").parse().unwrap_or(1),
+            own: arg(4, "0").parse().unwrap_or(0),
+            others: arg(5, "0").parse().unwrap_or(0),
+        },
+        second: Weights {
+            own: arg(6, "1").parse().unwrap_or(1),
+            others: arg(7, "1").parse().unwrap_or(1),
         },
     };
     let n = opponents.len() + 1;
@@ -48,12 +52,26 @@ fn main() {
                                 } else {
                                     let name =
                                         &opponents[(seat + n - me - 1) % n % opponents.len()];
-                                    let (name, budget) = match name.split_once(':') {
-                                        Some((n, b)) => (n, b.parse().ok()),
-                                        None => (name.as_str(), None),
-                                    };
-                                    agent_by_name(name, mix(seed ^ seat as u64), budget)
-                                        .expect("agent")
+                                    // strong:BUDGET:MARGIN:OWN:OTHERS, or a name.
+                                    let parts: Vec<&str> = name.split(':').collect();
+                                    let agent_seed = mix(seed ^ seat as u64);
+                                    match parts.as_slice() {
+                                        ["strong", b, m, o, t] => Box::new(Strong::with_config(
+                                            agent_seed,
+                                            StrongConfig {
+                                                budget: b.parse().unwrap_or(300),
+                                                margin_weight: m.parse().unwrap_or(0.01),
+                                                playout: Weights {
+                                                    own: o.parse().unwrap_or(0),
+                                                    others: t.parse().unwrap_or(0),
+                                                },
+                                                second: Weights::NET,
+                                            },
+                                        )),
+                                        [n, b] => agent_by_name(n, agent_seed, b.parse().ok())
+                                            .expect("agent"),
+                                        _ => agent_by_name(name, agent_seed, None).expect("agent"),
+                                    }
                                 }
                             })
                             .collect();

@@ -85,10 +85,14 @@ pub struct AgentError {
 /// How long one seat thought over a game, and how much it did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatStats {
-    /// Total thinking time.
+    /// Total thinking time (wall clock).
     pub think: Duration,
     /// The longest thinking time of one turn (a turn may take two decisions: keep, then place).
     pub longest_turn: Duration,
+    /// Total thinking time by the CPU-time clock given to [`play_game_timed`] (zero without).
+    pub cpu: Duration,
+    /// The longest turn by that clock.
+    pub longest_turn_cpu: Duration,
     /// Decisions taken (calls of [`Agent::act`]).
     pub decisions: u32,
     /// Tiles placed: one per turn.
@@ -102,8 +106,18 @@ pub fn play_game(
     game: &mut Game,
     agents: &mut [Box<dyn Agent + Send>],
 ) -> Result<Vec<SeatStats>, AgentError> {
+    play_game_timed(game, agents, || Duration::ZERO)
+}
+
+/// [`play_game`], also timing each decision by `cpu_clock`, a clock of the CPU time of the
+/// calling thread (each decision runs on it), which other work on the machine does not slow.
+pub fn play_game_timed(
+    game: &mut Game,
+    agents: &mut [Box<dyn Agent + Send>],
+    cpu_clock: impl Fn() -> Duration,
+) -> Result<Vec<SeatStats>, AgentError> {
     let mut stats = vec![SeatStats::default(); agents.len()];
-    let mut turn = Duration::ZERO;
+    let (mut turn, mut turn_cpu) = (Duration::ZERO, Duration::ZERO);
     while let Some(seat) = game.turn() {
         let view = game.view(Some(seat));
         let (Some(agent), Some(seat_stats)) =
@@ -119,12 +133,15 @@ pub fn play_game(
                 },
             });
         };
-        let start = Instant::now();
+        let (start, start_cpu) = (Instant::now(), cpu_clock());
         let action = agent.act(&view);
         let spent = start.elapsed();
+        let spent_cpu = cpu_clock().saturating_sub(start_cpu);
         seat_stats.think += spent;
+        seat_stats.cpu += spent_cpu;
         seat_stats.decisions += 1;
         turn += spent;
+        turn_cpu += spent_cpu;
         if let Err(error) = game.apply(action) {
             return Err(AgentError {
                 agent: agent.name(),
@@ -136,7 +153,8 @@ pub fn play_game(
         if matches!(action, Action::Place(_)) {
             seat_stats.placements += 1;
             seat_stats.longest_turn = seat_stats.longest_turn.max(turn);
-            turn = Duration::ZERO;
+            seat_stats.longest_turn_cpu = seat_stats.longest_turn_cpu.max(turn_cpu);
+            (turn, turn_cpu) = (Duration::ZERO, Duration::ZERO);
         }
     }
     Ok(stats)

@@ -21,6 +21,8 @@ impl Weights {
         own: 1 << 20,
         others: 1,
     };
+    /// Nothing counts: a uniformly random square (and a tile is held whenever it may be).
+    pub const RANDOM: Weights = Weights { own: 0, others: 0 };
     /// Own points less everyone else's.
     pub const NET: Weights = Weights { own: 1, others: 1 };
 
@@ -44,6 +46,10 @@ pub fn best_square(
     weights: Weights,
     rng: &mut FastRng,
 ) -> Option<(Square, i64)> {
+    if weights == Weights::RANDOM {
+        // Every square is worth 0: pick one without scoring any.
+        return squares.nth(rng.below(squares.len())).map(|sq| (sq, 0));
+    }
     let mut best: Option<(Square, i64)> = None;
     let mut ties = 0;
     for square in squares {

@@ -1,10 +1,11 @@
 //! `tracklayer metro play`: games between computer players, and their measure.
 
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use metro::ai::{AGENTS, SeatStats, agent_by_name, mix, play_game};
+use metro::ai::{AGENTS, SeatStats, agent_by_name, mix, play_game_timed};
 use metro::{Config, Game, PlayerCount};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -39,6 +40,15 @@ fn agent_in_seat(seat: usize, index: usize, n: usize) -> usize {
     (seat + n - index % n) % n
 }
 
+/// The CPU time the calling thread has used, from Linux's `/proc/thread-self/schedstat`
+/// (zero where that is missing): a move's cost that other work on the machine does not inflate.
+fn thread_cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}
+
 /// One game played.
 struct Played {
     /// The agent (index into the agents named) of each seat, P1 first.
@@ -61,7 +71,7 @@ fn play_one(args: &PlayArgs, players: PlayerCount, index: usize) -> anyhow::Resu
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut game = Game::new(Config::new(players), seed);
-    let stats = play_game(&mut game, &mut agents)?;
+    let stats = play_game_timed(&mut game, &mut agents, thread_cpu_time)?;
     if !game.board().is_full() {
         bail!("the game ended with {} tiles placed", game.board().len());
     }
@@ -96,12 +106,19 @@ struct AgentSummary {
     ms_per_move: f64,
     /// The longest thinking time of one turn, in milliseconds.
     max_ms_per_move: f64,
+    /// Thinking time per tile placed by the thread's CPU-time clock, in milliseconds: the cost
+    /// of a move without the wait for a busy machine's cores.
+    cpu_ms_per_move: f64,
+    /// The longest turn by the CPU-time clock, in milliseconds.
+    max_cpu_ms_per_move: f64,
     #[serde(skip)]
     outcomes: Vec<f64>,
     #[serde(skip)]
     total_score: f64,
     #[serde(skip)]
     think_ms: f64,
+    #[serde(skip)]
+    cpu_ms: f64,
     #[serde(skip)]
     placements: u64,
 }
@@ -210,6 +227,10 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
             a.total_score += score as f64;
             if let Some(st) = played.stats.get(seat) {
                 a.think_ms += st.think.as_secs_f64() * 1000.0;
+                a.cpu_ms += st.cpu.as_secs_f64() * 1000.0;
+                a.max_cpu_ms_per_move = a
+                    .max_cpu_ms_per_move
+                    .max(st.longest_turn_cpu.as_secs_f64() * 1000.0);
                 a.placements += st.placements as u64;
                 a.max_ms_per_move = a
                     .max_ms_per_move
@@ -231,6 +252,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
         a.ci95 = [(a.win_rate - half).max(0.0), (a.win_rate + half).min(1.0)];
         a.mean_score = a.total_score / games;
         a.ms_per_move = a.think_ms / (a.placements.max(1) as f64);
+        a.cpu_ms_per_move = a.cpu_ms / (a.placements.max(1) as f64);
     }
     let summary = Summary {
         games: args.games,
@@ -259,12 +281,20 @@ fn print_summary(s: &Summary) {
             .unwrap_or_default()
     );
     println!(
-        "{:<8} {:>8} {:>9} {:>17} {:>10} {:>10} {:>10}",
-        "agent", "wins", "win rate", "95% CI", "mean score", "ms/move", "max ms"
+        "{:<8} {:>8} {:>9} {:>17} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "agent",
+        "wins",
+        "win rate",
+        "95% CI",
+        "mean score",
+        "ms/move",
+        "max ms",
+        "cpu ms",
+        "max cpu"
     );
     for a in &s.agents {
         println!(
-            "{:<8} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.2} {:>10.2} {:>10.1}",
+            "{:<8} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.2} {:>10.2} {:>10.1} {:>10.2} {:>10.1}",
             a.agent,
             a.wins,
             100.0 * a.win_rate,
@@ -272,7 +302,9 @@ fn print_summary(s: &Summary) {
             100.0 * a.ci95[1],
             a.mean_score,
             a.ms_per_move,
-            a.max_ms_per_move
+            a.max_ms_per_move,
+            a.cpu_ms_per_move,
+            a.max_cpu_ms_per_move
         );
     }
 }
