@@ -81,6 +81,8 @@ export async function newPage(browser, options = DESKTOP) {
 export async function shot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(150);
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  if (scroll > width) throw new Error(`${name}: the page is ${scroll}px wide in a ${width}px window`);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

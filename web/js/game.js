@@ -336,6 +336,9 @@ class GameView {
   }
 
   async askHint() {
+    const button = this.tray.querySelector('#hint');
+    if (button) { button.disabled = true; button.textContent = 'Thinking…'; }
+    this.say('The computer is thinking about your round…', 'hint');
     try {
       const { placements } = await api.hint(this.id, this.token);
       this.hint = placements;
@@ -345,6 +348,8 @@ class GameView {
         : 'The computer has nothing to suggest: end the round.', 'hint');
     } catch (e) {
       this.say(e.message, 'error');
+    } finally {
+      this.render();
     }
   }
 

@@ -163,8 +163,8 @@ test('against the computer: its board beside yours, the hint, on a phone too', a
   await page.waitForSelector('#board-1 g.placed');
   assert.match(await page.textContent('.other .board-name'), /Computer \(greedy\)/);
   await page.click('#hint');
-  await page.waitForSelector('.message.hint');
-  assert.ok(await page.locator('#my-board .hint-tile').count() > 0);
+  await page.waitForSelector('#my-board .hint-tile');
+  assert.match(await page.textContent('.message.hint'), /The computer suggests: 1\. /);
   await shot(page, 'game-computer-desktop');
   await playRound(page, id);
   await page.waitForSelector('.round-pips li.now:text-is("2")');
