@@ -47,6 +47,27 @@ fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
     (seen, game.scores()[0].advanced as f32)
 }
 
+/// Mean final score of the model at beam 24 over 200 fixed validation games.
+fn validate(model: &Model) -> f32 {
+    let scores: Vec<f32> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2u64)
+            .map(|w| {
+                s.spawn(move || {
+                    (w..200)
+                        .step_by(2)
+                        .map(|g| play(model, 24, 5_000_000 + g).1)
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    scores.iter().sum::<f32>() / scores.len() as f32
+}
+
 /// Ridge regression: the weights minimising |Xw − y|² + λ|w|² (bias not penalised).
 fn fit(xs: &[[f32; FEATURES]], ys: &[f32], lambda: f64) -> [f32; FEATURES] {
     let n = FEATURES;
@@ -95,6 +116,8 @@ fn main() {
         Some(path) => serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap(),
         None => Model::default(),
     };
+    let mut buffer: Vec<Vec<(Vec<Features>, f32)>> = Vec::new();
+    let mut best = (f32::NEG_INFINITY, model);
     for it in 0..iterations {
         let base = 1_000_000 + it as u64 * games;
         let results: Vec<(Vec<Features>, f32)> = std::thread::scope(|s| {
@@ -115,7 +138,24 @@ fn main() {
                 .collect()
         });
         let mean = results.iter().map(|r| r.1).sum::<f32>() / results.len() as f32;
-        println!("iteration {it}: mean {mean:.2} over {games} games (beam {beam})");
+        // Judge the model that played these games on fixed validation dice at a wider beam.
+        let validation = validate(&model);
+        println!(
+            "iteration {it}: mean {mean:.2} over {games} games (beam {beam}); validation {validation:.2}"
+        );
+        if validation > best.0 {
+            best = (validation, model);
+            std::fs::write(
+                "target/ink-model-best.json",
+                serde_json::to_string(&model).unwrap(),
+            )
+            .unwrap();
+        }
+        buffer.push(results);
+        if buffer.len() > 3 {
+            buffer.remove(0);
+        }
+        let results: Vec<&(Vec<Features>, f32)> = buffer.iter().flatten().collect();
         let mut next = model;
         for rounds_left in 1..ROUNDS {
             let xs: Vec<[f32; FEATURES]> = results
@@ -135,6 +175,8 @@ fn main() {
         )
         .unwrap();
     }
+    println!("best validation {:.2} (target/ink-model-best.json)", best.0);
+    let model = best.1;
     println!("weights by rounds left:");
     for (i, name) in FEATURE_NAMES.iter().enumerate() {
         let row: Vec<String> = (0..7)

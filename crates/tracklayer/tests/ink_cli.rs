@@ -207,9 +207,187 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn every_command_has_an_example_in_its_help() {
-    for cmd in ["check", "score", "connected", "roll", "move"] {
+    for cmd in [
+        "check",
+        "score",
+        "connected",
+        "roll",
+        "move",
+        "play",
+        "versus",
+        "dice",
+    ] {
         let (code, out) = run(&["ink", cmd, "--help"], None);
         assert_eq!(code, 0);
         assert!(out.contains("Example"), "{cmd} --help:\n{out}");
     }
+}
+
+#[test]
+fn play_reports_each_game_and_a_summary() {
+    let (code, out) = run(
+        &[
+            "ink", "play", "--agent", "greedy", "--seed", "3", "--games", "4", "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    for (i, game) in lines[..4].iter().enumerate() {
+        assert_eq!(game["game"], i);
+        let dice = game["dice"].as_str().unwrap();
+        assert_eq!(dice.len(), 56);
+        let rounds: Vec<&str> = game["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        assert_eq!(rounds.len(), 7);
+        assert_eq!(rounds.concat(), game["board"].as_str().unwrap());
+        let board: railroad_ink::Board = game["board"].as_str().unwrap().parse().unwrap();
+        assert_eq!(game["advanced"], board.score().advanced);
+        assert_eq!(game["basic"], board.score().basic);
+        assert!(game["ms"].is_number());
+    }
+    let summary = &lines[4];
+    for key in [
+        "games",
+        "mean",
+        "sd",
+        "min",
+        "max",
+        "p10",
+        "p50",
+        "p90",
+        "ms_per_game",
+    ] {
+        assert!(summary[key].is_number(), "{key} in {summary}");
+    }
+    assert_eq!(summary["games"], 4);
+}
+
+#[test]
+fn play_results_do_not_depend_on_threads_and_dice_files_replay() {
+    let dir = std::env::temp_dir().join(format!("tracklayer-dice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dice.txt");
+    let (code, dice) = run(&["ink", "dice", "--seed", "5", "--games", "3"], None);
+    assert_eq!(code, 0);
+    std::fs::write(&file, &dice).unwrap();
+    let path = file.to_str().unwrap();
+    let strip = |out: String| -> Vec<Value> {
+        json_lines(&out)
+            .into_iter()
+            .map(|mut v| {
+                v.as_object_mut().unwrap().remove("ms");
+                v.as_object_mut().unwrap().remove("ms_per_game");
+                v
+            })
+            .collect()
+    };
+    let one = strip(
+        run(
+            &[
+                "ink",
+                "play",
+                "--agent",
+                "strong",
+                "--budget",
+                "4",
+                "--dice",
+                path,
+                "--json",
+                "--threads",
+                "1",
+            ],
+            None,
+        )
+        .1,
+    );
+    let two = strip(
+        run(
+            &[
+                "ink",
+                "play",
+                "--agent",
+                "strong",
+                "--budget",
+                "4",
+                "--dice",
+                path,
+                "--json",
+                "--threads",
+                "2",
+            ],
+            None,
+        )
+        .1,
+    );
+    assert_eq!(one, two);
+    let seeded = strip(
+        run(
+            &[
+                "ink", "play", "--agent", "strong", "--budget", "4", "--seed", "5", "--games", "3",
+                "--json",
+            ],
+            None,
+        )
+        .1,
+    );
+    assert_eq!(
+        one, seeded,
+        "--seed S --games G plays the dice file that `ink dice` makes"
+    );
+    std::fs::write(&file, "A1A2A3B4\n").unwrap();
+    assert_ne!(
+        run(&["ink", "play", "--agent", "random", "--dice", path], None).0,
+        0
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn versus_shares_the_dice() {
+    let (code, out) = run(
+        &[
+            "ink",
+            "versus",
+            "--agents",
+            "greedy,random",
+            "--seed",
+            "1",
+            "--games",
+            "3",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    for game in &lines[..3] {
+        assert_eq!(game["scores"].as_array().unwrap().len(), 2);
+        assert!(!game["winners"].as_array().unwrap().is_empty());
+    }
+    let wins: f64 = lines[3]["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .sum();
+    assert!((wins - 3.0).abs() < 1e-9);
+    assert_eq!(
+        run(
+            &["ink", "versus", "--agents", "greedy", "--games", "1"],
+            None
+        )
+        .0,
+        2
+    );
+    assert_eq!(
+        run(&["ink", "play", "--agent", "nobody", "--games", "1"], None).0,
+        2
+    );
 }

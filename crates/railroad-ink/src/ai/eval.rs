@@ -77,7 +77,7 @@ fn fill_table() -> &'static [Fill; PATTERNS] {
 }
 
 /// The number of features.
-pub const FEATURES: usize = 22;
+pub const FEATURES: usize = 24;
 
 /// Names of the features, in order.
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -103,6 +103,8 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "reach_potential",
     "reach_points",
     "near_potential",
+    "open_highway_ends",
+    "centre_frontier",
 ];
 
 /// Features of a board, each a number the evaluation weighs (see [`FEATURE_NAMES`]).
@@ -118,6 +120,7 @@ impl Features {
         // Per side: which empty squares face a highway, a railway, a wall, or an open square.
         let mut facing = [[0u64; 4]; 4];
         let mut open_ends = 0;
+        let mut open_highway_ends = 0;
         for side in Side::ALL {
             let back = side.opposite();
             let h = board.edge_mask(Route::Highway, back);
@@ -128,6 +131,7 @@ impl Features {
             facing[d][2] = shift(occupied & !(h | r), back) & empty;
             facing[d][3] = shift(empty, back) & empty;
             open_ends += (facing[d][0] | facing[d][1]).count_ones();
+            open_highway_ends += facing[d][0].count_ones();
         }
         let demanded = (0..4).fold(0, |acc, d| acc | facing[d][0] | facing[d][1]);
 
@@ -224,6 +228,8 @@ impl Features {
             reach.0 as f32,
             EXIT_POINTS[reach.0.min(12)] as f32,
             reach.1 as f32,
+            open_highway_ends as f32,
+            (demanded & CENTRE).count_ones() as f32,
         ])
     }
 

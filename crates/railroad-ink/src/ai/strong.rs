@@ -82,6 +82,17 @@ impl Search {
             .unwrap_or_default()
     }
 
+    /// The value of the best way found to play a whole round with `roll` from `board`, with
+    /// `rounds_left` rounds to come after it (the board's own value if nothing can be placed).
+    pub fn best_value(&self, board: &Board, roll: &Roll, rounds_left: usize) -> f32 {
+        self.finals(board, roll.dice(), 0, false, rounds_left, 1)
+            .first()
+            .map_or_else(
+                || self.model.value(&Features::of(board), rounds_left),
+                |l| l.value,
+            )
+    }
+
     /// Up to `keep` ways to finish the round, distinct boards, best value first.
     fn finals(
         &self,
@@ -222,6 +233,14 @@ impl Agent for StrongAgent {
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let rounds_left = ROUNDS - 1 - view.round.min(ROUNDS - 1);
         let dice = view.roll.dice();
+        if rounds_left == 0 && self.lookahead.is_some() {
+            // The last round is scored exactly and has no look-ahead to pay for: search wider.
+            let wide = Search {
+                model: self.search.model,
+                beam: self.search.beam * 4,
+            };
+            return wide.plan(view.board, dice, view.used, view.special_placed, 0);
+        }
         let Some(look) = self.lookahead.as_ref().filter(|_| rounds_left > 0) else {
             return self.search.plan(
                 view.board,
