@@ -5,44 +5,30 @@
 //! `cargo run --release -p railroad-ink --example train_eval -- ITERATIONS GAMES [MODEL.json]`
 //! Writes the model after every iteration to `target/ink-model.json` and prints it as Rust.
 
-use railroad_ink::Dice;
 use railroad_ink::ai::eval::{FEATURE_NAMES, FEATURES, Features, Model};
+use railroad_ink::ai::play_game;
 use railroad_ink::ai::strong::{Search, StrongAgent};
-use railroad_ink::ai::{Agent, RoundView};
-use railroad_ink::game::{Action, Game, ROUNDS, Setup};
+use railroad_ink::game::ROUNDS;
+use railroad_ink::{Board, Dice};
 
 /// One game: the features after each of the first six rounds, and the final score.
 fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
-    let rolls = Dice::Seed(seed).rolls();
     let mut agent = StrongAgent {
-        lookahead: None,
         search: Search {
             model: *model,
             beam,
         },
+        lookahead: None,
     };
-    let mut game = Game::new(Setup {
-        players: 1,
-        dice: Dice::Fixed(rolls),
-    });
+    let game =
+        play_game(&mut agent, Dice::Seed(seed).rolls()).expect("the agent plays by the rules");
+    let mut board = Board::new();
     let mut seen = Vec::new();
-    for round in 0..ROUNDS {
-        let board = *game.player(0).unwrap().board();
-        let view = RoundView {
-            board: &board,
-            roll: rolls[round],
-            used: 0,
-            special_placed: false,
-            round,
-            rolls: &rolls[..=round],
-        };
-        for placement in agent.play_round(&view) {
-            game.act(0, Action::Place { placement }).unwrap();
+    for round in &game.player(0).unwrap().rounds()[..ROUNDS - 1] {
+        for &p in round {
+            board.place(p).expect("a legal placement");
         }
-        game.act(0, Action::EndRound).unwrap();
-        if round + 1 < ROUNDS {
-            seen.push(Features::of(game.player(0).unwrap().board()));
-        }
+        seen.push(Features::of(&board));
     }
     (seen, game.scores()[0].advanced as f32)
 }

@@ -124,53 +124,52 @@ impl FromStr for Sequence {
         if s.is_empty() {
             return Err(SequenceError::Empty);
         }
-        let mut placements = Vec::with_capacity((s.len() / 5).min(MAX_PLACEMENTS));
         if s.is_ascii() {
-            // Fast path: five bytes a placement.
-            for (index, chunk) in s.as_bytes().chunks(5).enumerate() {
-                let text = || String::from_utf8_lossy(chunk).into_owned();
-                if chunk.len() < 5 {
-                    return Err(SequenceError::Truncated {
-                        index,
-                        placement: text(),
-                    });
-                }
-                if index == MAX_PLACEMENTS {
-                    return Err(SequenceError::TooMany {
-                        count: s.len().div_ceil(5),
-                    });
-                }
-                let chars = [0, 1, 2, 3, 4].map(|i| chunk[i] as char);
-                let p =
-                    Placement::parse_chars(chars).map_err(|error| SequenceError::Placement {
-                        index,
-                        placement: text(),
-                        error,
-                    })?;
-                placements.push(p);
-            }
-            return Sequence::new(placements);
+            // Fast path: one byte a character.
+            let count = s.len().div_ceil(5);
+            Sequence::from_chunks(
+                count,
+                s.as_bytes().chunks(5).map(|c| c.iter().map(|&b| b as char)),
+            )
+        } else {
+            let chars: Vec<char> = s.chars().collect();
+            Sequence::from_chunks(
+                chars.len().div_ceil(5),
+                chars.chunks(5).map(|c| c.iter().copied()),
+            )
         }
-        let chars: Vec<char> = s.chars().collect();
-        for (index, chunk) in chars.chunks(5).enumerate() {
-            let text = || chunk.iter().collect::<String>();
-            if chunk.len() < 5 {
+    }
+}
+
+impl Sequence {
+    /// Parses chunks of up to five characters, `count` of them, naming the first bad one.
+    fn from_chunks<C: Iterator<Item = char> + Clone>(
+        count: usize,
+        chunks: impl Iterator<Item = C>,
+    ) -> Result<Sequence, SequenceError> {
+        let mut placements = Vec::with_capacity(count.min(MAX_PLACEMENTS));
+        for (index, chunk) in chunks.enumerate() {
+            let text = || chunk.clone().collect::<String>();
+            let mut chars = ['\0'; 5];
+            let mut n = 0;
+            for (slot, c) in chars.iter_mut().zip(chunk.clone()) {
+                *slot = c;
+                n += 1;
+            }
+            if n < 5 {
                 return Err(SequenceError::Truncated {
                     index,
                     placement: text(),
                 });
             }
             if index == MAX_PLACEMENTS {
-                return Err(SequenceError::TooMany {
-                    count: chars.len().div_ceil(5),
-                });
+                return Err(SequenceError::TooMany { count });
             }
-            let p = Placement::parse_chars([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4]])
-                .map_err(|error| SequenceError::Placement {
-                    index,
-                    placement: text(),
-                    error,
-                })?;
+            let p = Placement::parse_chars(chars).map_err(|error| SequenceError::Placement {
+                index,
+                placement: text(),
+                error,
+            })?;
             placements.push(p);
         }
         Sequence::new(placements)

@@ -157,46 +157,35 @@ impl Board {
         out
     }
 
-    /// The sum of exit points over all networks: only networks that reach an exit can score,
-    /// so only those are flooded.
-    pub(crate) fn exit_points(&self) -> i32 {
-        let mut points = 0;
+    /// Each network that uses an exit, once: only these can score, so only these are flooded.
+    fn exit_network_sets(&self) -> impl Iterator<Item = PieceSet> + '_ {
         let mut done = PieceSet::default();
-        for exit in EXITS {
+        EXITS.into_iter().filter_map(move |exit| {
             let bit = exit.square.bit();
-            if self.edge_mask(exit.route, exit.side) & bit == 0 {
-                continue;
-            }
             let start = PieceSet::single(exit.route, bit);
-            if done.contains(start) {
-                continue;
+            if self.edge_mask(exit.route, exit.side) & bit == 0 || done.contains(start) {
+                return None;
             }
             let net = self.flood_network(start);
             done.highway |= net.highway;
             done.railway |= net.railway;
-            points += EXIT_POINTS[self.exits_of(net).count()];
-        }
-        points
+            Some(net)
+        })
     }
 
-    /// For each network that uses an exit: how many exits it uses and how many of its route
-    /// ends face an empty square. Returns the number of such networks written to `out`.
+    /// The sum of exit points over all networks.
+    pub(crate) fn exit_points(&self) -> i32 {
+        self.exit_network_sets()
+            .map(|net| EXIT_POINTS[self.exits_of(net).count()])
+            .sum()
+    }
+
+    /// For each network that uses an exit: how many exits it uses, how many of its route ends
+    /// face an empty square, and which squares those are. Returns how many were written.
     pub(crate) fn exit_networks(&self, out: &mut [NetworkStat; 12]) -> usize {
         let empty = crate::square::ALL_SQUARES & !self.occupied();
         let mut n = 0;
-        let mut done = PieceSet::default();
-        for exit in EXITS {
-            let bit = exit.square.bit();
-            if self.edge_mask(exit.route, exit.side) & bit == 0 {
-                continue;
-            }
-            let start = PieceSet::single(exit.route, bit);
-            if done.contains(start) {
-                continue;
-            }
-            let net = self.flood_network(start);
-            done.highway |= net.highway;
-            done.railway |= net.railway;
+        for net in self.exit_network_sets() {
             let mut open_ends = 0;
             let mut frontier = 0;
             for route in Route::ALL {

@@ -270,13 +270,12 @@ impl Agent for StrongAgent {
         };
         let mut best = (f32::NEG_INFINITY, Vec::new());
         for line in &finals {
+            // A sampled roll with no die that fits leaves the candidate's own value.
             let total: f32 = rolls
                 .iter()
                 .map(|roll| {
-                    inner
-                        .finals(&line.board, roll.dice(), 0, false, rounds_left - 1, 1)
-                        .first()
-                        .map_or(line.value, |l| l.value)
+                    let next = inner.finals(&line.board, roll.dice(), 0, false, rounds_left - 1, 1);
+                    next.first().map_or(line.value, |l| l.value)
                 })
                 .sum();
             let mean = total / rolls.len() as f32;
