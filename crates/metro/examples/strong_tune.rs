@@ -41,6 +41,7 @@ fn main() {
                 let opponents = &opponents;
                 s.spawn(move || {
                     let mut out = Vec::new();
+                    let mut hand = [0u32; 3];
                     for g in (t..games).step_by(2) {
                         let seed = mix(0xC0FFEE ^ g as u64);
                         let me = g % n;
@@ -79,6 +80,24 @@ fn main() {
                         if play_game(&mut game, &mut agents).is_err() {
                             continue;
                         }
+                        // How the strong seat used its hand.
+                        let mut replay = Game::new(Config::new(players), seed);
+                        for &action in game.actions() {
+                            if replay.turn().map(|p| p.index()) == Some(me) {
+                                let holding = replay.tile_to_place().is_some()
+                                    && replay.phase() == metro::Phase::Start;
+                                let slot = match action {
+                                    metro::Action::Keep => Some(0),
+                                    metro::Action::Draw if holding => Some(1),
+                                    metro::Action::Place(_) if holding => Some(2),
+                                    _ => None,
+                                };
+                                if let Some(k) = slot {
+                                    hand[k] += 1;
+                                }
+                            }
+                            let _ = replay.apply(action);
+                        }
                         let scores = game.scores();
                         let best = *scores.iter().max().unwrap_or(&0);
                         let k = scores.iter().filter(|&&s| s == best).count() as f64;
@@ -88,6 +107,10 @@ fn main() {
                             others.map(|(_, &s)| s as f64).sum::<f64>() / (n - 1) as f64;
                         out.push((win, scores[me] as f64, other_mean));
                     }
+                    eprintln!(
+                        "thread {t}: keeps {}, draws holding {}, held tiles placed {}",
+                        hand[0], hand[1], hand[2]
+                    );
                     out
                 })
             })

@@ -106,13 +106,15 @@ pub enum MetroCommand {
         Agents: random, greedy, strong. Seats rotate: in game i, the k-th agent named sits in\n\
         seat (k + i) mod n, so over n games every agent starts once. The seed decides every\n\
         game (draws and choices); results do not depend on --threads. A shared win counts\n\
-        1/k for each of k winners (a 2-player tie: half). The 95% confidence interval is\n\
-        mean +/- 1.96 standard errors of the per-game wins. Time a move is an agent's\n\
-        thinking time per tile it placed (a turn may take two decisions: keep, then place).\n\n\
+        1/k for each of k winners (a 2-player tie: half). The 95% confidence interval of a\n\
+        win rate is the Wilson score interval. Time a move is an agent's thinking time per\n\
+        tile it placed (a turn may take two decisions: keep, then place), by the wall clock\n\
+        and by the thread's CPU-time clock (which a busy machine does not inflate).\n\n\
         With --json: one line a game, {\"game\",\"players\",\"agents\",\"sequence\",\"scores\"}\n\
         (agents and scores by seat, P1 first), then one summary line\n\
         {\"summary\":{\"games\",\"players\",\"seed\",\"budget\",\"agents\":[{\"agent\",\"wins\",\n\
-        \"win_rate\",\"ci95\",\"mean_score\",\"ms_per_move\",\"max_ms_per_move\"},…]}}.")]
+        \"win_rate\",\"ci95\",\"mean_score\",\"ms_per_move\",\"max_ms_per_move\",\n\
+        \"cpu_ms_per_move\",\"max_cpu_ms_per_move\"},…]}}.")]
     Play {
         /// The computer players, 2 to 6 comma-separated names (random, greedy, strong).
         #[arg(long, value_delimiter = ',', required = true)]

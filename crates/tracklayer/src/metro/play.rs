@@ -99,7 +99,7 @@ struct AgentSummary {
     /// Games won, a win shared by k players counting 1/k.
     wins: f64,
     win_rate: f64,
-    /// 95% confidence interval of the win rate: mean ± 1.96 standard errors.
+    /// 95% confidence interval of the win rate (Wilson score interval).
     ci95: [f64; 2],
     mean_score: f64,
     /// Thinking time per tile placed, in milliseconds.
@@ -242,14 +242,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
         let games = a.outcomes.len().max(1) as f64;
         a.wins = a.outcomes.iter().sum();
         a.win_rate = a.wins / games;
-        let variance = a
-            .outcomes
-            .iter()
-            .map(|o| (o - a.win_rate).powi(2))
-            .sum::<f64>()
-            / (games - 1.0).max(1.0);
-        let half = 1.96 * (variance / games).sqrt();
-        a.ci95 = [(a.win_rate - half).max(0.0), (a.win_rate + half).min(1.0)];
+        a.ci95 = wilson(a.win_rate, games);
         a.mean_score = a.total_score / games;
         a.ms_per_move = a.think_ms / (a.placements.max(1) as f64);
         a.cpu_ms_per_move = a.cpu_ms / (a.placements.max(1) as f64);
@@ -267,6 +260,17 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
         print_summary(&summary);
     }
     Ok(Outcome::Accepted)
+}
+
+/// The Wilson score interval at 95% for a rate `p` over `n` games. Unlike the normal
+/// approximation it stays inside 0–1 and does not shrink to a point at 0% or 100%. Shared wins
+/// count as fractions, which only widens it a little (their variance is below p(1 − p)).
+fn wilson(p: f64, n: f64) -> [f64; 2] {
+    const Z: f64 = 1.96;
+    let z2n = Z * Z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 fn print_summary(s: &Summary) {
@@ -306,5 +310,46 @@ fn print_summary(s: &Summary) {
             a.cpu_ms_per_move,
             a.max_cpu_ms_per_move
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval() {
+        let [lo, hi] = wilson(1.0, 1000.0);
+        assert!((lo - 0.99618).abs() < 1e-4 && hi == 1.0, "{lo} {hi}");
+        let [lo, hi] = wilson(0.5, 100.0);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let [lo, hi] = wilson(0.0, 10.0);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3, "{lo} {hi}");
+    }
+
+    #[test]
+    fn seats_rotate_so_every_agent_starts_equally_often() {
+        for n in 2..=6 {
+            let mut starts = vec![0; n];
+            for game in 0..6 * n {
+                let seating: Vec<usize> = (0..n).map(|s| agent_in_seat(s, game, n)).collect();
+                let mut sorted = seating.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+                starts[seating[0]] += 1;
+                assert_eq!(agent_in_seat((game + 1) % n, game, n), 1 % n);
+            }
+            assert!(starts.iter().all(|&s| s == 6), "{starts:?}");
+        }
+    }
+
+    #[test]
+    fn game_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| game_seed(1, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(game_seed(1, 0), game_seed(2, 0));
     }
 }
