@@ -336,9 +336,17 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
+/// The game with this id, loaded if needed. A computer whose round is due (say, the server
+/// stopped between a round's start and the computer's play) is set going.
+pub async fn session(app: &AppState, id: &str) -> Result<Arc<InkSession>, ApiError> {
+    let session = app.sessions.ink(id).await?;
+    drive_computers(app, session.clone());
+    Ok(session)
+}
+
 /// Seats a new player in an online game.
 pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<SeatTaken, ApiError> {
-    let session = app.sessions.ink(id).await?;
+    let session = session(app, id).await?;
     if session.mode != Mode::Online {
         return Err(ApiError::Conflict(format!(
             "this is a {} game: only online games can be joined",
@@ -417,7 +425,7 @@ pub async fn act(
     token: &str,
     action: Action,
 ) -> Result<GameView, ApiError> {
-    let session = app.sessions.ink(id).await?;
+    let session = session(app, id).await?;
     let app2 = app.clone();
     let s = session.clone();
     let token = token.to_owned();
@@ -448,11 +456,12 @@ pub async fn act(
 
 /// The computer's suggestion for the rest of the seat's round.
 pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement>, ApiError> {
-    let session = app.sessions.ink(id).await?;
+    let session = session(app, id).await?;
     let (game, seat) = {
         let st = session.state.lock().await;
         (st.game.clone(), st.seat_of(token)?)
     };
+    let _permit = app.thinking().await?;
     tokio::task::spawn_blocking(move || ai::hint(&game, seat))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
@@ -548,12 +557,14 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
         let Some(turn) = ComputerTurn::next(&*session.state.lock().await) else {
             return Ok(());
         };
+        let permit = app.thinking().await?;
         let (turn, placements) = tokio::task::spawn_blocking(move || {
             let placements = turn.play();
             (turn, placements)
         })
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
+        drop(permit);
         let mut st = session.state.lock().await;
         // Only this driver acts for the computer's seat, so its round is as it was.
         let mut next = st.game.clone();

@@ -31,7 +31,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, SemaphorePermit, watch};
 use tokio::task::JoinHandle;
 
 pub use error::ApiError;
@@ -78,6 +78,19 @@ pub struct AppState {
     sessions: Arc<Sessions>,
     /// Becomes `true` when the server shuts down (live-update streams end then).
     shutdown: watch::Receiver<bool>,
+    /// Computer players think on blocking threads, at most one per core at a time, so a
+    /// burst of hints queues instead of starving the machine.
+    thinkers: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// A turn to run a computer player.
+    async fn thinking(&self) -> Result<SemaphorePermit<'_>, ApiError> {
+        self.thinkers
+            .acquire()
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    }
 }
 
 /// How long a game stays in memory unused (storage keeps it for good).
@@ -130,6 +143,9 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         sessions: Arc::new(Sessions::new(storage.clone())),
         storage,
         shutdown: shutdown.clone(),
+        thinkers: Arc::new(Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
     };
     let sweeper = state.sessions.clone();
     let mut sweep_stop = shutdown.clone();

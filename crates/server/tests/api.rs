@@ -667,3 +667,51 @@ async fn a_restarted_server_continues_every_game() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
+    use server::storage::{GameKind, NewGame, SeatKind, SeatRow, Storage};
+    use sha2::{Digest, Sha256};
+
+    let mut app = TestApp::start().await;
+    // A computer game as a server that stopped before the computer's first round left it.
+    let token = "a".repeat(64);
+    let hash: String = Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let id = "00112233445566778899aabb";
+    {
+        let storage = Storage::open(&app.db).unwrap();
+        storage
+            .create_game(NewGame {
+                id: id.into(),
+                kind: GameKind::Ink,
+                mode: "computer".into(),
+                setup: r#"{"players":2,"dice":{"seed":12}}"#.into(),
+                created: 1,
+                seats: vec![
+                    SeatRow {
+                        seat: 0,
+                        name: "Ann".into(),
+                        kind: SeatKind::Human,
+                        agent: None,
+                        token_hash: Some(hash),
+                    },
+                    SeatRow {
+                        seat: 1,
+                        name: "Computer (greedy)".into(),
+                        kind: SeatKind::Computer,
+                        agent: Some("greedy".into()),
+                        token_hash: None,
+                    },
+                ],
+            })
+            .await
+            .unwrap();
+    }
+    app.restart().await;
+    let s = wait_for(&app, id, &token, |s| s["players"][1]["round_done"] == true).await;
+    assert_ne!(s["players"][1]["board"], "");
+    assert_eq!(s["players"][0]["name"], "Ann");
+}

@@ -60,7 +60,7 @@ async fn state(
     Path(id): Path<String>,
     MaybeToken(token): MaybeToken,
 ) -> Result<Json<GameView>, ApiError> {
-    let session = app.sessions.ink(&id).await?;
+    let session = ink::session(&app, &id).await?;
     let seat = match token {
         Some(token) => Some(session.authorize(&token).await?),
         None => None,
@@ -121,6 +121,6 @@ async fn events(
     State(app): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let session = app.sessions.ink(&id).await?;
+    let session = ink::session(&app, &id).await?;
     Ok(crate::sse::ink_events(session, app.shutdown.clone()).await)
 }
