@@ -193,3 +193,21 @@ export async function playRound(page, id, options) {
   await page.waitForSelector('#end-round:not([disabled])');
   await page.click('#end-round');
 }
+
+/** Drags with a finger: touch events through the DevTools protocol (pointerType "touch"). */
+export async function touchDrag(page, fromSelector, square) {
+  const cdp = await page.context().newCDPSession(page);
+  const from = await page.locator(fromSelector).boundingBox();
+  const to = await squareCentre(page, square);
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }],
+  });
+  await touch('touchStart', start);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', { x: start.x + (to.x - start.x) * i / 10, y: start.y + (to.y - start.y) * i / 10 });
+  }
+  await touch('touchEnd', to);
+  await cdp.detach();
+}

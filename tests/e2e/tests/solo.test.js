@@ -5,7 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, apiState, drag, launch, newPage, placeOne, playRound, shot, startGame, startServer,
+  DESKTOP, PHONE, apiState, drag, firstLegal, launch, newPage, placeOne, playRound, shot, startGame, startServer,
+  touchDrag, turnTo,
 } from '../harness.js';
 
 let server;
@@ -175,6 +176,13 @@ test('against the computer: its board beside yours, the hint, on a phone too', a
   const phone = await newPage(browser, PHONE);
   const pid = await startGame(phone, server.url, { mode: 'computer', seed: 6 });
   await phone.waitForSelector('#board-1 g.placed');
+  // A finger drags a die onto the board.
+  const p = firstLegal(await apiState(phone, pid));
+  await phone.click(`.choice-die[data-index="${p.die}"]`);
+  await turnTo(phone, p.orientation);
+  await phone.waitForSelector(`text=orientation ${p.orientation} ·`);
+  await touchDrag(phone, `.choice-die[data-index="${p.die}"]`, p.square);
+  await phone.waitForSelector(`#my-board g.placed[data-placement="${p.tile}${p.square}${p.orientation}"]`);
   await placeOne(phone, pid);
   await shot(phone, 'game-computer-phone');
   await playRound(phone, pid);
