@@ -391,3 +391,15 @@ fn versus_shares_the_dice() {
         2
     );
 }
+
+#[test]
+fn view_draws_the_board_and_its_breakdown() {
+    let (code, out) = run(&["ink", "view", EXAMPLE], None);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains('╫') && out.contains('■') && out.contains('║') && out.contains('─'),
+        "{out}"
+    );
+    assert!(out.contains("advanced") && out.contains("46"), "{out}");
+    assert_eq!(run(&["ink", "view", "A4A30"], None).0, 1);
+}

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::cli_io::{Outcome, inputs, print_json};
 
 mod play;
+mod view;
 
 #[derive(Debug, Subcommand)]
 pub enum InkCommand {
@@ -95,6 +96,12 @@ pub enum InkCommand {
         #[command(flatten)]
         run: play::RunArgs,
     },
+    /// Draw a board in the terminal, with its score breakdown below.
+    #[command(after_help = "Example:\n  tracklayer ink view A4A10A4B10A4C10A4D10A4E10A4F10A4G10")]
+    View {
+        /// A valid board string, or `-` to read one per line from standard input.
+        board: String,
+    },
     /// Print a dice file: one game a line, 7 rolls concatenated.
     #[command(after_help = "Example:\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt")]
     Dice {
@@ -117,6 +124,7 @@ pub fn run(cmd: InkCommand) -> anyhow::Result<Outcome> {
         InkCommand::Play { agent, dice, run } => play::play(&agent, &dice, &run),
         InkCommand::Versus { agents, dice, run } => play::versus(&agents, &dice, &run),
         InkCommand::Dice { seed, games } => play::print_dice(seed, games),
+        InkCommand::View { board } => view_boards(&inputs(&board)?),
     }
 }
 
@@ -329,6 +337,27 @@ pub fn score_table(text: &str, b: &Breakdown) -> String {
     );
     let _ = writeln!(out, "  advanced         {:>4}", s.advanced);
     out
+}
+
+fn view_boards(boards: &[String]) -> anyhow::Result<Outcome> {
+    let mut all = true;
+    for text in boards {
+        match text.parse::<Board>() {
+            Ok(board) => {
+                print!("{}", view::draw(&board));
+                print!("{}", score_table(text, &board.breakdown()));
+            }
+            Err(e) => {
+                all = false;
+                println!(
+                    "{}: cannot draw: {}",
+                    shown(text),
+                    describe(&check_error(text, &e))
+                );
+            }
+        }
+    }
+    Ok(Outcome::from_all_accepted(all))
 }
 
 fn connected(a: &str, b: &str) -> anyhow::Result<Outcome> {
