@@ -495,7 +495,8 @@ class GameView {
     let headline;
     let detail = '';
     if (st.players.length === 1) {
-      headline = `You scored ${pointsText(st.players[0].score.advanced)}`;
+      const solo = st.players[0];
+      headline = `${st.you ? 'You' : solo.name} scored ${pointsText(solo.score.advanced)}`;
     } else if (winners.length === 1) {
       const w = winners[0];
       headline = `${w.name}${st.you && w.seat === st.you.seat ? ' (you)' : ''} ${st.you && w.seat === st.you.seat ? 'win' : 'wins'} with ${pointsText(w.score.advanced)}`;
@@ -524,8 +525,8 @@ class GameView {
     if (!you) {
       fill(this.tray,
         h('section', { class: 'panel' },
-          h('h2', {}, 'This round\'s dice'),
-          h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false))),
+          h('h2', {}, st.finished ? 'Game over' : 'This round\'s dice'),
+          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false))),
           h('p', { class: 'muted' }, 'You are watching this game.')));
       return;
     }

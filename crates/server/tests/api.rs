@@ -715,3 +715,94 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
     assert_ne!(s["players"][1]["board"], "");
     assert_eq!(s["players"][0]["name"], "Ann");
 }
+
+#[tokio::test]
+async fn junk_never_gets_a_server_error() {
+    let app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"online","seed":4}"#).await;
+    let mut client = app.client().await;
+    // A small deterministic generator: bodies of random bytes, JSON-ish fragments, paths.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let fragments = [
+        "{",
+        "}",
+        "\"placement\"",
+        ":",
+        "\"A4A10\"",
+        "null",
+        "[",
+        "]",
+        "\"mode\"",
+        "\"solo\"",
+        "\"seed\"",
+        "-1",
+        "1e400",
+        "\"\\u0000\"",
+        ",",
+        "\"name\"",
+        "true",
+        "\u{1F682}",
+    ];
+    let endpoints = [
+        "/api/ink/games".to_owned(),
+        format!("/api/ink/games/{id}/join"),
+        format!("/api/ink/games/{id}/place"),
+        format!("/api/ink/games/{id}/undo"),
+        format!("/api/ink/games/{id}/end-round"),
+    ];
+    for i in 0..300 {
+        let body: Vec<u8> = if i % 2 == 0 {
+            (0..next() % 64).map(|_| next() as u8).collect()
+        } else {
+            (0..next() % 12)
+                .map(|_| fragments[(next() % fragments.len() as u64) as usize])
+                .collect::<String>()
+                .into_bytes()
+        };
+        let path = &endpoints[i % endpoints.len()];
+        let auth = format!("Bearer {token}");
+        let headers: Vec<(&str, &str)> = if i % 3 == 0 {
+            vec![("authorization", auth.as_str())]
+        } else {
+            vec![]
+        };
+        let r = client.send("POST", path, &headers, body.clone()).await;
+        let status = r.status();
+        r.into_body().collect().await.unwrap();
+        assert!(
+            status.is_client_error() || status.is_success(),
+            "{path} {:?}: {status}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let paths = [
+        "/api/ink/games/%00",
+        "/api/ink/games/..%2F..%2Fetc",
+        "/api/ink/games/0123456789abcdef01234567/place/extra",
+        "/api/ink/games//place",
+        "/api/ink/tiles?x=%ff",
+        "/ink/%ff%fe",
+        "/%2e%2e/Cargo.toml",
+    ];
+    for path in paths {
+        for method in ["GET", "POST", "DELETE"] {
+            let r = client.send(method, path, &[], Vec::new()).await;
+            let status = r.status();
+            r.into_body().collect().await.unwrap();
+            assert!(
+                status.is_client_error() || status.is_success(),
+                "{method} {path}: {status}"
+            );
+        }
+    }
+    // Still serving, and the game is intact.
+    let (status, s) = app.get(&state_path(&id), Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["finished"], false);
+}
