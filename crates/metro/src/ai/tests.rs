@@ -184,3 +184,55 @@ fn agents_never_hold_a_tile_the_deck_cannot_replace() {
     }
     assert_legal(&g);
 }
+
+/// The view of `viewer` (a player number) in a 2-player game after `sequence`, having just
+/// drawn `drawn` with an empty hand.
+fn drawn_view(sequence: &str, viewer: u8, drawn: &str) -> View {
+    let players = PlayerCount::new(2).unwrap();
+    let sequence: Sequence = sequence.parse().unwrap();
+    let board = Board::from_sequence(&sequence).unwrap();
+    let tile: Tile = drawn.parse().unwrap();
+    let me = Player::from_number(viewer).unwrap();
+    View {
+        players,
+        viewer: Some(me),
+        board,
+        turn: Some(me),
+        phase: Phase::Drawn,
+        hand: None,
+        holding: vec![false, false],
+        drawn: Some(tile),
+        legal_squares: board.legal_squares(tile),
+        can_draw: false,
+        can_keep: true,
+        tiles_left: 60 - sequence.len() - 1,
+        scores: crate::score::scores(&board, players),
+        sequence,
+    }
+}
+
+#[test]
+fn strong_does_not_finish_another_players_line() {
+    // Station 4 (P2's) runs down column 4 to (2,4); aaaa there would carry it into the
+    // centre: 6 points for P2. P1 has drawn aaaa and puts it anywhere else.
+    let view = drawn_view("aaaa04aaaa14", 1, "aaaa");
+    let gift = Action::Place("24".parse().unwrap());
+    assert!(view.legal_squares.contains("24".parse().unwrap()));
+    for seed in 0..4 {
+        let mut strong = agent_by_name("strong", seed, Some(400)).unwrap();
+        assert_ne!(strong.act(&view), gift, "seed {seed}");
+    }
+    let mut greedy = agent_by_name("greedy", 0, None).unwrap();
+    assert_ne!(greedy.act(&view), gift);
+}
+
+#[test]
+fn greedy_takes_a_line_into_the_centre() {
+    // Station 5 (P1's) runs down column 3 to (2,3); aaaa there scores 2 × 3 = 6 for P1 now.
+    // (The strong player need not: left open, the line tends to grow longer.)
+    let view = drawn_view("aaaa03aaaa13", 1, "aaaa");
+    for seed in 0..4 {
+        let mut greedy = agent_by_name("greedy", seed, None).unwrap();
+        assert_eq!(greedy.act(&view), Action::Place("23".parse().unwrap()));
+    }
+}
