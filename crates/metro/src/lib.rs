@@ -5,7 +5,7 @@
 //! Text is parsed once, at the edge, into typed values ([`Placement`], [`Sequence`], [`Tile`],
 //! [`Hands`]); a [`Sequence`] is only well-formed, a [`Board`] is valid. Every parse error and
 //! illegal move is a typed error naming the character, placement or rule. [`text`] offers the
-//! rules' string interface one function at a time.
+//! rules' string interface one function at a time, and [`ai`] the computer players.
 //!
 //! ```
 //! use metro::{Board, PlayerCount, Score, Sequence, generate_move};
