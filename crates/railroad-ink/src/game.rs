@@ -283,6 +283,33 @@ impl Game {
         Ok(tiles)
     }
 
+    /// Whether the game rules let the seat place this special now (one a round, each once,
+    /// three a game; §6.4 G4), before any question of where it would fit. The error says
+    /// which rule refuses it.
+    pub fn special_allowed(&self, seat: usize, tile: Tile) -> Result<(), GameError> {
+        let p = self.player(seat)?;
+        if self.is_finished() {
+            return Err(GameError::Finished);
+        }
+        if p.done {
+            return Err(GameError::RoundEnded);
+        }
+        if !tile.is_special() {
+            let roll = self.roll().ok_or(GameError::Finished)?;
+            return Err(GameError::NoSuchDie { tile, roll });
+        }
+        if p.special {
+            return Err(GameError::SpecialThisRound);
+        }
+        if p.board.has_special(tile) {
+            return Err(GameError::SpecialUsed { tile });
+        }
+        if p.board.special_count() >= MAX_SPECIALS {
+            return Err(GameError::TooManySpecials);
+        }
+        Ok(())
+    }
+
     /// Whether the seat may end its round now (rule G3).
     pub fn can_end_round(&self, seat: usize) -> Result<(), GameError> {
         let p = self.player(seat)?;
@@ -324,6 +351,11 @@ impl Game {
             self.players.push(p);
             return Ok(());
         }
+        if let Action::Place { placement } = action
+            && placement.tile.is_special()
+        {
+            self.special_allowed(seat, placement.tile)?;
+        }
         let p = self
             .players
             .get_mut(seat)
@@ -334,16 +366,8 @@ impl Game {
         match action {
             Action::Place { placement } => {
                 let tile = placement.tile;
+                // A special's game rules were checked above.
                 let die = if tile.is_special() {
-                    if p.special {
-                        return Err(GameError::SpecialThisRound);
-                    }
-                    if p.board.has_special(tile) {
-                        return Err(GameError::SpecialUsed { tile });
-                    }
-                    if p.board.special_count() >= MAX_SPECIALS {
-                        return Err(GameError::TooManySpecials);
-                    }
                     None
                 } else {
                     Some(
