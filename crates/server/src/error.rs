@@ -27,12 +27,16 @@ pub enum ApiError {
     /// No such game, or no such path.
     #[error("{0}")]
     NotFound(String),
-    /// The request conflicts with the game's kind or mode (joining a solo game, a full game).
+    /// The request conflicts with the game's kind, mode or state (joining a solo game, a full
+    /// game, a Metro seat that is taken).
     #[error("{0}")]
     Conflict(String),
     /// The rules engine refused the action.
     #[error(transparent)]
     Rule(#[from] GameError),
+    /// The Metro rules engine refused the action (a conflict when it is another seat's turn).
+    #[error(transparent)]
+    Metro(#[from] metro::GameError),
     /// Something failed inside the server. Logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -62,6 +66,8 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
+            ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -80,6 +86,7 @@ impl IntoResponse for ApiError {
                 ("internal error".to_owned(), None)
             }
             ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
+            ApiError::Metro(e) => (e.to_string(), Some(crate::metro::rule_name(e))),
             other => (other.to_string(), None),
         };
         let mut response = (

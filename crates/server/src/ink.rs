@@ -307,7 +307,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
     write
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
-    app.sessions.insert_ink(session.clone());
+    app.sessions.insert(session.clone());
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
     drive_computers(app, session);
     Ok(SeatTaken {
@@ -339,7 +339,7 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
 /// The game with this id, loaded if needed. A computer whose round is due (say, the server
 /// stopped between a round's start and the computer's play) is set going.
 pub async fn session(app: &AppState, id: &str) -> Result<Arc<InkSession>, ApiError> {
-    let session = app.sessions.ink(id).await?;
+    let session = app.sessions.get(id).await?;
     drive_computers(app, session.clone());
     Ok(session)
 }

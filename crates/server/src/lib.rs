@@ -1,9 +1,9 @@
-//! The tracklayer game server: Railroad Ink in the browser.
+//! The tracklayer game server: Railroad Ink and Metro in the browser.
 //!
-//! axum serves a JSON API (`/api/ink/...`), server-sent events for live updates, and the
-//! browser front-end embedded at compile time. Games live in SQLite (see [`storage`]): a game
-//! is its setup, its seats and its ordered actions, and its state is a replay of them. Every
-//! rule is decided by the `railroad_ink` engine.
+//! axum serves a JSON API (`/api/ink/...`, `/api/metro/...`), server-sent events for live
+//! updates, and the browser front-end embedded at compile time. Games live in SQLite (see
+//! [`storage`]): a game is its setup, its seats and its ordered actions, and its state is a
+//! replay of them. Every rule is decided by an engine (`railroad_ink`, `metro`).
 //!
 //! ```no_run
 //! let config = server::Config {
@@ -18,6 +18,7 @@ mod error;
 mod http;
 mod ids;
 mod ink;
+mod metro;
 mod sessions;
 mod sse;
 pub mod storage;
@@ -37,7 +38,10 @@ use tokio::task::JoinHandle;
 pub use error::ApiError;
 pub use http::MAX_BODY;
 pub use ink::{MAX_NAME, MAX_SEATS};
+pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
 
+use ink::InkSession;
+use metro::MetroSession;
 use sessions::Sessions;
 use storage::{Storage, StorageError};
 
@@ -75,11 +79,14 @@ pub enum ServeError {
 #[derive(Clone)]
 pub struct AppState {
     storage: Storage,
-    sessions: Arc<Sessions>,
+    /// Railroad Ink games in memory.
+    sessions: Arc<Sessions<InkSession>>,
+    /// Metro games in memory.
+    metro: Arc<Sessions<MetroSession>>,
     /// Becomes `true` when the server shuts down (live-update streams end then).
     shutdown: watch::Receiver<bool>,
-    /// Computer players think on blocking threads, at most one per core at a time, so a
-    /// burst of hints queues instead of starving the machine.
+    /// Computer players (both games) think on blocking threads, at most one per core at a
+    /// time, so a burst of hints or computer turns queues instead of starving the machine.
     thinkers: Arc<Semaphore>,
 }
 
@@ -141,22 +148,24 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
     let (stop, shutdown) = watch::channel(false);
     let state = AppState {
         sessions: Arc::new(Sessions::new(storage.clone())),
+        metro: Arc::new(Sessions::new(storage.clone())),
         storage,
         shutdown: shutdown.clone(),
         thinkers: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
     };
-    let sweeper = state.sessions.clone();
+    let (sweeper, metro_sweeper) = (state.sessions.clone(), state.metro.clone());
     let mut sweep_stop = shutdown.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
             tokio::select! {
                 _ = tick.tick() => {
-                    let dropped = sweeper.sweep(IDLE);
+                    let dropped = sweeper.sweep(IDLE) + metro_sweeper.sweep(IDLE);
                     if dropped > 0 {
-                        tracing::debug!(dropped, loaded = sweeper.len(), "idle games dropped from memory");
+                        let loaded = sweeper.len() + metro_sweeper.len();
+                        tracing::debug!(dropped, loaded, "idle games dropped from memory");
                     }
                 }
                 _ = sweep_stop.changed() => return,

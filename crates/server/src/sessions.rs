@@ -1,5 +1,8 @@
 //! Games in memory: loaded lazily from storage by replay, kept while in use, dropped when
 //! idle (storage holds everything, so a dropped game loads again on its next request).
+//!
+//! One [`Sessions`] map per game kind (Railroad Ink, Metro); a session type says how it is
+//! rebuilt from storage through [`Session`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -9,36 +12,45 @@ use tokio::sync::OnceCell;
 
 use crate::error::ApiError;
 use crate::ids;
-use crate::ink::InkSession;
-use crate::storage::Storage;
+use crate::storage::{Storage, StoredGame};
 
-struct Slot {
-    cell: Arc<OnceCell<Arc<InkSession>>>,
+/// A game in memory.
+pub trait Session: Send + Sync + Sized + 'static {
+    /// Rebuilds the game from what storage holds (not found if it is another kind of game).
+    fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
+    /// The game's id.
+    fn id(&self) -> &str;
+    /// Whether anyone is listening for live updates (then it stays in memory).
+    fn has_listeners(&self) -> bool;
+}
+
+struct Slot<S> {
+    cell: Arc<OnceCell<Arc<S>>>,
     last_used: Instant,
 }
 
-/// The loaded games, by id.
-pub struct Sessions {
+/// The loaded games of one kind, by id.
+pub struct Sessions<S> {
     storage: Storage,
-    games: Mutex<HashMap<String, Slot>>,
+    games: Mutex<HashMap<String, Slot<S>>>,
 }
 
-impl Sessions {
-    pub fn new(storage: Storage) -> Sessions {
+impl<S: Session> Sessions<S> {
+    pub fn new(storage: Storage) -> Sessions<S> {
         Sessions {
             storage,
             games: Mutex::new(HashMap::new()),
         }
     }
 
-    fn map(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Slot<S>>> {
         // A panic while holding this lock cannot leave the map half-changed (every change
         // is one insert or remove), so a poisoned lock is still good to use.
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The Railroad Ink game with this id, loading it from storage if needed.
-    pub async fn ink(&self, id: &str) -> Result<Arc<InkSession>, ApiError> {
+    /// The game with this id, loading it from storage if needed.
+    pub async fn get(&self, id: &str) -> Result<Arc<S>, ApiError> {
         if !ids::is_game_id(id) {
             return Err(ApiError::game_not_found());
         }
@@ -58,7 +70,7 @@ impl Sessions {
                     .load_game(id)
                     .await?
                     .ok_or_else(ApiError::game_not_found)?;
-                let session = InkSession::from_stored(stored)?;
+                let session = S::from_stored(stored)?;
                 tracing::debug!(game = %id, "game loaded");
                 Ok::<_, ApiError>(Arc::new(session))
             })
@@ -78,8 +90,8 @@ impl Sessions {
     }
 
     /// Adds a game just created.
-    pub fn insert_ink(&self, session: Arc<InkSession>) {
-        let id = session.id.clone();
+    pub fn insert(&self, session: Arc<S>) {
+        let id = session.id().to_owned();
         let cell = Arc::new(OnceCell::new_with(Some(session)));
         self.map().insert(
             id,
@@ -115,5 +127,19 @@ impl Sessions {
             }
         });
         before - map.len()
+    }
+}
+
+impl Session for crate::ink::InkSession {
+    fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
+        crate::ink::InkSession::from_stored(stored)
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn has_listeners(&self) -> bool {
+        crate::ink::InkSession::has_listeners(self)
     }
 }

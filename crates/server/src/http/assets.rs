@@ -1,7 +1,7 @@
 //! The browser front-end, embedded at compile time (see `build.rs`).
 //!
-//! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`) get `index.html`; files get
-//! their bytes with an ETag, so a browser revalidates cheaply (`304 Not Modified`).
+//! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`, `/metro/{id}`) get `index.html`;
+//! files get their bytes with an ETag, so a browser revalidates cheaply (`304 Not Modified`).
 
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -27,10 +27,11 @@ fn find(path: &str) -> Option<&'static Asset> {
 /// Whether a path is a page of the app (served as `index.html`).
 fn is_page(path: &str) -> bool {
     match path {
-        "/" | "/rules" | "/new" => true,
-        _ => path
-            .strip_prefix("/ink/")
-            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/')),
+        "/" | "/rules" | "/new" | "/view" | "/view/ink" => true,
+        _ => ["/ink/", "/metro/"].iter().any(|prefix| {
+            path.strip_prefix(prefix)
+                .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+        }),
     }
 }
 
@@ -98,7 +99,10 @@ mod tests {
     fn pages() {
         assert!(is_page("/"));
         assert!(is_page("/rules"));
+        assert!(is_page("/view/ink"));
         assert!(is_page("/ink/0123456789abcdef01234567"));
+        assert!(is_page("/metro/0123456789abcdef01234567"));
+        assert!(!is_page("/metro/"));
         assert!(!is_page("/ink/"));
         assert!(!is_page("/ink/a/b"));
         assert!(!is_page("/js/app.js"));

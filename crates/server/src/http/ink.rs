@@ -122,5 +122,5 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = ink::session(&app, &id).await?;
-    Ok(crate::sse::ink_events(session, app.shutdown.clone()).await)
+    Ok(crate::sse::events(session, app.shutdown.clone()).await)
 }

@@ -1,9 +1,10 @@
 //! HTTP: the router, the request extractors, and a layer that logs and sets headers.
 //!
-//! One module per resource (`ink`; `metro` will sit beside it), and the embedded front-end.
+//! One module per resource (`ink`, `metro`), and the embedded front-end.
 
 pub mod assets;
 pub mod ink;
+pub mod metro;
 
 use std::time::Instant;
 
@@ -29,6 +30,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .nest("/api/ink", ink::routes())
+        .nest("/api/metro", metro::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(log_and_harden))

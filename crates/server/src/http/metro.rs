@@ -1,0 +1,118 @@
+//! `/api/metro`: Metro games over HTTP. Each handler turns a request into one call of
+//! [`crate::metro`] and its answer into JSON.
+
+use ::metro::{Action, Square, Tile};
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use serde::Deserialize;
+
+use super::{JsonBody, MaybeToken, Token};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::metro::{self, CreateRequest, Created, GameView, SeatToken, TileTable};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tiles", get(tiles))
+        .route("/games", post(create))
+        .route("/games/{id}", get(state))
+        .route("/games/{id}/join", post(join))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/keep", post(keep))
+        .route("/games/{id}/place", post(place))
+        .route("/games/{id}/events", get(events))
+}
+
+async fn tiles() -> Json<TileTable> {
+    Json(metro::tile_table())
+}
+
+async fn create(
+    State(app): State<AppState>,
+    JsonBody(req): JsonBody<CreateRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let created: Created = metro::create(&app, req).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: Option<String>,
+    /// The open seat to take (the first open one if not given).
+    seat: Option<usize>,
+}
+
+async fn join(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<JoinRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let taken: SeatToken = metro::join(&app, &id, req.name, req.seat).await?;
+    Ok((StatusCode::CREATED, Json(taken)))
+}
+
+async fn state(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<GameView>, ApiError> {
+    let session = metro::session(&app, &id).await?;
+    let seat = match token {
+        Some(token) => Some(session.authorize(&token).await?),
+        None => None,
+    };
+    let st = session.snapshot().await;
+    Ok(Json(metro::view(&session, &st, seat)))
+}
+
+async fn draw(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(
+        metro::act(&app, &id, &token, Action::Draw, None).await?,
+    ))
+}
+
+async fn keep(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(
+        metro::act(&app, &id, &token, Action::Keep, None).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaceRequest {
+    /// Row and column digits, such as `"03"`.
+    square: Square,
+    /// The tile the player means to place (refused with a 409 if another is to be placed).
+    tile: Option<Tile>,
+}
+
+async fn place(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    JsonBody(req): JsonBody<PlaceRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let action = Action::Place(req.square);
+    Ok(Json(metro::act(&app, &id, &token, action, req.tile).await?))
+}
+
+async fn events(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let session = metro::session(&app, &id).await?;
+    Ok(crate::sse::events(session, app.shutdown.clone()).await)
+}

@@ -1,0 +1,1108 @@
+//! Metro games: seats (people on this device or invited by link, and computer players), turns
+//! through the engine, durable before they count, and the state as each seat may see it.
+//!
+//! Every rule is the engine's: an action is tried on a copy of the [`Game`], and only when the
+//! engine accepts it is it written to storage and the copy kept. What the page needs so that it
+//! never guesses a rule (the squares where the tile to place is legal, whether the seat may draw
+//! or keep, and why not) comes from engine calls too. A seat sees its own hand and the tile it
+//! drew; of the others only whether they hold a tile. The seed, which decides every draw, is
+//! revealed once the game is over.
+//!
+//! A game is created with all its seats. A person "on this device" gets a token at once; a
+//! person "invited by link" is an open seat until someone takes it through `join`; a computer
+//! seat has no token and is played by [`drive_computers`], one action at a time, each stored
+//! before the next.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use metro::ai;
+use metro::{
+    Action, Board, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Line, LineEnd,
+    Phase, Player, PlayerCount, Sequence, Square, Station, Tile, TileInfo,
+};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, MutexGuard, broadcast};
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::ids;
+use crate::ink::player_name;
+use crate::storage::{ActionRow, Append, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+
+/// The fewest players a game of Metro has.
+pub const MIN_PLAYERS: usize = 2;
+/// The most players a game of Metro has.
+pub const MAX_PLAYERS: usize = 6;
+/// The mode stored with every Metro game (seats are set when the game is created).
+const MODE: &str = "seats";
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A person, on the creator's device or invited by link.
+    Human,
+    /// A computer player of some level.
+    Computer,
+}
+
+/// One seat of `POST /api/metro/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    pub kind: Kind,
+    pub name: Option<String>,
+    /// The computer player (one of [`ai::AGENTS`]); only for a computer seat.
+    pub level: Option<String>,
+    /// A person who joins with the game's link (the seat is open until then).
+    #[serde(default)]
+    pub invite: bool,
+}
+
+/// `POST /api/metro/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    pub players: Vec<SeatRequest>,
+    pub seed: Option<u64>,
+}
+
+/// A seat's token.
+#[derive(Debug, Serialize)]
+pub struct SeatToken {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// The answer to creating a game: its id and the token of every person's seat on this device.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    pub id: String,
+    pub seats: Vec<SeatToken>,
+}
+
+/// What a game is created with, as stored: the engine's configuration and seed, and the plan
+/// of every seat (so a seat still open for an invited person is known before anyone takes it).
+#[derive(Debug, Serialize, Deserialize)]
+struct Setup {
+    config: Config,
+    seed: u64,
+    seats: Vec<PlannedSeat>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct PlannedSeat {
+    kind: Kind,
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    level: Option<String>,
+    #[serde(default)]
+    invite: bool,
+}
+
+/// One seat of a game.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    pub name: String,
+    pub kind: Kind,
+    /// The computer player, for a computer seat.
+    pub level: Option<String>,
+    /// Whether the seat is for a person invited by link.
+    pub invited: bool,
+    token_hash: Option<String>,
+}
+
+impl Seat {
+    /// A seat for an invited person that nobody has taken yet.
+    pub fn is_open(&self) -> bool {
+        self.kind == Kind::Human && self.token_hash.is_none()
+    }
+}
+
+/// A game's state in memory: the engine's game, who sits where, and a version that grows with
+/// every change (an action or a seat taken).
+#[derive(Debug, Clone)]
+pub struct MetroState {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    pub version: usize,
+}
+
+impl MetroState {
+    /// The seat whose token this is.
+    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
+        let hash = ids::hash_token(token);
+        self.seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+            .ok_or(ApiError::WrongToken)
+    }
+
+    /// The computer seat whose turn it is, if any.
+    fn computer_to_move(&self) -> Option<(Player, String)> {
+        let player = self.game.turn()?;
+        let seat = self.seats.get(player.index())?;
+        (seat.kind == Kind::Computer).then(|| {
+            let level = seat
+                .level
+                .clone()
+                .unwrap_or_else(|| default_level().to_owned());
+            (player, level)
+        })
+    }
+}
+
+/// One Metro game, loaded.
+pub struct MetroSession {
+    pub id: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    state: Mutex<MetroState>,
+    events: broadcast::Sender<usize>,
+    computer_running: AtomicBool,
+}
+
+impl MetroSession {
+    fn new(id: String, created: i64, state: MetroState) -> MetroSession {
+        let (events, _) = broadcast::channel(64);
+        MetroSession {
+            id,
+            created,
+            state: Mutex::new(state),
+            events,
+            computer_running: AtomicBool::new(false),
+        }
+    }
+
+    /// Rebuilds a session from storage by replaying its actions, each by the seat that did it.
+    pub fn from_stored(stored: StoredGame) -> Result<MetroSession, ApiError> {
+        let id = stored.id.clone();
+        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
+        if stored.kind != GameKind::Metro {
+            return Err(ApiError::game_not_found());
+        }
+        let setup: Setup =
+            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
+        if setup.seats.len() != setup.config.players.get() as usize {
+            return Err(corrupt(format!(
+                "{} seats for {} players",
+                setup.seats.len(),
+                setup.config.players
+            )));
+        }
+        let mut seats: Vec<Seat> = setup
+            .seats
+            .into_iter()
+            .map(|p| Seat {
+                name: p.name,
+                kind: p.kind,
+                level: p.level,
+                invited: p.invite,
+                token_hash: None,
+            })
+            .collect();
+        let mut joined = 0;
+        for row in stored.seats {
+            let seat = seats
+                .get_mut(row.seat)
+                .ok_or_else(|| corrupt(format!("seat {} is not in the setup", row.seat)))?;
+            if kind_of(row.kind) != seat.kind {
+                return Err(corrupt(format!("seat {} changed its kind", row.seat)));
+            }
+            seat.name = row.name;
+            seat.level = row.agent.or(seat.level.take());
+            seat.token_hash = row.token_hash;
+            if seat.invited {
+                joined += 1;
+            }
+        }
+        if let Some(i) = seats.iter().position(|s| s.is_open() && !s.invited) {
+            return Err(corrupt(format!("seat {i} has no token and is not open")));
+        }
+        let mut game = Game::new(setup.config, setup.seed);
+        for (i, row) in stored.actions.iter().enumerate() {
+            let action: Action = serde_json::from_str(&row.action)
+                .map_err(|e| corrupt(format!("action {i}: {e}")))?;
+            let player = Player::from_index(row.seat)
+                .ok_or_else(|| corrupt(format!("action {i}: no seat {}", row.seat)))?;
+            game.play(player, action)
+                .map_err(|e| corrupt(format!("action {i} ({action}) does not replay: {e}")))?;
+        }
+        let version = stored.actions.len() + joined;
+        Ok(MetroSession::new(
+            stored.id,
+            stored.created,
+            MetroState {
+                game,
+                seats,
+                version,
+            },
+        ))
+    }
+
+    /// The state now (a copy).
+    pub async fn snapshot(&self) -> MetroState {
+        self.state.lock().await.clone()
+    }
+
+    async fn lock(&self) -> MutexGuard<'_, MetroState> {
+        self.state.lock().await
+    }
+
+    /// The version now: grows with every change.
+    pub async fn version(&self) -> usize {
+        self.state.lock().await.version
+    }
+
+    /// Live notifications: the version after each change.
+    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
+        self.events.subscribe()
+    }
+
+    /// Whether anyone is listening for live updates.
+    pub fn has_listeners(&self) -> bool {
+        self.events.receiver_count() > 0
+    }
+
+    /// The seat a token belongs to.
+    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
+        self.state.lock().await.seat_of(token)
+    }
+
+    fn notify(&self, version: usize) {
+        // Nobody listening is fine.
+        let _ = self.events.send(version);
+    }
+}
+
+impl crate::sessions::Session for MetroSession {
+    fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
+        MetroSession::from_stored(stored)
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn has_listeners(&self) -> bool {
+        MetroSession::has_listeners(self)
+    }
+}
+
+impl crate::sse::Live for MetroSession {
+    fn subscribe(&self) -> broadcast::Receiver<usize> {
+        MetroSession::subscribe(self)
+    }
+
+    fn version(&self) -> impl std::future::Future<Output = usize> + Send {
+        MetroSession::version(self)
+    }
+}
+
+fn kind_of(kind: SeatKind) -> Kind {
+    match kind {
+        SeatKind::Human => Kind::Human,
+        SeatKind::Computer => Kind::Computer,
+    }
+}
+
+fn seat_row(seat: usize, s: &Seat) -> SeatRow {
+    SeatRow {
+        seat,
+        name: s.name.clone(),
+        kind: match s.kind {
+            Kind::Human => SeatKind::Human,
+            Kind::Computer => SeatKind::Computer,
+        },
+        agent: s.level.clone(),
+        token_hash: s.token_hash.clone(),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// The computer player chosen when none is named: the last (strongest) of the engine's list.
+pub fn default_level() -> &'static str {
+    ai::AGENTS.last().copied().unwrap_or("greedy")
+}
+
+/// Creates a game with all its seats; computer seats start playing if it is their turn.
+pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiError> {
+    let n = req.players.len();
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+        return Err(ApiError::BadRequest(format!(
+            "a game of Metro has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
+        )));
+    }
+    let players = u8::try_from(n)
+        .ok()
+        .and_then(PlayerCount::new)
+        .ok_or_else(|| ApiError::BadRequest(format!("{n} players")))?;
+    let mut plan = Vec::with_capacity(n);
+    let mut seats = Vec::with_capacity(n);
+    let mut tokens = Vec::new();
+    for (i, p) in req.players.into_iter().enumerate() {
+        let level = match (p.kind, p.level) {
+            (Kind::Computer, None) => Some(default_level().to_owned()),
+            (Kind::Computer, Some(level)) => {
+                if !ai::AGENTS.contains(&level.as_str()) {
+                    return Err(ApiError::BadRequest(format!(
+                        "players[{i}]: unknown level {level:?}; choose one of {}",
+                        ai::AGENTS.join(", ")
+                    )));
+                }
+                Some(level)
+            }
+            (Kind::Human, Some(_)) => {
+                return Err(ApiError::BadRequest(format!(
+                    "players[{i}]: a level is chosen only for a computer seat"
+                )));
+            }
+            (Kind::Human, None) => None,
+        };
+        if p.invite && p.kind == Kind::Computer {
+            return Err(ApiError::BadRequest(format!(
+                "players[{i}]: only a person is invited"
+            )));
+        }
+        let name = player_name(p.name.as_deref(), || match p.kind {
+            Kind::Human => format!("Player {}", i + 1),
+            Kind::Computer => format!("Computer {}", i + 1),
+        })
+        .map_err(|e| ApiError::BadRequest(format!("players[{i}]: {e}")))?;
+        let token_hash = if p.kind == Kind::Human && !p.invite {
+            let token = ids::new_token()?;
+            let hash = ids::hash_token(&token);
+            tokens.push(SeatToken { seat: i, token });
+            Some(hash)
+        } else {
+            None
+        };
+        plan.push(PlannedSeat {
+            kind: p.kind,
+            name: name.clone(),
+            level: level.clone(),
+            invite: p.invite,
+        });
+        seats.push(Seat {
+            name,
+            kind: p.kind,
+            level,
+            invited: p.invite,
+            token_hash,
+        });
+    }
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => ids::new_seed()?,
+    };
+    let config = Config::new(players);
+    let id = ids::new_game_id()?;
+    let created = crate::storage::now_ms();
+    let new_game = NewGame {
+        id: id.clone(),
+        kind: GameKind::Metro,
+        mode: MODE.to_owned(),
+        setup: to_json(&Setup {
+            config,
+            seed,
+            seats: plan,
+        })?,
+        created,
+        seats: seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.is_open())
+            .map(|(i, s)| seat_row(i, s))
+            .collect(),
+    };
+    let session = Arc::new(MetroSession::new(
+        id.clone(),
+        created,
+        MetroState {
+            game: Game::new(config, seed),
+            seats,
+            version: 0,
+        },
+    ));
+    let storage = app.storage.clone();
+    // Spawned, so a client that hangs up cannot cut the write short.
+    tokio::spawn(async move { storage.create_game(new_game).await })
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    app.metro.insert(session.clone());
+    tracing::info!(game = %id, players = n, "metro game created");
+    drive_computers(app, session);
+    Ok(Created { id, seats: tokens })
+}
+
+/// The game with this id, loaded if needed. A computer whose turn it is (say, the server
+/// stopped between two of its actions) is set going.
+pub async fn session(app: &AppState, id: &str) -> Result<Arc<MetroSession>, ApiError> {
+    let session = app.metro.get(id).await?;
+    drive_computers(app, session.clone());
+    Ok(session)
+}
+
+/// Writes a change; if the write fails, the session is dropped from memory so that the next
+/// request reloads exactly what storage holds.
+async fn persist(
+    app: &AppState,
+    session: &Arc<MetroSession>,
+    append: Append,
+) -> Result<(), ApiError> {
+    if let Err(e) = app.storage.append(append).await {
+        app.metro.forget(&session.id);
+        return Err(e.into());
+    }
+    Ok(())
+}
+
+/// Takes an open seat (the one asked for, or the first) for an invited person.
+pub async fn join(
+    app: &AppState,
+    id: &str,
+    name: Option<String>,
+    seat: Option<usize>,
+) -> Result<SeatToken, ApiError> {
+    let session = session(app, id).await?;
+    let app2 = app.clone();
+    let s = session.clone();
+    // Spawned, so a client that hangs up cannot leave memory and storage apart.
+    tokio::spawn(async move {
+        let mut st = s.lock().await;
+        if st.game.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let seat = match seat {
+            Some(k) => {
+                let wanted = st.seats.get(k).ok_or_else(|| {
+                    ApiError::BadRequest(format!(
+                        "there is no seat {k}: the game has seats 0 to {}",
+                        st.seats.len() - 1
+                    ))
+                })?;
+                if !wanted.is_open() {
+                    return Err(ApiError::Conflict(format!(
+                        "seat {k} is not open: it is {}",
+                        if wanted.kind == Kind::Computer {
+                            "a computer's"
+                        } else {
+                            "taken"
+                        }
+                    )));
+                }
+                k
+            }
+            None => st
+                .seats
+                .iter()
+                .position(Seat::is_open)
+                .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
+        };
+        let name = player_name(name.as_deref(), || st.seats[seat].name.clone())?;
+        let token = ids::new_token()?;
+        let taken = Seat {
+            name,
+            token_hash: Some(ids::hash_token(&token)),
+            ..st.seats[seat].clone()
+        };
+        let append = Append {
+            game: s.id.clone(),
+            first: st.game.actions().len(),
+            actions: Vec::new(),
+            seat: Some(seat_row(seat, &taken)),
+        };
+        persist(&app2, &s, append).await?;
+        st.seats[seat] = taken;
+        st.version += 1;
+        let version = st.version;
+        drop(st);
+        s.notify(version);
+        tracing::info!(game = %s.id, seat, "player joined");
+        Ok(SeatToken { seat, token })
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// Does one seat's action, after the engine accepts it and storage holds it. `tile`, when
+/// given with a placement, is the tile the page means to place: if the tile to place is
+/// another (the page's state is stale), nothing happens. Returns the state as the seat sees it.
+pub async fn act(
+    app: &AppState,
+    id: &str,
+    token: &str,
+    action: Action,
+    tile: Option<Tile>,
+) -> Result<GameView, ApiError> {
+    let session = session(app, id).await?;
+    let app2 = app.clone();
+    let s = session.clone();
+    let token = token.to_owned();
+    let view = tokio::spawn(async move {
+        let mut st = s.lock().await;
+        let seat = st.seat_of(&token)?;
+        let player = Player::from_index(seat)
+            .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
+        if let (Action::Place(_), Some(expected)) = (action, tile) {
+            match st.game.tile_to_place() {
+                Some(now) if st.game.turn() == Some(player) && now != expected => {
+                    return Err(ApiError::Conflict(format!(
+                        "the tile to place is {now}, not {expected}"
+                    )));
+                }
+                _ => {}
+            }
+        }
+        let mut next = st.game.clone();
+        next.play(player, action)?;
+        let append = Append {
+            game: s.id.clone(),
+            first: st.game.actions().len(),
+            actions: vec![ActionRow {
+                seat,
+                action: to_json(&action)?,
+            }],
+            seat: None,
+        };
+        persist(&app2, &s, append).await?;
+        st.game = next;
+        st.version += 1;
+        let version = st.version;
+        let view = view(&s, &st, Some(seat));
+        drop(st);
+        s.notify(version);
+        Ok::<_, ApiError>(view)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))??;
+    drive_computers(app, session);
+    Ok(view)
+}
+
+// ---------------------------------------------------------------------------------------
+// Computer seats.
+
+/// The seed of a computer seat's agent: the game's seed mixed with the seat. Its choices then
+/// follow from the game and what the seat may see, so a replay is the same game.
+fn agent_seed(game_seed: u64, player: Player) -> u64 {
+    ai::mix(game_seed ^ ai::mix(player.index() as u64 + 1))
+}
+
+/// Plays the computer seats' turns in the background, until it is a person's turn or the game
+/// is over. At most one driver runs per game.
+pub fn drive_computers(app: &AppState, session: Arc<MetroSession>) {
+    if let Ok(st) = session.state.try_lock()
+        && st.computer_to_move().is_none()
+    {
+        return;
+    }
+    if session.computer_running.swap(true, Ordering::AcqRel) {
+        return; // the running driver loops until nothing is left
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = computer_turns(&app, &session).await {
+                tracing::error!(game = %session.id, error = %e, "the computer player failed");
+                session.computer_running.store(false, Ordering::Release);
+                return;
+            }
+            session.computer_running.store(false, Ordering::Release);
+            // A computer's turn may have come between the last look and the flag going down.
+            let more = session.lock().await.computer_to_move().is_some();
+            if !more || session.computer_running.swap(true, Ordering::AcqRel) {
+                return;
+            }
+        }
+    });
+}
+
+async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(), ApiError> {
+    loop {
+        let (player, level, view, seed, version) = {
+            let st = session.lock().await;
+            let Some((player, level)) = st.computer_to_move() else {
+                return Ok(());
+            };
+            (
+                player,
+                level,
+                st.game.view(Some(player)),
+                st.game.seed(),
+                st.version,
+            )
+        };
+        let permit = app.thinking().await?;
+        let agent_level = level.clone();
+        let choice = tokio::task::spawn_blocking(move || {
+            let mut agent = ai::agent_by_name(&agent_level, agent_seed(seed, player), None)?;
+            Some(agent.act(&view))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        drop(permit);
+        let mut st = session.lock().await;
+        if st.version != version {
+            // Only this driver acts for a computer seat, so nothing should have changed; if
+            // something did, think again from the state now.
+            continue;
+        }
+        let mut next = st.game.clone();
+        let action = match choice.map(|a| (a, next.play(player, a))) {
+            Some((action, Ok(_))) => action,
+            refused => {
+                if let Some((action, Err(e))) = refused {
+                    tracing::error!(game = %session.id, %level, %action, error = %e, "the computer player broke a rule");
+                } else {
+                    tracing::warn!(game = %session.id, %level, "unknown computer player; it plays the first legal action");
+                }
+                next = st.game.clone();
+                let fallback =
+                    next.legal_actions().first().copied().ok_or_else(|| {
+                        ApiError::Internal("a computer has no legal action".into())
+                    })?;
+                next.play(player, fallback)?;
+                fallback
+            }
+        };
+        let append = Append {
+            game: session.id.clone(),
+            first: st.game.actions().len(),
+            actions: vec![ActionRow {
+                seat: player.index(),
+                action: to_json(&action)?,
+            }],
+            seat: None,
+        };
+        persist(app, session, append).await?;
+        st.game = next;
+        st.version += 1;
+        let version = st.version;
+        drop(st);
+        session.notify(version);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Refusals.
+
+/// A short, stable name for the rule an action broke (the `rule` of a refusal).
+pub fn rule_name(e: &GameError) -> &'static str {
+    match e {
+        GameError::GameOver => "game over",
+        GameError::NotYourTurn { .. } => "not your turn",
+        GameError::MustDraw => "draw first",
+        GameError::AlreadyDrawn { .. } => "already drawn",
+        GameError::MustPlaceSecondDraw { .. } => "second draw must be placed",
+        GameError::NothingToKeep => "nothing to keep",
+        GameError::DeckEmpty { .. } => "deck empty",
+        GameError::IllegalPlacement(p) => match p.reason {
+            Illegal::Occupied { .. } => "occupied",
+            Illegal::Centre => "centre square",
+            Illegal::NotTouching => "not touching",
+            Illegal::AvoidableStationLink { .. } => "avoidable station link",
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// What the page sees.
+
+/// The state of a game, as `GET /api/metro/games/{id}` sends it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub kind: &'static str,
+    /// Grows with every change (an action, or a seat taken).
+    pub version: usize,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    pub players: Vec<PlayerView>,
+    /// The seat whose turn it is; `None` once the game is over.
+    pub turn: Option<usize>,
+    /// Where the turn stands: `start`, `drawn`, `must_place` or `over`.
+    pub phase: Phase,
+    /// Every placement in order (the rules' placement sequence).
+    pub sequence: Sequence,
+    /// Tiles left to draw.
+    pub deck_left: usize,
+    /// Every player's score now, seat 0 first.
+    pub scores: Vec<u32>,
+    /// The line of each of the 32 perimeter stations, station 1 first.
+    pub lines: Vec<LineView>,
+    /// Every action so far, as everyone may see it (a draw or a keep does not show the tile).
+    pub moves: Vec<Move>,
+    pub finished: bool,
+    /// The winning seats once the game is over: the highest score (a tie shares the win).
+    pub winners: Vec<usize>,
+    /// The seed of the draws, revealed once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Seats for invited people that nobody has taken yet.
+    pub open_seats: Vec<usize>,
+    /// What the asking seat holds and may do now (with its token).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<YouView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    pub seat: usize,
+    pub name: String,
+    pub kind: Kind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// A person invited by link.
+    pub invited: bool,
+    /// Invited, and nobody has taken the seat yet.
+    pub open: bool,
+    /// Whether the player holds a tile (which one, only the player sees).
+    pub holding: bool,
+    pub score: u32,
+    /// The perimeter stations the player owns.
+    pub stations: Vec<Station>,
+}
+
+/// The line that starts at one perimeter station (rules §7).
+#[derive(Debug, Clone, Serialize)]
+pub struct LineView {
+    pub station: Station,
+    /// The seat that scores it; `None` for stations 16 and 17 with 3, 5 or 6 players.
+    pub owner: Option<usize>,
+    /// The squares it passes, in order (a square twice if it passes a tile twice).
+    pub squares: Vec<Square>,
+    /// For each of `squares`, the side it enters by (0 top, 1 right, 2 bottom, 3 left): its
+    /// track in that tile starts at exit `2 × side`.
+    pub entries: Vec<u8>,
+    /// Tile traversals.
+    pub length: u32,
+    /// `{"kind":"centre","square":…}`, `{"kind":"station","station":…}` or
+    /// `{"kind":"unfinished","square":…}`.
+    pub end: LineEnd,
+    /// Its score: twice its length at the centre, its length at a station, 0 if unfinished.
+    pub points: u32,
+}
+
+/// One action as everyone may see it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Move {
+    Draw {
+        seat: usize,
+    },
+    Keep {
+        seat: usize,
+    },
+    Place {
+        seat: usize,
+        tile: Tile,
+        square: Square,
+    },
+    /// Nothing left to draw or hold: the turn passed.
+    Pass {
+        seat: usize,
+    },
+}
+
+/// Whether the seat may do something now and, if not, the engine's reason.
+#[derive(Debug, Clone, Serialize)]
+pub struct Permission {
+    pub allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+impl Permission {
+    fn of(result: Result<(), GameError>) -> Permission {
+        match result {
+            Ok(()) => Permission {
+                allowed: true,
+                reason: None,
+                rule: None,
+            },
+            Err(e) => Permission {
+                allowed: false,
+                reason: Some(e.to_string()),
+                rule: Some(rule_name(&e)),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct YouView {
+    pub seat: usize,
+    pub your_turn: bool,
+    /// The tile in the seat's hand.
+    pub hand: Option<Tile>,
+    /// The tile the seat drew this turn and has not placed or kept yet.
+    pub drawn: Option<Tile>,
+    /// The tile a placement would place now: the one drawn, else the one in hand.
+    pub tile: Option<Tile>,
+    /// The squares where `tile` is legal, written one after another (`"0001"` is 00 and 01).
+    pub legal: String,
+    pub draw: Permission,
+    pub keep: Permission,
+    /// Whether there is a tile to place now (where, `legal` says).
+    pub place: Permission,
+}
+
+/// The squares of a set, written one after another.
+fn squares(set: metro::SquareSet) -> String {
+    set.iter().map(|s| s.to_string()).collect()
+}
+
+/// For each square of a line, the side the line enters it by (following the tiles' tracks).
+fn entries(board: &Board, line: &Line) -> Vec<u8> {
+    let mut side = line.station.side();
+    line.squares
+        .iter()
+        .map(|&sq| {
+            let entry = side;
+            if let Some(tile) = board.tile(sq) {
+                side = tile.way_out(entry).opposite();
+            }
+            entry.index() as u8
+        })
+        .collect()
+}
+
+fn moves(game: &Game) -> Vec<Move> {
+    game.events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Drew { player, .. } => Some(Move::Draw {
+                seat: player.index(),
+            }),
+            Event::Kept { player, .. } => Some(Move::Keep {
+                seat: player.index(),
+            }),
+            Event::Placed { player, placement } => Some(Move::Place {
+                seat: player.index(),
+                tile: placement.tile,
+                square: placement.square,
+            }),
+            Event::Passed { player } => Some(Move::Pass {
+                seat: player.index(),
+            }),
+            Event::Ended => None,
+        })
+        .collect()
+}
+
+/// The state as `seat` (if any) sees it: never another seat's hand or draw, nor the seed
+/// before the end.
+pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> GameView {
+    let game = &st.game;
+    let count = game.players();
+    let score = game.score();
+    let finished = game.is_over();
+    let players = st
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let player = Player::from_index(i);
+            PlayerView {
+                seat: i,
+                name: s.name.clone(),
+                kind: s.kind,
+                level: s.level.clone(),
+                invited: s.invited,
+                open: s.is_open(),
+                holding: player.is_some_and(|p| game.hand(p).is_some()),
+                score: player.map_or(0, |p| score.total(p)),
+                stations: player
+                    .map(|p| count.stations(p).collect())
+                    .unwrap_or_default(),
+            }
+        })
+        .collect();
+    let best = score.totals.iter().copied().max().unwrap_or(0);
+    GameView {
+        id: session.id.clone(),
+        kind: "metro",
+        version: st.version,
+        created: session.created,
+        players,
+        turn: game.turn().map(Player::index),
+        phase: game.phase(),
+        sequence: game.sequence(),
+        deck_left: game.tiles_left(),
+        scores: score.totals.clone(),
+        lines: score
+            .lines
+            .iter()
+            .map(|l| LineView {
+                station: l.line.station,
+                owner: l.owner.map(Player::index),
+                squares: l.line.squares.clone(),
+                entries: entries(game.board(), &l.line),
+                length: l.line.length,
+                end: l.line.end,
+                points: l.line.points,
+            })
+            .collect(),
+        moves: moves(game),
+        finished,
+        winners: if finished {
+            (0..score.totals.len())
+                .filter(|&i| score.totals[i] == best)
+                .collect()
+        } else {
+            Vec::new()
+        },
+        seed: finished.then(|| game.seed()),
+        open_seats: (0..st.seats.len())
+            .filter(|&i| st.seats[i].is_open())
+            .collect(),
+        you: seat.and_then(|seat| you(game, seat)),
+    }
+}
+
+/// The engine's answer to `action` by `player` now, tried on a copy.
+fn try_action(game: &Game, player: Player, action: Action) -> Result<(), GameError> {
+    game.clone().play(player, action).map(|_| ())
+}
+
+fn you(game: &Game, seat: usize) -> Option<YouView> {
+    let player = Player::from_index(seat)?;
+    let view = game.view(Some(player));
+    let your_turn = game.turn() == Some(player);
+    let tile = if your_turn {
+        game.tile_to_place()
+    } else {
+        None
+    };
+    // Whether a placement is possible at all: the engine's answer for some square, where only
+    // the square's legality may refuse it (then `legal` says where it is legal).
+    let place = match try_action(game, player, Action::Place(Square::ALL[0])) {
+        Err(GameError::IllegalPlacement(_)) => Ok(()),
+        other => other,
+    };
+    Some(YouView {
+        seat,
+        your_turn,
+        hand: view.hand,
+        drawn: view.drawn,
+        tile,
+        legal: squares(view.legal_squares),
+        draw: Permission::of(try_action(game, player, Action::Draw)),
+        keep: Permission::of(try_action(game, player, Action::Keep)),
+        place: Permission::of(place),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The tile table, for drawing.
+
+/// `GET /api/metro/tiles`: the engine's tiles and board, for drawing and for the start screen.
+#[derive(Debug, Clone, Serialize)]
+pub struct TileTable {
+    /// The 24 tile types: code, copies, and the four tracks as (entry exit, way-out exit).
+    pub tiles: Vec<TileInfo>,
+    /// The 32 perimeter stations: the square each faces and the side facing it (0–3).
+    pub stations: Vec<StationInfo>,
+    /// The four centre squares (the central stations).
+    pub centre: Vec<Square>,
+    /// `owners[n - 2][s - 1]`: the seat owning station `s` in a game of `n` players.
+    pub owners: Vec<Vec<Option<usize>>>,
+    /// The computer players, weakest first.
+    pub levels: Vec<&'static str>,
+    pub default_level: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Tiles in the deck.
+    pub deck: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StationInfo {
+    pub station: Station,
+    pub square: Square,
+    pub side: u8,
+}
+
+pub fn tile_table() -> TileTable {
+    TileTable {
+        tiles: Tile::catalogue().to_vec(),
+        stations: Station::all()
+            .map(|s| StationInfo {
+                station: s,
+                square: s.square(),
+                side: s.side().index() as u8,
+            })
+            .collect(),
+        centre: CENTRE.iter().collect(),
+        owners: PlayerCount::all()
+            .map(|n| {
+                Station::all()
+                    .map(|s| n.owner(s).map(Player::index))
+                    .collect()
+            })
+            .collect(),
+        levels: ai::AGENTS.to_vec(),
+        default_level: default_level(),
+        min_players: MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        deck: DECK_SIZE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tile_table_follows_the_engine() {
+        let t = tile_table();
+        assert_eq!(t.tiles.len(), 24);
+        assert_eq!(t.stations.len(), 32);
+        assert_eq!(t.stations[0].square.to_string(), "07");
+        assert_eq!(t.stations[0].side, 0);
+        assert_eq!(t.stations[8].square.to_string(), "00");
+        assert_eq!(t.stations[8].side, 3);
+        assert_eq!(t.centre.len(), 4);
+        assert_eq!(t.owners.len(), 5);
+        // Two players: P1 owns the odd stations.
+        assert_eq!(t.owners[0][0], Some(0));
+        assert_eq!(t.owners[0][1], Some(1));
+        // Three players: stations 16 and 17 belong to nobody.
+        assert_eq!(t.owners[1][15], None);
+        assert_eq!(t.owners[1][16], None);
+        assert_eq!(t.default_level, "strong");
+        let json = serde_json::to_value(&t).unwrap();
+        assert_eq!(json["tiles"][0]["code"], "aacb");
+        assert_eq!(json["tiles"][0]["tracks"][0], serde_json::json!([0, 5]));
+    }
+
+    #[test]
+    fn entries_follow_the_tracks() {
+        // Station 9's line: (0,0) entered from the left, (1,0) from the top, (0,0) from the
+        // bottom, back to station 9 (rules §9.3).
+        let seq: Sequence = "badb01baac02dbba10bcbc00".parse().unwrap();
+        let board = Board::from_sequence(&seq).unwrap();
+        let line = Line::of(&board, Station::new(9).unwrap());
+        assert_eq!(entries(&board, &line), [3, 0, 2]);
+    }
+
+    #[test]
+    fn rule_names() {
+        let mut game = Game::new(Config::new(PlayerCount::new(2).unwrap()), 1);
+        let p2 = Player::from_index(1).unwrap();
+        let e = game.play(p2, Action::Draw).unwrap_err();
+        assert_eq!(rule_name(&e), "not your turn");
+        game.apply(Action::Draw).unwrap();
+        let e = game
+            .apply(Action::Place("33".parse().unwrap()))
+            .unwrap_err();
+        assert_eq!(rule_name(&e), "centre square");
+    }
+}
