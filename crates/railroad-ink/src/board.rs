@@ -65,21 +65,42 @@ pub enum SequenceError {
     #[error(
         "a board string holds 1 to 31 placements; the empty string is the empty board only where a board is expected"
     )]
+    /// The empty string (the empty board is only accepted where a board is expected).
     Empty,
     #[error("placement {index} ({placement:?}): {error}")]
+    /// A placement is not well-formed.
     Placement {
+        /// Its index in the board string.
         index: usize,
+        /// Its text.
         placement: String,
+        /// What is wrong with it.
         error: PlacementError,
     },
     #[error(
         "the string ends inside placement {index} ({placement:?}): a board string is a multiple of 5 characters"
     )]
-    Truncated { index: usize, placement: String },
+    /// The string ends inside a placement: its index and the characters there are.
+    Truncated {
+        /// Its index.
+        index: usize,
+        /// The placement.
+        placement: String,
+    },
     #[error("{count} placements: a board holds at most 31 (7 rounds of 4 dice and 3 specials)")]
-    TooMany { count: usize },
+    /// More than 31 placements: how many.
+    TooMany {
+        /// How many placements there are.
+        count: usize,
+    },
     #[error("placement {index} ({placement}) is a fourth special: a board holds at most 3")]
-    TooManySpecials { index: usize, placement: String },
+    /// A fourth special: its index and text.
+    TooManySpecials {
+        /// Its index.
+        index: usize,
+        /// The placement.
+        placement: String,
+    },
 }
 
 impl SequenceError {
@@ -180,17 +201,35 @@ impl Sequence {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum Illegal {
     #[error("square {square} is already occupied")]
-    Occupied { square: Square },
+    /// The square already holds a tile.
+    Occupied {
+        /// The square.
+        square: Square,
+    },
     #[error("its {ours} {side} edge meets the {theirs} {} edge of {neighbour}", side.opposite())]
+    /// A route edge meets the other kind of route on a neighbouring tile.
     RouteMismatch {
+        /// The side of the placed tile.
         side: Side,
+        /// The placed tile's route on that side.
         ours: Route,
+        /// The neighbour's route facing it.
         theirs: Route,
+        /// The neighbouring square.
         neighbour: Square,
     },
     #[error("its {ours} {side} edge runs into the {} exit at {}", exit.route, exit.square)]
-    WrongExit { side: Side, ours: Route, exit: Exit },
+    /// A route edge runs into an exit of the other type.
+    WrongExit {
+        /// The side of the placed tile.
+        side: Side,
+        /// The placed tile's route on that side.
+        ours: Route,
+        /// The exit it runs into.
+        exit: Exit,
+    },
     #[error("no valid connection: none of its routes continues a route or meets an exit")]
+    /// No route edge continues a route or meets an exit.
     NoConnection,
 }
 
@@ -210,8 +249,11 @@ impl Illegal {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("placement {index} ({placement}) is illegal: {reason}")]
 pub struct IllegalPlacement {
+    /// Its index in the sequence.
     pub index: usize,
+    /// The placement.
     pub placement: Placement,
+    /// The rule it breaks.
     pub reason: Illegal,
 }
 
@@ -219,8 +261,10 @@ pub struct IllegalPlacement {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     #[error("not a well-formed board string: {0}")]
+    /// The string is not a well-formed board string.
     Malformed(#[from] SequenceError),
     #[error(transparent)]
+    /// A placement breaks a rule of §6.1.
     Illegal(#[from] IllegalPlacement),
 }
 

@@ -60,11 +60,16 @@ impl fmt::Display for Roll {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RollError {
     #[error("a roll has exactly 8 characters, like A0A5A3B2; got {0}")]
+    /// The roll is not 8 characters long: how many it has.
     Length(usize),
     #[error("character {index} is {found:?}, expected {expected} (a roll is A?A?A?B?)")]
+    /// A character is out of place.
     Character {
+        /// Its index.
         index: usize,
+        /// The character found.
         found: char,
+        /// What belongs there.
         expected: &'static str,
     },
 }

@@ -43,7 +43,9 @@ impl Dice {
 /// A game's configuration: how many players and which dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    /// How many players start the game (at least 1).
     pub players: usize,
+    /// Where the rolls come from.
     pub dice: Dice,
 }
 
@@ -52,7 +54,11 @@ pub struct Setup {
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Action {
     /// Place a die's tile or a special.
-    Place { placement: Placement },
+    /// The placement.
+    Place {
+        /// The placement.
+        placement: Placement,
+    },
     /// Take back the player's last placement of this round.
     Undo,
     /// Finish the player's round.
@@ -65,30 +71,64 @@ pub enum Action {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
     #[error("the game is over")]
+    /// The game is over.
     Finished,
     #[error("there is no seat {seat} (the game has {players})")]
-    NoSuchSeat { seat: usize, players: usize },
+    /// The seat does not exist.
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: usize,
+        /// How many seats there are.
+        players: usize,
+    },
     #[error("you have ended this round; wait for the other players")]
+    /// The seat has ended this round.
     RoundEnded,
     #[error("no unused die of this round's roll ({roll}) shows {tile}")]
-    NoSuchDie { tile: Tile, roll: Roll },
+    /// No unused die of the roll shows this tile.
+    NoSuchDie {
+        /// The tile.
+        tile: Tile,
+        /// The round's roll.
+        roll: Roll,
+    },
     #[error("a special has already been placed this round (at most one a round)")]
+    /// A special was already placed this round.
     SpecialThisRound,
     #[error("{tile} has already been used (each special once a game)")]
-    SpecialUsed { tile: Tile },
+    /// This special was already used this game.
+    SpecialUsed {
+        /// The tile.
+        tile: Tile,
+    },
     #[error("three specials have already been used (at most three a game)")]
+    /// Three specials were already used.
     TooManySpecials,
     #[error("{placement} is illegal: {reason}")]
+    /// The placement breaks a rule of §6.1.
     Illegal {
+        /// The placement.
         placement: Placement,
+        /// The rule it breaks.
         reason: Illegal,
     },
     #[error("the next free seat is {next}")]
-    WrongJoinSeat { next: usize },
+    /// A join must take the next free seat.
+    WrongJoinSeat {
+        /// The next free seat.
+        next: usize,
+    },
     #[error("nothing to undo this round")]
+    /// Nothing was placed this round.
     NothingToUndo,
     #[error("the round cannot end yet: {tile} still fits, for example {example}")]
-    DieStillFits { tile: Tile, example: Placement },
+    /// A die of the round still fits somewhere.
+    DieStillFits {
+        /// The tile.
+        tile: Tile,
+        /// A placement where it fits.
+        example: Placement,
+    },
 }
 
 impl GameError {

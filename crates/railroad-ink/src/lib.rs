@@ -1,4 +1,6 @@
 //! The Railroad Ink (Deep Blue Edition) rules engine.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 //!
 //! Text goes in once, at the edge: [`Placement`], [`Sequence`], [`Board`] and [`Roll`] parse
 //! with typed errors and print back. Everything else works on those types: legality
@@ -59,8 +61,10 @@ pub fn roll<R: rand::Rng + ?Sized>(rng: &mut R) -> Roll {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveInputError {
     #[error("board: {0}")]
+    /// The board string is not a valid board.
     Board(#[from] BoardError),
     #[error("roll: {0}")]
+    /// The roll is not well-formed.
     Roll(#[from] RollError),
 }
 

@@ -50,25 +50,57 @@ pub fn first_legal(board: &Board, tile: Tile) -> Option<Placement> {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     #[error("placement {index} ({placement}): no unused die of the roll shows {}", placement.tile)]
-    NoSuchDie { index: usize, placement: Placement },
-    #[error("placement {index} ({placement}) is a second special: at most one a round")]
-    SecondSpecial { index: usize, placement: Placement },
-    #[error("placement {index} ({placement}): the board already holds {}", if *already_placed { "this special" } else { "3 specials" })]
-    SpecialUnavailable {
+    /// No unused die shows the tile.
+    NoSuchDie {
+        /// Its index.
         index: usize,
+        /// The placement.
         placement: Placement,
+    },
+    #[error("placement {index} ({placement}) is a second special: at most one a round")]
+    /// A second special in one round.
+    SecondSpecial {
+        /// Its index.
+        index: usize,
+        /// The placement.
+        placement: Placement,
+    },
+    #[error("placement {index} ({placement}): the board already holds {}", if *already_placed { "this special" } else { "3 specials" })]
+    /// The special cannot be used on this board.
+    SpecialUnavailable {
+        /// Its index in the move.
+        index: usize,
+        /// The placement.
+        placement: Placement,
+        /// Whether the special is already on the board (otherwise three specials are).
         already_placed: bool,
     },
     #[error("placement {index} ({placement}) is illegal: {reason}")]
+    /// The placement breaks a rule of §6.1.
     Illegal {
+        /// Its index in the move.
         index: usize,
+        /// The placement.
         placement: Placement,
+        /// The rule it breaks.
         reason: Illegal,
     },
     #[error("placement {index} ({placement}) is not in its canonical orientation ({})", placement.canonical())]
-    NotCanonical { index: usize, placement: Placement },
+    /// The orientation is not the lowest of its class.
+    NotCanonical {
+        /// Its index.
+        index: usize,
+        /// The placement.
+        placement: Placement,
+    },
     #[error("not maximal: the unused die {tile} still fits, for example {example}")]
-    NotMaximal { tile: Tile, example: Placement },
+    /// An unused die still fits.
+    NotMaximal {
+        /// The tile.
+        tile: Tile,
+        /// A placement where it fits.
+        example: Placement,
+    },
 }
 
 /// Checks every clause of the contract of §8 for a move on a board and roll.

@@ -12,8 +12,11 @@ use crate::tile::{Edge, Orientation, Source, Tile};
 /// A tile placed on a square in an orientation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Placement {
+    /// The tile placed.
     pub tile: Tile,
+    /// Where it lies.
     pub square: Square,
+    /// How it is turned (§4).
     pub orientation: Orientation,
 }
 
@@ -99,11 +102,16 @@ impl fmt::Display for Placement {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlacementError {
     #[error("a placement has exactly 5 characters, like A4A12; got {0}")]
+    /// Not 5 characters: how many there are.
     Length(usize),
     #[error("character {index} is {found:?}, expected {expected}")]
+    /// A character is out of place.
     Character {
+        /// Its index (0–4).
         index: usize,
+        /// The character found.
         found: char,
+        /// What belongs there.
         expected: &'static str,
     },
 }

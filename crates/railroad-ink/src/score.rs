@@ -33,6 +33,7 @@ pub struct Score {
 /// A route piece in a network: a whole tile, or one of the overpass's two routes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Piece {
+    /// The square of the tile.
     pub square: Square,
     /// `None` for a whole tile; the route of the piece for an overpass.
     pub route: Option<Route>,
@@ -41,25 +42,33 @@ pub struct Piece {
 /// A network: a connected set of route pieces, with the exits it uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Network {
+    /// The route pieces in the network, by square.
     pub pieces: Vec<Piece>,
+    /// The exits the network uses.
     pub exits: Vec<Exit>,
+    /// Its exit points (§7.1).
     pub points: i32,
 }
 
 /// A route edge counted as an error: its square and side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct ErrorMark {
+    /// The square of the tile.
     pub square: Square,
+    /// The side of the edge.
     pub side: Side,
+    /// The route on that edge.
     pub route: Route,
 }
 
 /// A score with everything it is made of, for showing on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Breakdown {
+    /// The totals.
     pub score: Score,
     /// Every network, those with exits first (most exits first), then by first square.
     pub networks: Vec<Network>,
+    /// Every error edge, by square.
     pub errors: Vec<ErrorMark>,
     /// The occupied centre squares.
     pub centre: Vec<Square>,

@@ -11,9 +11,13 @@ use crate::tile::Route;
 /// A side of a square or tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
+    /// North: towards row A.
     N,
+    /// East: towards column 6.
     E,
+    /// South: towards row G.
     S,
+    /// West: towards column 0.
     W,
 }
 
@@ -173,6 +177,7 @@ impl<'de> Deserialize<'de> for Square {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SquareError {
     #[error("a square is a row A–G and a column 0–6, like D3; got {0:?}")]
+    /// The text is not a square name.
     Malformed(String),
 }
 
@@ -190,8 +195,11 @@ impl FromStr for Square {
 /// An exit: one side of one boundary square, with a route type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Exit {
+    /// The boundary square the exit sits on.
     pub square: Square,
+    /// The side of that square facing out.
     pub side: Side,
+    /// The route the exit takes.
     pub route: Route,
 }
 

@@ -41,7 +41,9 @@ impl Edge {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Route {
+    /// A highway (H).
     Highway,
+    /// A railway (R).
     Railway,
 }
 
@@ -116,20 +118,35 @@ impl Source {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Tile {
+    /// Die A: railway curve.
     A0,
+    /// Die A: railway straight.
     A1,
+    /// Die A: railway T-junction.
     A2,
+    /// Die A: highway T-junction.
     A3,
+    /// Die A: highway straight.
     A4,
+    /// Die A: highway curve.
     A5,
+    /// Die B: station, straight.
     B0,
+    /// Die B: station, corner.
     B1,
+    /// Die B: the overpass (two routes that do not join).
     B2,
+    /// Special: station with three highways and a railway.
     S0,
+    /// Special: station with a highway and three railways.
     S1,
+    /// Special: highway crossroads.
     S2,
+    /// Special: railway crossroads.
     S3,
+    /// Special: station with two highways and two railways, each pair on adjacent sides.
     S4,
+    /// Special: station with highways opposite and railways opposite (the overpass joined).
     S5,
 }
 

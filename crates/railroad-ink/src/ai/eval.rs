@@ -112,6 +112,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 pub struct Features(pub [f32; FEATURES]);
 
 impl Features {
+    /// The features of a board.
     pub fn of(board: &Board) -> Features {
         let occupied = board.occupied();
         let empty = ALL_SQUARES & !occupied;
@@ -283,6 +284,7 @@ fn reach_potential(nets: &[NetworkStat], empty: u64) -> (usize, usize) {
 /// With no round left it is the score itself.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Model {
+    /// Weights per rounds left (row 0: the exact score), features in [`FEATURE_NAMES`] order.
     pub weights: [[f32; FEATURES]; 7],
 }
 

@@ -126,6 +126,7 @@ pub struct RandomAgent {
 }
 
 impl RandomAgent {
+    /// A random player whose choices follow from `seed`.
     pub fn new(seed: u64) -> RandomAgent {
         RandomAgent {
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -176,6 +177,7 @@ impl Agent for RandomAgent {
 /// raises the score by at least `special_gain` points.
 #[derive(Debug, Clone)]
 pub struct GreedyAgent {
+    /// Points a special must add at once to be placed.
     pub special_gain: i32,
 }
 

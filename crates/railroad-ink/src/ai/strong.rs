@@ -50,6 +50,7 @@ impl Line {
 /// Settings of the round search.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Search {
+    /// The evaluation of the boards a round can end on.
     pub model: Model,
     /// Partial rounds kept at each step.
     pub beam: usize,
@@ -187,7 +188,9 @@ pub struct Lookahead {
 /// The strong computer player.
 #[derive(Debug, Clone)]
 pub struct StrongAgent {
+    /// The round search.
     pub search: Search,
+    /// The look-ahead over the next roll, if any.
     pub lookahead: Option<Lookahead>,
 }
 
