@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { token, body } = {}) {
+export async function request(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -4,6 +4,9 @@ import { api, seats } from './api.js';
 import { h, fill } from './dom.js';
 import { createBoard, tileSvg } from './draw.js';
 import { gameScreen } from './game.js';
+import { metroScreen } from './metro.js';
+import { metroApi } from './metro-api.js';
+import { listMetroGames, metroArt, metroSetup } from './metro-start.js';
 
 const main = document.getElementById('app');
 let leave = null;
@@ -37,6 +40,12 @@ async function route() {
     table = await api.tiles();
   } catch (e) {
     fill(main, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
+    return;
+  }
+  const metroGame = path.match(/^\/metro\/([0-9a-f]{24})$/);
+  if (metroGame) {
+    main.dataset.screen = 'game';
+    leave = await metroScreen(main, metroGame[1], { navigate });
     return;
   }
   const game = path.match(/^\/ink\/([0-9a-f]{24})$/);
@@ -75,12 +84,55 @@ function startScreen(table) {
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
   const start = h('button', { class: 'btn primary big', type: 'submit', id: 'start' }, 'Start the game');
+  const inkParts = [
+    h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
+    h('div', { class: 'fields' },
+      h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name),
+      agentRow),
+    h('details', { class: 'more' },
+      h('summary', {}, 'More options'),
+      h('div', { class: 'field' }, h('label', { for: 'seed' }, 'Dice seed (the same seed gives the same rolls)'), seed)),
+  ];
+  // Metro: its seat editor, once the engine's Metro table has arrived.
+  let metro = null;
+  const metroSlot = h('div', { class: 'metro-slot', hidden: true });
+  const metroInput = h('input', { type: 'radio', name: 'game', value: 'metro', disabled: true, onchange: () => chooseGame('metro') });
+  const metroArtSlot = h('span', { class: 'game-art' });
+  const metroCard = h('label', { class: 'game-card disabled', id: 'game-metro' },
+    metroInput,
+    metroArtSlot,
+    h('span', { class: 'mode-title' }, 'Metro'),
+    h('span', { class: 'mode-text' }, '2 to 6 players on one board: lay tiles to run lines from your stations, the longer the better, double into the centre.'));
+  const chooseGame = (value) => {
+    game = value;
+    form.querySelector('#game-ink').classList.toggle('selected', value === 'ink');
+    metroCard.classList.toggle('selected', value === 'metro');
+    for (const part of inkParts) part.hidden = value !== 'ink';
+    metroSlot.hidden = value !== 'metro';
+  };
+  metroApi.tiles().then((metroTable) => {
+    metro = metroSetup(metroTable, { name: localStorage.getItem('tracklayer:name') || '' });
+    fill(metroSlot, metro.element);
+    fill(metroArtSlot, metroArt(metroTable));
+    metroInput.disabled = false;
+    metroCard.classList.remove('disabled');
+  }).catch(() => { /* Metro stays unavailable; Railroad Ink works on */ });
   const form = h('form', {
     class: 'card start-card',
     onsubmit: async (ev) => {
       ev.preventDefault();
       error.textContent = '';
-      if (game !== 'ink') return;
+      if (game === 'metro') {
+        if (!metro) return;
+        start.disabled = true;
+        try {
+          navigate(`/metro/${await metro.submit()}`);
+        } catch (e) {
+          error.textContent = e.message;
+          start.disabled = false;
+        }
+        return;
+      }
       start.disabled = true;
       try {
         const n = name.value.trim();
@@ -97,22 +149,14 @@ function startScreen(table) {
   h('h2', {}, 'New game'),
   h('fieldset', { class: 'games' },
     h('legend', {}, 'Game'),
-    h('label', { class: 'game-card selected' },
-      h('input', { type: 'radio', name: 'game', value: 'ink', checked: true }),
+    h('label', { class: 'game-card selected', id: 'game-ink' },
+      h('input', { type: 'radio', name: 'game', value: 'ink', checked: true, onchange: () => chooseGame('ink') }),
       h('span', { class: 'game-art' }, tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)),
       h('span', { class: 'mode-title' }, 'Railroad Ink'),
       h('span', { class: 'mode-text' }, 'Deep Blue Edition: connect the exits with highways and railways.')),
-    h('label', { class: 'game-card disabled', title: 'Metro is played on the command line for now' },
-      h('input', { type: 'radio', name: 'game', value: 'metro', disabled: true }),
-      h('span', { class: 'mode-title' }, 'Metro'),
-      h('span', { class: 'mode-text' }, 'In the browser later; today on the command line: tracklayer metro.'))),
-  h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
-  h('div', { class: 'fields' },
-    h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name),
-    agentRow),
-  h('details', { class: 'more' },
-    h('summary', {}, 'More options'),
-    h('div', { class: 'field' }, h('label', { for: 'seed' }, 'Dice seed (the same seed gives the same rolls)'), seed)),
+    metroCard),
+  inkParts,
+  metroSlot,
   error,
   start);
   const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
@@ -125,6 +169,7 @@ function startScreen(table) {
       h('div', { class: 'hero-board' }, heroBoard(table))),
     h('div', { class: 'start-grid' }, form, yours));
   listGames(yours);
+  listMetroGames(yours);
 }
 
 function agentLabel(name) {

@@ -1,0 +1,120 @@
+// The start screen's Metro part: 2 to 6 seats, each a person on this device, a person invited
+// by link, or a computer player of some level; and the Metro games this browser holds.
+
+import { h, fill } from './dom.js';
+import { metroApi, metroSeats } from './metro-api.js';
+import { levelLabel } from './metro.js';
+import { seatColour, tileSvg } from './metro-draw.js';
+
+const KINDS = [
+  ['here', 'Person on this device'],
+  ['invite', 'Person invited by link'],
+  ['computer', 'Computer player'],
+];
+
+/** A little picture of Metro for the game card. */
+export function metroArt(table) {
+  return ['cbaa', 'bbbb', 'dada'].map((code) => tileSvg(table, code, { 'aria-hidden': 'true' }));
+}
+
+/**
+ * The seat editor. Returns {element, submit()}: submit creates the game and resolves with
+ * its id (the seats of people on this device are kept in this browser).
+ */
+export function metroSetup(table, { name = '' } = {}) {
+  const seats = [
+    { kind: 'here', name },
+    { kind: 'computer', name: '', level: table.default_level },
+  ];
+  const list = h('ol', { class: 'm-seats', id: 'metro-seats' });
+  const add = h('button', { class: 'btn small', type: 'button', id: 'add-seat', onclick: () => { seats.push({ kind: 'computer', name: '', level: table.default_level }); draw(); } }, '+ Add a player');
+  const count = h('span', { class: 'muted small', id: 'seat-count' });
+  const seed = h('input', { id: 'metro-seed', name: 'metro-seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'random' });
+
+  function defaultName(i, seat) {
+    return seat.kind === 'computer' ? `Computer ${i + 1}` : `Player ${i + 1}`;
+  }
+
+  function draw() {
+    fill(list, seats.map((seat, i) => {
+      const dot = h('span', { class: 'm-swatch big', 'aria-hidden': 'true' });
+      dot.style.background = seatColour(i);
+      const nameInput = h('input', {
+        class: 'm-seat-name', name: `seat-${i}-name`, maxlength: 32, 'aria-label': `Player ${i + 1}'s name`,
+        placeholder: defaultName(i, seat), value: seat.name || '',
+        oninput: (e) => { seat.name = e.target.value; },
+      });
+      const kind = h('select', {
+        class: 'm-seat-kind', name: `seat-${i}-kind`, 'aria-label': `Player ${i + 1} is`,
+        onchange: (e) => { seat.kind = e.target.value; if (seat.kind === 'computer') seat.level ??= table.default_level; draw(); },
+      }, KINDS.map(([value, label]) => h('option', { value, selected: value === seat.kind }, label)));
+      const level = seat.kind === 'computer'
+        ? h('select', {
+          class: 'm-seat-level', name: `seat-${i}-level`, 'aria-label': `Player ${i + 1}'s level`,
+          onchange: (e) => { seat.level = e.target.value; },
+        }, table.levels.map((l) => h('option', { value: l, selected: l === seat.level }, levelLabel(l))))
+        : null;
+      const remove = h('button', {
+        class: 'link-button m-seat-remove', type: 'button', title: 'Remove this player', 'aria-label': `Remove player ${i + 1}`,
+        disabled: seats.length <= table.min_players,
+        onclick: () => { seats.splice(i, 1); draw(); },
+      }, '✕');
+      return h('li', { class: `m-seat kind-${seat.kind}`, dataset: { seat: i } }, dot, nameInput, kind, level, remove);
+    }));
+    add.disabled = seats.length >= table.max_players;
+    const here = seats.filter((x) => x.kind === 'here').length;
+    count.textContent = `${seats.length} players${here > 1 ? ` · ${here} share this device (pass it on each turn)` : ''}`;
+  }
+  draw();
+
+  const element = h('div', { class: 'm-setup', id: 'metro-setup' },
+    h('fieldset', { class: 'm-seats-fieldset' },
+      h('legend', {}, 'Players (2 to 6, in turn order)'),
+      list,
+      h('div', { class: 'row' }, add, count)),
+    h('details', { class: 'more' },
+      h('summary', {}, 'More options'),
+      h('div', { class: 'field' }, h('label', { for: 'metro-seed' }, 'Seed (the same seed draws the same tiles)'), seed)));
+
+  async function submit() {
+    const players = seats.map((seat, i) => {
+      const p = { kind: seat.kind === 'computer' ? 'computer' : 'human' };
+      const n = (seat.name || '').trim();
+      p.name = n || defaultName(i, seat);
+      if (seat.kind === 'computer') p.level = seat.level;
+      if (seat.kind === 'invite') p.invite = true;
+      return p;
+    });
+    const created = await metroApi.create(players, seed.value.trim());
+    if (created.seats.length) metroSeats.add(created.id, created.seats);
+    const first = seats.find((x) => x.kind === 'here');
+    if (first?.name?.trim()) localStorage.setItem('tracklayer:name', first.name.trim());
+    return created.id;
+  }
+
+  return { element, submit };
+}
+
+/** Lists the Metro games this browser holds in a "your games" section (shown if any). */
+export function listMetroGames(section) {
+  const mine = metroSeats.all();
+  if (!mine.length) return;
+  const list = h('ul', { class: 'game-list m-game-list' });
+  section.append(list);
+  section.hidden = false;
+  for (const g of mine.slice(0, 12)) {
+    const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
+    list.append(item);
+    metroApi.state(g.id, g.seats[0]?.token).then((st) => {
+      const names = g.seats.map((x) => st.players[x.seat]?.name).filter(Boolean).join(', ');
+      const placed = st.sequence.length / 6;
+      const turn = st.finished ? 'finished' : `${placed} of 60 tiles placed`;
+      fill(item,
+        h('a', { href: `/metro/${g.id}`, 'data-link': '' }, `Metro · ${st.players.length} players · ${turn}`),
+        h('span', { class: 'muted small' }, `${names}: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
+        h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { metroSeats.remove(g.id); item.remove(); } }, 'Forget'));
+    }).catch((e) => {
+      if (e.status === 404 || e.status === 403) { metroSeats.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));
+    });
+  }
+}

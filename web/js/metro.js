@@ -1,0 +1,747 @@
+// The Metro game screen: the 8×8 board with its stations coloured by owner, the hand and the
+// tile to place, every player's score and hand (one's own face up, the others' face down),
+// the deck, whose turn it is, the moves as they happen, and every line at the end.
+//
+// Every rule comes from the server: where the tile to place is legal, whether the seat may
+// draw or keep (and why not), and each line with its length and points. A device may hold
+// several seats of a game (hot-seat): a seat's tiles are shown only on its own turn, after
+// "pass the device" asks for the right person.
+
+import { ApiError } from './api.js';
+import { h, fill } from './dom.js';
+import { metroApi, metroSeats } from './metro-api.js';
+import {
+  createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
+} from './metro-draw.js';
+
+const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
+
+/** A computer level for people: "Hard (strong)". */
+export function levelLabel(level) {
+  return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
+}
+
+function setTitle(text) {
+  document.title = text ? `${text} · Metro · tracklayer` : 'Metro · tracklayer';
+}
+
+function pointsText(n) {
+  return `${n} ${n === 1 ? 'point' : 'points'}`;
+}
+
+/** A square for people: "row 2, column 5". */
+function squareText(sq) {
+  return `row ${sq[0]}, column ${sq[1]}`;
+}
+
+export async function metroScreen(root, id, { navigate }) {
+  fill(root, h('p', { class: 'loading' }, 'Loading the game…'));
+  let table;
+  try {
+    table = await metroApi.tiles();
+  } catch (e) {
+    fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
+    return null;
+  }
+  let held = metroSeats.get(id);
+  let state = null;
+  try {
+    state = await metroApi.state(id, held?.seats[0]?.token);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403 && held) {
+      metroSeats.remove(id);
+      held = null;
+      state = await metroApi.state(id).catch(() => null);
+    }
+    if (!state) return notFound(root, e, navigate);
+  }
+  if (!held && state.open_seats.length && !state.finished) {
+    const choice = await joinPanel(root, state);
+    if (choice === 'joined') held = metroSeats.get(id);
+  }
+  const game = new MetroGame(root, id, held, table, { navigate });
+  return game.start();
+}
+
+function notFound(root, error, navigate) {
+  fill(root, h('section', { class: 'card narrow center' },
+    h('h1', {}, 'Game not found'),
+    h('p', {}, error instanceof ApiError && error.status === 404
+      ? 'There is no game at this address. The link may be mistyped.'
+      : (error?.message || 'The game could not be loaded.')),
+    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
+  return null;
+}
+
+function swatch(seat) {
+  const el = h('span', { class: 'm-swatch', 'aria-hidden': 'true' });
+  el.style.background = seatColour(seat);
+  return el;
+}
+
+function joinPanel(root, state) {
+  return new Promise((resolve) => {
+    const open = state.open_seats;
+    let seat = open[0];
+    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name', value: localStorage.getItem('tracklayer:name') || '' });
+    const error = h('p', { class: 'form-error', role: 'alert' });
+    const choices = open.length > 1
+      ? h('fieldset', { class: 'm-join-seats' }, h('legend', {}, 'Your seat'),
+        open.map((k) => h('label', { class: 'm-join-seat' },
+          h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
+          swatch(k), state.players[k].name)))
+      : null;
+    const taken = state.players.filter((p) => !p.open).map((p) => `${p.name}${p.kind === 'computer' ? ' (computer)' : ''}`);
+    const form = h('form', {
+      class: 'card narrow join-card m-join',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = input.value.trim();
+        try {
+          const answer = await metroApi.join(state.id, { name, seat });
+          if (name) localStorage.setItem('tracklayer:name', name);
+          metroSeats.add(state.id, [answer]);
+          resolve('joined');
+        } catch (e) {
+          error.textContent = e.message;
+        }
+      },
+    },
+    h('h1', {}, 'Join this game of Metro'),
+    h('p', {}, `${state.players.length} players on one board: ${taken.join(', ')}${taken.length ? ', and ' : ''}${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`),
+    choices,
+    h('label', { for: 'join-name' }, 'Your name'),
+    input,
+    error,
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', type: 'submit', id: 'join' }, 'Join the game'),
+      h('button', { class: 'btn', type: 'button', onclick: () => resolve('watch') }, 'Just watch')));
+    fill(root, form);
+    input.focus();
+  });
+}
+
+/** Words for the turn of a seat that holds the view. */
+function turnHelp(st, you) {
+  if (!you.your_turn) {
+    return you.hand
+      ? 'On your turn you may place the tile in your hand, or draw a new tile and place that one.'
+      : 'Your tiles show here on your turn.';
+  }
+  switch (st.phase) {
+    case 'start':
+      if (!you.hand) return 'Draw a tile to start your turn.';
+      return you.draw.allowed
+        ? 'Place the tile in your hand, or draw a new tile and place that one (yours stays in hand).'
+        : 'The deck is empty: place the tile in your hand.';
+    case 'drawn':
+      return you.keep.allowed
+        ? 'Place the tile you drew, or keep it in hand and draw another, which must then be placed.'
+        : 'The deck is empty: place the tile you drew.';
+    case 'must_place':
+      return you.hand
+        ? 'Place the tile you just drew. The tile in your hand stays there.'
+        : 'Place the tile you just drew.';
+    default:
+      return '';
+  }
+}
+
+/** The moves grouped by turn, in words: [{seat, text}], latest last. */
+function turnsInWords(st) {
+  const turns = [];
+  let current = null;
+  for (const m of st.moves) {
+    if (!current || current.seat !== m.seat || current.done) {
+      current = { seat: m.seat, parts: [], done: false };
+      turns.push(current);
+    }
+    if (m.action === 'draw') current.parts.push(current.parts.includes('kept it') ? 'drew another' : 'drew a tile');
+    else if (m.action === 'keep') current.parts.push('kept it');
+    else if (m.action === 'place') {
+      current.parts.push(`placed ${m.tile} at ${m.square}`);
+      current.done = true;
+    } else if (m.action === 'pass') {
+      current.parts.push('passed (nothing left to play)');
+      current.done = true;
+    }
+  }
+  return turns.map((t) => ({ seat: t.seat, text: t.parts.join(', ') }));
+}
+
+class MetroGame {
+  constructor(root, id, held, table, ctx) {
+    this.root = root;
+    this.id = id;
+    this.table = table;
+    this.navigate = ctx.navigate;
+    this.local = new Map((held?.seats || []).map((x) => [x.seat, x.token]));
+    this.revealed = null;
+    this.state = null;
+    this.busy = false;
+    this.pinned = null;
+    this.hover = null;
+    this.dragging = false;
+    this.onKey = (ev) => this.key(ev);
+  }
+
+  /** Several seats of this game on this device. */
+  get hotseat() {
+    return this.local.size > 1;
+  }
+
+  /** The seat whose view is asked for: the only seat here, or the one that showed its tiles. */
+  get viewer() {
+    if (this.local.size === 1) return [...this.local.keys()][0];
+    return this.revealed;
+  }
+
+  get token() {
+    return this.viewer === null ? undefined : this.local.get(this.viewer);
+  }
+
+  /** The seat's view to show face up (none while a hot-seat device waits to be passed on). */
+  get you() {
+    const you = this.state.you;
+    if (!you) return null;
+    if (this.hotseat && this.revealed !== you.seat) return null;
+    return you;
+  }
+
+  name(seat) {
+    return this.state.players[seat]?.name ?? `Player ${seat + 1}`;
+  }
+
+  isLocal(seat) {
+    return seat !== null && seat !== undefined && this.local.has(seat);
+  }
+
+  async start() {
+    try {
+      this.state = await metroApi.state(this.id, this.token);
+    } catch (e) {
+      return notFound(this.root, e, this.navigate);
+    }
+    this.build();
+    this.render();
+    document.addEventListener('keydown', this.onKey);
+    this.events = metroApi.events(this.id);
+    this.events.addEventListener('state', (ev) => {
+      try {
+        const { version } = JSON.parse(ev.data);
+        if (version !== this.state.version) this.refresh();
+      } catch { /* a malformed event changes nothing */ }
+    });
+    this.events.addEventListener('open', () => this.root.classList.remove('offline'));
+    this.events.addEventListener('error', () => this.root.classList.add('offline'));
+    return () => {
+      document.removeEventListener('keydown', this.onKey);
+      this.events.close();
+    };
+  }
+
+  async refresh() {
+    const token = this.token;
+    try {
+      const next = await metroApi.state(this.id, token);
+      // Drop an answer for a seat the page no longer shows, and any older state.
+      if (token !== this.token) return;
+      const now = this.state;
+      if (next.version > now.version || (next.version === now.version && next.you?.seat !== now.you?.seat)) this.update(next);
+    } catch (e) {
+      this.say(e.message, 'error');
+    }
+  }
+
+  update(next) {
+    const before = placements(this.state.sequence).length;
+    const after = placements(next.sequence).length;
+    const turnChanged = next.turn !== this.state.turn;
+    this.state = next;
+    // On a shared device, a seat's tiles are shown on its own turn only.
+    if (this.hotseat && this.revealed !== null && next.turn !== this.revealed) this.revealed = null;
+    this.render({ fresh: after > before ? before : null });
+    if (turnChanged && !next.finished) this.announceTurn();
+  }
+
+  announceTurn() {
+    const st = this.state;
+    if (st.turn === null) return;
+    const you = this.you;
+    if (you?.your_turn) this.say(`Your turn${this.hotseat ? `, ${this.name(st.turn)}` : ''}.`, 'info');
+    else if (this.hotseat && this.isLocal(st.turn)) this.say(`${this.name(st.turn)}'s turn: pass the device.`, 'info');
+  }
+
+  // ---- building the page
+
+  build() {
+    const st = this.state;
+    this.bar = h('div', { class: 'game-bar m-bar' });
+    this.banner = h('div', { class: 'end-banner', hidden: true });
+    this.message = h('div', { class: 'message', role: 'status', 'aria-live': 'polite' });
+    this.lineInfo = h('div', { class: 'm-line-info', id: 'line-info', 'aria-live': 'polite' });
+    this.board = createMetroBoard(this.table, { label: 'The Metro board', interactive: true, players: st.players.length });
+    this.board.svg.id = 'metro-board';
+    this.tray = h('aside', { class: 'tray m-tray', 'aria-label': 'Your tiles and actions' });
+    this.side = h('aside', { class: 'side m-side' });
+    this.playersPanel = h('section', { class: 'panel m-players-panel', 'aria-label': 'Players and scores' });
+    this.logPanel = h('section', { class: 'panel m-log-panel', 'aria-label': 'Latest moves' });
+    this.linesPanel = h('section', { class: 'panel m-lines-panel', id: 'every-line', hidden: true });
+    fill(this.side, this.playersPanel, this.logPanel);
+    const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message);
+    this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
+    fill(this.root, h('section', { class: 'game m-game', id: 'metro-game' }, this.bar, this.banner, this.layout, this.linesPanel));
+    this.ghost = h('div', { class: 'drag-ghost m-ghost', hidden: true, 'aria-hidden': 'true' });
+    this.root.append(this.ghost);
+    this.wireBoard();
+  }
+
+  wireBoard() {
+    const svg = this.board.svg;
+    svg.addEventListener('pointermove', (ev) => {
+      if (this.dragging) return;
+      const station = this.board.stationAt(ev.target);
+      if (station !== this.hover) {
+        this.hover = station;
+        this.showLine();
+      }
+      const you = this.you;
+      if (ev.pointerType === 'touch' || !you?.your_turn || !you.tile) return;
+      const sq = this.board.squareAt(ev.clientX, ev.clientY);
+      const free = sq && !this.occupied(sq) && !this.table.centre.includes(sq);
+      this.board.setDrop(free ? sq : null, you.tile, this.legal().has(sq));
+    });
+    svg.addEventListener('pointerleave', () => {
+      if (this.dragging) return;
+      this.board.setDrop(null);
+      this.hover = null;
+      this.showLine();
+    });
+    svg.addEventListener('click', (ev) => {
+      const you = this.you;
+      const canPlace = you?.your_turn && you.tile;
+      const sq = this.board.squareAt(ev.clientX, ev.clientY);
+      const station = this.board.stationAt(ev.target);
+      if (canPlace && sq && !this.occupied(sq)) {
+        this.place(sq);
+        return;
+      }
+      if (station !== null) {
+        this.pinned = this.pinned === station ? null : station;
+        this.showLine();
+        return;
+      }
+      if (canPlace && sq) {
+        this.place(sq); // an occupied square: the server says why not
+        return;
+      }
+      if (this.pinned !== null) {
+        this.pinned = null;
+        this.showLine();
+      }
+    });
+  }
+
+  occupied(square) {
+    return placements(this.state.sequence).some((p) => p.square === square);
+  }
+
+  legal() {
+    const you = this.you;
+    return new Set(you?.your_turn && you.tile ? squaresOf(you.legal) : []);
+  }
+
+  /** The line under the pointer (or tapped) on the board, and in words under it. */
+  showLine() {
+    const station = this.pinned ?? this.hover;
+    this.board.highlight(station);
+    const line = station === null ? null : this.state.lines.find((l) => l.station === station);
+    if (!line) {
+      fill(this.lineInfo, h('span', { class: 'muted' }, this.state.finished
+        ? 'Hover over or tap a line or a station to see its length and points.'
+        : 'Hover over or tap a line or a station: a finished line shows its length and points.'));
+      this.lineInfo.classList.remove('active');
+      return;
+    }
+    const { text } = describeLine(line, this.state.players);
+    fill(this.lineInfo, swatch(line.owner), text);
+    this.lineInfo.classList.add('active');
+  }
+
+  // ---- actions
+
+  key(ev) {
+    if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key.toLowerCase();
+    const you = this.you;
+    if (k === 'd' && you?.draw.allowed) { ev.preventDefault(); this.draw(); }
+    else if (k === 'k' && you?.keep.allowed) { ev.preventDefault(); this.keep(); }
+    else if (k === 'escape') { this.pinned = null; this.showLine(); this.board.setDrop(null); }
+  }
+
+  async act(what, run) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.layout.classList.add('busy');
+    try {
+      const next = await run();
+      this.update(next);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
+        this.say(`Refused: ${e.message}`, 'error', e.rule);
+        if (e.status === 409) this.refresh();
+      } else {
+        this.say(`${what} failed: ${e.message}`, 'error');
+      }
+      return false;
+    } finally {
+      this.busy = false;
+      this.layout.classList.remove('busy');
+    }
+  }
+
+  async draw() {
+    const ok = await this.act('Drawing', () => metroApi.draw(this.id, this.token));
+    const you = this.you;
+    if (ok && you?.drawn) {
+      this.say(this.state.phase === 'drawn'
+        ? `You drew ${you.drawn}. Place it, or keep it and draw another.`
+        : `You drew ${you.drawn}: place it now.`, 'ok');
+    }
+  }
+
+  async keep() {
+    const ok = await this.act('Keeping', () => metroApi.keep(this.id, this.token));
+    const you = this.you;
+    if (ok && you) this.say(`You kept ${you.hand} in hand and drew ${you.drawn}, which must be placed now.`, 'ok');
+  }
+
+  async place(square) {
+    const you = this.you;
+    if (!you?.tile) return;
+    const tile = you.tile;
+    const legal = this.legal().has(square);
+    this.board.setDrop(null);
+    const ok = await this.act('Placing', () => metroApi.place(this.id, this.token, square, tile));
+    if (ok) this.say(`Placed ${tile} at ${squareText(square)}.`, 'ok');
+    else if (!legal) this.board.flash(square);
+  }
+
+  reveal(seat) {
+    this.revealed = seat;
+    this.say(`${this.name(seat)}, your turn.`, 'info');
+    this.refresh();
+  }
+
+  say(text, kind = 'info', rule) {
+    fill(this.message, h('span', {}, text), rule ? h('span', { class: 'rule-chip' }, rule) : null);
+    this.message.className = `message ${kind}`;
+  }
+
+  // ---- dragging the tile to place (pointer events: mouse, pen and touch alike)
+
+  pointerDown(ev) {
+    const you = this.you;
+    if (!you?.tile || (ev.button !== 0 && ev.pointerType === 'mouse')) return;
+    ev.preventDefault();
+    const tile = you.tile;
+    const pointer = ev.pointerId;
+    const start = [ev.clientX, ev.clientY];
+    let dragging = false;
+    const move = (e) => {
+      if (e.pointerId !== pointer) return;
+      if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
+        dragging = true;
+        this.dragging = true;
+        this.showGhost(tile);
+      }
+      if (dragging) {
+        this.moveGhost(e.clientX, e.clientY);
+        const sq = this.board.squareAt(e.clientX, e.clientY);
+        this.board.setDrop(sq && !this.occupied(sq) ? sq : null, tile, this.legal().has(sq));
+      }
+    };
+    const end = (e, cancelled) => {
+      if (e.pointerId !== pointer) return;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      this.ghost.hidden = true;
+      this.dragging = false;
+      this.board.setDrop(null);
+      if (!dragging) {
+        if (!cancelled) this.say(`Drag ${tile} onto a green square, or click one.`, 'info');
+        return;
+      }
+      const sq = cancelled ? null : this.board.squareAt(e.clientX, e.clientY);
+      if (sq) this.place(sq);
+    };
+    const up = (e) => end(e, false);
+    const cancel = (e) => end(e, true);
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+  }
+
+  showGhost(tile) {
+    const rect = this.board.svg.getBoundingClientRect();
+    const cell = rect.width * 100 / (800 + 88);
+    this.ghost.style.width = `${cell}px`;
+    this.ghost.style.height = `${cell}px`;
+    fill(this.ghost, tileSvg(this.table, tile));
+    this.ghost.hidden = false;
+  }
+
+  moveGhost(x, y) {
+    const w = this.ghost.offsetWidth;
+    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+  }
+
+  // ---- rendering
+
+  /** The seat of each placement, in order. */
+  placers() {
+    return this.state.moves.filter((m) => m.action === 'place').map((m) => m.seat);
+  }
+
+  render({ fresh = null } = {}) {
+    const st = this.state;
+    const turnName = st.turn === null ? null : this.name(st.turn);
+    setTitle(st.finished ? 'Game over' : (this.you?.your_turn ? 'Your turn' : `${turnName}'s turn`));
+    this.renderBar();
+    this.renderBanner();
+    this.board.setSequence(st.sequence, { fresh, placers: this.placers() });
+    this.board.setLines(st.lines);
+    this.board.setLegal([...this.legal()]);
+    this.showLine();
+    this.renderTray();
+    this.renderPlayers();
+    this.renderLog();
+    this.renderLines();
+    this.root.classList.toggle('spectator', this.local.size === 0);
+  }
+
+  renderBar() {
+    const st = this.state;
+    const placed = placements(st.sequence).length;
+    let turn;
+    if (st.finished) turn = h('strong', {}, 'Game over');
+    else {
+      const p = st.players[st.turn];
+      const mine = this.you?.your_turn;
+      turn = h('strong', { class: 'm-turn', id: 'turn' }, swatch(st.turn),
+        mine ? 'Your turn' : `${p.name}'s turn`,
+        p.kind === 'computer' ? h('small', { class: 'muted' }, ' thinking…') : null,
+        p.open ? h('small', { class: 'muted' }, ' (waiting for them to join)') : null);
+    }
+    const progress = h('div', { class: 'm-progress', title: `${placed} of ${this.table.deck} tiles placed` },
+      h('span', { class: 'm-progress-fill' }));
+    progress.firstChild.style.width = `${(100 * placed) / this.table.deck}%`;
+    const invited = st.players.some((p) => p.invited);
+    fill(this.bar,
+      h('div', { class: 'bar-title' }, h('span', { class: 'mode-chip' }, 'Metro'), turn),
+      h('div', { class: 'm-deck', id: 'deck' },
+        tileBackSvg({ class: 'm-tile-svg m-tile-back m-deck-icon' }),
+        h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
+      h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
+      invited && !st.finished ? this.inviteBox() : null);
+  }
+
+  inviteBox() {
+    const link = `${location.origin}/metro/${this.id}`;
+    const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
+    const button = h('button', {
+      class: 'btn small',
+      id: 'copy-invite',
+      type: 'button',
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch {
+          input.select();
+          document.execCommand('copy');
+        }
+        button.textContent = 'Copied';
+        setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+      },
+    }, 'Copy');
+    const open = this.state.open_seats.length;
+    return h('div', { class: 'invite' }, h('span', {}, open ? `Invite (${open} open):` : 'Link:'), input, button);
+  }
+
+  renderBanner() {
+    const st = this.state;
+    this.banner.hidden = !st.finished;
+    if (!st.finished) return;
+    const ranked = [...st.players].sort((a, b) => b.score - a.score || a.seat - b.seat);
+    const winners = st.winners.map((i) => st.players[i]);
+    const you = (p) => this.local.size === 1 && this.local.has(p.seat);
+    let headline;
+    if (winners.length === 1) {
+      const w = winners[0];
+      headline = you(w) ? `You win with ${pointsText(w.score)}` : `${w.name} wins with ${pointsText(w.score)}`;
+    } else {
+      headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score)}`;
+    }
+    let place = 0;
+    fill(this.banner,
+      h('div', {},
+        h('h2', { id: 'winner' }, headline),
+        h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
+          if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
+          return h('li', { value: place }, swatch(p.seat), `${p.name}${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);
+        })),
+        st.seed !== undefined ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
+      h('div', { class: 'row' },
+        h('a', { class: 'btn', href: '#every-line' }, 'Every line'),
+        h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game')));
+  }
+
+  tileSlot(label, tile, { toPlace = false, id } = {}) {
+    const slot = h('div', { class: `m-slot${tile ? '' : ' empty'}${toPlace ? ' to-place' : ''}`, id },
+      h('span', { class: 'm-slot-label' }, label),
+      tile ? tileSvg(this.table, tile) : h('span', { class: 'm-slot-empty' }, 'empty'),
+      tile ? h('span', { class: 'm-slot-code' }, tile) : null);
+    if (toPlace) {
+      slot.title = 'Drag onto a green square, or click a green square';
+      slot.dataset.tile = tile;
+      slot.addEventListener('pointerdown', (ev) => this.pointerDown(ev));
+    }
+    return slot;
+  }
+
+  renderTray() {
+    const st = this.state;
+    const you = this.you;
+    if (st.finished) {
+      fill(this.tray, h('section', { class: 'panel' },
+        h('h2', {}, 'Game over'),
+        h('p', {}, 'All 60 tiles are placed. Every line is finished: hover over or tap one to see its length and points, or read them all below the board.')));
+      return;
+    }
+    const turnSeat = st.turn;
+    if (this.hotseat && this.isLocal(turnSeat) && this.revealed !== turnSeat) {
+      const name = this.name(turnSeat);
+      const panel = h('section', { class: 'panel m-curtain', id: 'curtain' },
+        h('h2', {}, 'Pass the device'),
+        h('p', { class: 'm-curtain-name' }, swatch(turnSeat), name),
+        h('p', {}, `It is ${name}'s turn. Only ${name} should look: the tiles in hand stay hidden until then.`),
+        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, `I am ${name}: show my tiles`));
+      fill(this.tray, panel);
+      return;
+    }
+    if (!you) {
+      const p = st.players[turnSeat];
+      const words = p.open
+        ? `${p.name}'s seat is waiting for an invited person to join with the link.`
+        : p.kind === 'computer'
+          ? `${p.name} (computer, ${levelLabel(p.level)}) is playing.`
+          : `${p.name} is playing.`;
+      fill(this.tray, h('section', { class: 'panel' },
+        h('h2', {}, `${p.name}'s turn`),
+        h('p', {}, words),
+        this.local.size === 0
+          ? h('p', { class: 'muted small' }, 'You are watching this game. Nobody\'s tiles in hand are shown.')
+          : h('p', { class: 'muted small' }, `Seats on this device: ${[...this.local.keys()].map((k) => this.name(k)).join(', ')}. Their tiles show on their turns.`)));
+      return;
+    }
+    const mine = you.your_turn;
+    const toPlaceHand = mine && you.tile && !you.drawn;
+    // The actions of this moment of the turn; a refused one says why (the engine's reason).
+    const drawButton = mine && (you.draw.allowed || st.phase === 'start')
+      ? h('button', { class: `btn${you.hand ? '' : ' primary'}`, id: 'draw', type: 'button', disabled: !you.draw.allowed, title: you.draw.allowed ? 'Draw a tile (D)' : you.draw.reason, onclick: () => this.draw() },
+        you.hand ? 'Draw a new tile instead' : 'Draw a tile')
+      : null;
+    const keepButton = mine && (you.keep.allowed || st.phase === 'drawn')
+      ? h('button', { class: 'btn', id: 'keep', type: 'button', disabled: !you.keep.allowed, title: you.keep.allowed ? 'Keep it in hand and draw another (K)' : you.keep.reason, onclick: () => this.keep() },
+        'Keep it and draw another')
+      : null;
+    const actions = drawButton || keepButton ? h('div', { class: 'm-actions' }, drawButton, keepButton) : null;
+    const help = h('p', { class: `m-help${mine ? ' mine' : ''}`, id: 'turn-help' }, turnHelp(st, you));
+    const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place' }, `No keeping or drawing now: ${you.keep.reason}.`) : null;
+    fill(this.tray,
+      h('section', { class: 'panel m-hand-panel' },
+        h('h2', {}, mine ? 'Your turn' : `${this.name(turnSeat)}'s turn`, h('span', { class: 'limits' }, this.hotseat ? this.name(you.seat) : '')),
+        h('div', { class: 'm-hand' },
+          this.tileSlot('In hand', you.hand, { toPlace: toPlaceHand, id: 'hand' }),
+          this.tileSlot('Drawn', you.drawn, { toPlace: mine && !!you.drawn, id: 'drawn' })),
+        help,
+        reasons,
+        actions,
+        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one.`) : null));
+  }
+
+  renderPlayers() {
+    const st = this.state;
+    const you = this.you;
+    const items = st.players.map((p) => {
+      let hand;
+      if (you && you.seat === p.seat && you.hand) hand = tileSvg(this.table, you.hand, { class: 'm-tile-svg m-mini-tile' });
+      else if (p.holding) hand = tileBackSvg({ class: 'm-tile-svg m-tile-back m-mini-tile' });
+      else hand = h('span', { class: 'm-mini-empty', title: 'no tile in hand' });
+      const tags = [];
+      if (this.local.size === 1 && this.local.has(p.seat)) tags.push(h('span', { class: 'chip' }, 'you'));
+      else if (this.hotseat && this.local.has(p.seat)) tags.push(h('span', { class: 'chip' }, 'this device'));
+      if (p.kind === 'computer') tags.push(h('span', { class: 'chip computer' }, `computer · ${LEVELS[p.level] || p.level}`));
+      if (p.open) tags.push(h('span', { class: 'chip waiting' }, 'invited · not here yet'));
+      const li = h('li', { class: `m-player${st.turn === p.seat ? ' turn' : ''}`, dataset: { seat: p.seat } },
+        swatch(p.seat),
+        h('span', { class: 'm-player-name' }, p.name),
+        h('span', { class: 'm-player-hand', title: p.holding ? 'holds a tile' : 'no tile in hand' }, hand),
+        h('span', { class: 'm-player-score' }, h('strong', {}, p.score), h('small', {}, p.score === 1 ? ' pt' : ' pts')),
+        tags.length ? h('span', { class: 'm-player-tags' }, tags) : null);
+      li.style.setProperty('--seat', seatColour(p.seat));
+      return li;
+    });
+    fill(this.playersPanel,
+      h('h2', {}, 'Players', h('span', { class: 'limits' }, 'hand · score')),
+      h('ul', { class: 'm-players', id: 'players' }, items),
+      h('p', { class: 'muted small m-legend-note' }, 'Each station is coloured by its owner. A line scores 1 a tile when it reaches a station, double into the central station; unfinished lines score nothing.'));
+  }
+
+  renderLog() {
+    const st = this.state;
+    const turns = turnsInWords(st).slice(-6).reverse();
+    fill(this.logPanel,
+      h('h2', {}, 'Latest moves'),
+      turns.length
+        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.name(t.seat)), ` ${t.text}`))))
+        : h('p', { class: 'muted small' }, 'No moves yet.'));
+  }
+
+  renderLines() {
+    const st = this.state;
+    this.linesPanel.hidden = !st.finished;
+    if (!st.finished) return;
+    const owners = st.players.map((p) => ({ p, lines: st.lines.filter((l) => l.owner === p.seat) }));
+    const unowned = st.lines.filter((l) => l.owner === null);
+    const row = (line) => {
+      const end = line.end.kind === 'centre' ? 'central station' : line.end.kind === 'station' ? (line.end.station === line.station ? 'itself' : `station ${line.end.station}`) : 'unfinished';
+      const tr = h('tr', { dataset: { station: line.station }, tabindex: 0 },
+        h('td', {}, line.station),
+        h('td', {}, end),
+        h('td', {}, line.length),
+        h('td', {}, line.end.kind === 'centre' ? `${line.length} × 2 = ${line.points}` : line.points));
+      const on = () => { this.hover = line.station; this.showLine(); };
+      const off = () => { this.hover = null; this.showLine(); };
+      tr.addEventListener('pointerenter', on);
+      tr.addEventListener('pointerleave', off);
+      tr.addEventListener('focus', on);
+      tr.addEventListener('blur', off);
+      tr.addEventListener('click', () => { this.pinned = line.station; this.showLine(); this.board.svg.scrollIntoView({ block: 'center', behavior: 'smooth' }); });
+      return tr;
+    };
+    const table = (lines) => h('table', { class: 'm-lines' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Station'), h('th', {}, 'Ends at'), h('th', {}, 'Tiles'), h('th', {}, 'Points'))),
+      h('tbody', {}, lines.map(row)));
+    fill(this.linesPanel,
+      h('h2', {}, 'Every line'),
+      h('p', { class: 'muted small' }, 'Each station\'s line, for its owner. Hover over or tap a row to see the line on the board.'),
+      h('div', { class: 'm-lines-grid' },
+        owners.map(({ p, lines }) => h('section', { class: 'm-lines-owner' },
+          h('h3', {}, swatch(p.seat), p.name, h('span', { class: 'm-lines-total' }, pointsText(p.score))),
+          table(lines))),
+        unowned.length ? h('section', { class: 'm-lines-owner' }, h('h3', {}, swatch(null), 'Nobody\'s stations'), table(unowned)) : null));
+  }
+}
