@@ -90,8 +90,45 @@ fn fit(xs: &[[f32; FEATURES]], ys: &[f32], lambda: f64) -> [f32; FEATURES] {
     std::array::from_fn(|i| (a[i][n] / a[i][i]) as f32)
 }
 
+/// Fits a model on the games of `tracklayer ink play --json` output (one game a line):
+/// the boards after each of the first six rounds against the final score.
+fn fit_from_games(path: &str, start: Model) -> Model {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut results = Vec::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(rounds) = v["rounds"].as_array() else { continue };
+        let mut board = Board::new();
+        let mut seen = Vec::new();
+        for round in &rounds[..ROUNDS - 1] {
+            let text = round.as_str().unwrap();
+            if !text.is_empty() {
+                let round: railroad_ink::Sequence = text.parse().unwrap();
+                for &p in round.placements() {
+                    board.place(p).unwrap();
+                }
+            }
+            seen.push(Features::of(&board));
+        }
+        results.push((seen, v["advanced"].as_f64().unwrap() as f32));
+    }
+    let mut model = start;
+    for rounds_left in 1..ROUNDS {
+        let xs: Vec<[f32; FEATURES]> = results.iter().map(|r| r.0[ROUNDS - 1 - rounds_left].0).collect();
+        let ys: Vec<f32> = results.iter().map(|r| r.1).collect();
+        model.weights[rounds_left] = fit(&xs, &ys, 1e-3);
+    }
+    println!("fitted on {} games from {path}", results.len());
+    model
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let (Some("--from-games"), Some(path)) = (args.get(1).map(String::as_str), args.get(2)) {
+        let model = fit_from_games(path, Model::default());
+        std::fs::write("target/ink-model.json", serde_json::to_string(&model).unwrap()).unwrap();
+        return;
+    }
     let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(400);
     let beam: usize = std::env::var("BEAM")

@@ -49,3 +49,13 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string(value)?);
     Ok(())
 }
+
+/// CPU time the calling thread has used so far (from `/proc/thread-self/schedstat`; zero
+/// where that is not available). Unlike the wall clock, it does not grow while the thread
+/// waits for a core on a busy machine.
+pub fn thread_cpu_time() -> std::time::Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(std::time::Duration::ZERO, std::time::Duration::from_nanos)
+}

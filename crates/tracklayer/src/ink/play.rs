@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli_io::{Outcome, print_json};
+use crate::cli_io::{Outcome, print_json, thread_cpu_time};
 
 /// Where the games' dice come from.
 #[derive(Debug, Args)]
@@ -201,7 +201,10 @@ struct PlayLine {
     board: String,
     advanced: i32,
     basic: i32,
+    /// Wall-clock time of the game.
     ms: f64,
+    /// CPU time of the game (the thread's own; does not count waiting for a core).
+    cpu_ms: f64,
 }
 
 #[derive(Serialize)]
@@ -215,10 +218,11 @@ pub struct Summary {
     pub p50: i32,
     pub p90: i32,
     pub ms_per_game: f64,
+    pub cpu_ms_per_game: f64,
 }
 
 /// Mean, spread and percentiles of scores (nearest-rank percentiles).
-pub fn summarize(scores: &[i32], total_ms: f64) -> Summary {
+pub fn summarize(scores: &[i32], total_ms: f64, total_cpu_ms: f64) -> Summary {
     let n = scores.len().max(1);
     let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n as f64;
     let sd = (scores
@@ -245,6 +249,7 @@ pub fn summarize(scores: &[i32], total_ms: f64) -> Summary {
         p50: pct(0.50),
         p90: pct(0.90),
         ms_per_game: total_ms / n as f64,
+        cpu_ms_per_game: total_cpu_ms / n as f64,
     }
 }
 
@@ -253,25 +258,28 @@ pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outco
     check_agent(agent)?;
     let all = dice.load()?;
     let bar = progress(all.len(), agent);
-    let results: Vec<anyhow::Result<(Game, f64)>> = pool(run.threads)?.install(|| {
+    let results: Vec<anyhow::Result<(Game, f64, f64)>> = pool(run.threads)?.install(|| {
         all.par_iter()
             .map(|&rolls| {
-                let start = Instant::now();
+                let (start, cpu) = (Instant::now(), thread_cpu_time());
                 let game = play_game(&[agent], run.budget, rolls)?;
                 bar.inc(1);
-                Ok((game, start.elapsed().as_secs_f64() * 1000.0))
+                let cpu_ms = (thread_cpu_time().saturating_sub(cpu)).as_secs_f64() * 1000.0;
+                Ok((game, start.elapsed().as_secs_f64() * 1000.0, cpu_ms))
             })
             .collect()
     });
     bar.finish_and_clear();
     let mut scores = Vec::with_capacity(results.len());
     let mut total_ms = 0.0;
+    let mut total_cpu_ms = 0.0;
     for (i, (result, rolls)) in results.into_iter().zip(&all).enumerate() {
-        let (game, ms) = result.with_context(|| format!("game {i}"))?;
+        let (game, ms, cpu_ms) = result.with_context(|| format!("game {i}"))?;
         let player = game.player(0)?;
         let s: Score = player.board().score();
         scores.push(s.advanced);
         total_ms += ms;
+        total_cpu_ms += cpu_ms;
         let line = PlayLine {
             game: i,
             dice: dice_text(rolls),
@@ -284,6 +292,7 @@ pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outco
             advanced: s.advanced,
             basic: s.basic,
             ms: (ms * 10.0).round() / 10.0,
+            cpu_ms: (cpu_ms * 10.0).round() / 10.0,
         };
         if run.json {
             print_json(&line)?;
@@ -294,7 +303,7 @@ pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outco
             );
         }
     }
-    let summary = summarize(&scores, total_ms);
+    let summary = summarize(&scores, total_ms, total_cpu_ms);
     if run.json {
         print_json(&summary)?;
     } else {
@@ -316,7 +325,10 @@ fn print_summary(agent: &str, s: &Summary) {
         "  min {}  p10 {}  median {}  p90 {}  max {}",
         s.min, s.p10, s.p50, s.p90, s.max
     );
-    println!("  {:.1} ms a game", s.ms_per_game);
+    println!(
+        "  {:.1} ms a game ({:.1} ms of CPU)",
+        s.ms_per_game, s.cpu_ms_per_game
+    );
 }
 
 #[derive(Serialize)]

@@ -1,7 +1,6 @@
 //! `tracklayer metro play`: games between computer players, and their measure.
 
 use std::io::IsTerminal;
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -40,15 +39,6 @@ fn agent_in_seat(seat: usize, index: usize, n: usize) -> usize {
     (seat + n - index % n) % n
 }
 
-/// The CPU time the calling thread has used, from Linux's `/proc/thread-self/schedstat`
-/// (zero where that is missing): a move's cost that other work on the machine does not inflate.
-fn thread_cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map_or(Duration::ZERO, Duration::from_nanos)
-}
-
 /// One game played.
 struct Played {
     /// The agent (index into the agents named) of each seat, P1 first.
@@ -71,7 +61,7 @@ fn play_one(args: &PlayArgs, players: PlayerCount, index: usize) -> anyhow::Resu
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut game = Game::new(Config::new(players), seed);
-    let stats = play_game_timed(&mut game, &mut agents, thread_cpu_time)?;
+    let stats = play_game_timed(&mut game, &mut agents, crate::cli_io::thread_cpu_time)?;
     if !game.board().is_full() {
         bail!("the game ended with {} tiles placed", game.board().len());
     }
