@@ -85,12 +85,10 @@ function joinPanel(root, state) {
     let seat = open[0];
     const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name', value: localStorage.getItem('tracklayer:name') || '' });
     const error = h('p', { class: 'form-error', role: 'alert' });
-    const choices = open.length > 1
-      ? h('fieldset', { class: 'm-join-seats' }, h('legend', {}, 'Your seat'),
-        open.map((k) => h('label', { class: 'm-join-seat' },
-          h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
-          swatch(k), state.players[k].name)))
-      : null;
+    const choices = h('fieldset', { class: 'm-join-seats' }, h('legend', {}, open.length > 1 ? 'Choose your seat' : 'Your seat'),
+      open.map((k) => h('label', { class: 'm-join-seat' },
+        h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
+        swatch(k), `${state.players[k].name}'s seat (player ${k + 1} of ${state.players.length})`)));
     const taken = state.players.filter((p) => !p.open).map((p) => `${p.name}${p.kind === 'computer' ? ' (computer)' : ''}`);
     const form = h('form', {
       class: 'card narrow join-card m-join',
@@ -594,7 +592,7 @@ class MetroGame {
         })),
         st.seed !== undefined ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
       h('div', { class: 'row' },
-        h('a', { class: 'btn', href: '#every-line' }, 'Every line'),
+        h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
         h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game')));
   }
 
@@ -689,7 +687,7 @@ class MetroGame {
         swatch(p.seat),
         h('span', { class: 'm-player-name' }, p.name),
         h('span', { class: 'm-player-hand', title: p.holding ? 'holds a tile' : 'no tile in hand' }, hand),
-        h('span', { class: 'm-player-score' }, h('strong', {}, p.score), h('small', {}, p.score === 1 ? ' pt' : ' pts')),
+        h('span', { class: 'm-player-score', title: pointsText(p.score) }, h('strong', {}, p.score)),
         tags.length ? h('span', { class: 'm-player-tags' }, tags) : null);
       li.style.setProperty('--seat', seatColour(p.seat));
       return li;

@@ -121,6 +121,12 @@ test('a two-player hot-seat game played to the end, with lines hovered and the e
   await shot(phone, 'metro-end-phone');
   assert.deepEqual(phone.errors, []);
   await phone.context().close();
+
+  // The start screen lists the game among this device's games.
+  await page.goto(server.url);
+  await page.waitForSelector(`.m-game-list a[href="/metro/${id}"]`);
+  assert.match(await page.textContent('.m-game-list li'), /Metro · 2 players · finished/);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 

@@ -96,6 +96,13 @@ test('online: an invited player joins by the link, moves show live, a reload kee
       await bob.waitForSelector('#metro-board');
       assert.match(await bob.textContent('.m-player[data-seat="1"]'), /Bob.*you/);
     }
+    if (round === 2) {
+      // Bob's turn on his phone, a tile drawn: the legal squares are highlighted.
+      await bob.waitForSelector('#turn-help.mine');
+      await bob.click('#draw');
+      await bob.waitForSelector('#drawn.to-place');
+      await shot(bob, 'metro-turn-phone');
+    }
     const his = await playTurn(bob);
     await ann.waitForSelector(`#metro-board g.m-placed[data-square="${his}"]`);
     if (round === 2) await shot(bob, 'metro-online-phone');
