@@ -179,6 +179,7 @@ class MetroGame {
     this.busy = false;
     this.pinned = null;
     this.hover = null;
+    this.cursor = null;
     this.dragging = false;
     this.onKey = (ev) => this.key(ev);
   }
@@ -255,6 +256,7 @@ class MetroGame {
     const before = placements(this.state.sequence).length;
     const after = placements(next.sequence).length;
     const turnChanged = next.turn !== this.state.turn;
+    if (next.you?.tile !== this.state.you?.tile || turnChanged) this.cursor = null;
     this.state = next;
     // On a shared device, a seat's tiles are shown on its own turn only.
     if (this.hotseat && this.revealed !== null && next.turn !== this.revealed) this.revealed = null;
@@ -369,12 +371,37 @@ class MetroGame {
   // ---- actions
 
   key(ev) {
-    if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
     const you = this.you;
+    const placing = you?.your_turn && you.tile;
+    const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[k];
     if (k === 'd' && you?.draw.allowed) { ev.preventDefault(); this.draw(); }
     else if (k === 'k' && you?.keep.allowed) { ev.preventDefault(); this.keep(); }
-    else if (k === 'escape') { this.pinned = null; this.showLine(); this.board.setDrop(null); }
+    else if (step && placing) { ev.preventDefault(); this.moveCursor(step); }
+    else if ((k === 'enter' || k === ' ') && placing && this.cursor && !(ev.target instanceof HTMLButtonElement)) {
+      ev.preventDefault();
+      this.place(this.cursor);
+    } else if (k === 'escape') { this.pinned = null; this.cursor = null; this.showLine(); this.board.setDrop(null); }
+  }
+
+  /** Moves the keyboard's square (shown as the tile where it would go), from the first legal one. */
+  moveCursor([dr, dc]) {
+    const you = this.you;
+    if (!this.cursor) {
+      this.cursor = [...this.legal()][0] || '00';
+    } else {
+      let r = Number(this.cursor[0]);
+      let c = Number(this.cursor[1]);
+      do {
+        r = Math.min(7, Math.max(0, r + dr));
+        c = Math.min(7, Math.max(0, c + dc));
+      } while (this.table.centre.includes(`${r}${c}`));
+      this.cursor = `${r}${c}`;
+    }
+    const legal = this.legal().has(this.cursor);
+    this.board.setDrop(this.cursor, you.tile, legal);
+    this.say(`${you.tile} at ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`, legal ? 'info' : 'error');
   }
 
   async act(what, run) {
@@ -667,7 +694,8 @@ class MetroGame {
         help,
         reasons,
         actions,
-        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one.`) : null));
+        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one (or choose one with the arrow keys and press Enter).`) : null,
+        mine ? h('p', { class: 'muted small m-keys' }, 'Keys: D draws, K keeps.') : null));
   }
 
   renderPlayers() {

@@ -176,10 +176,14 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   await page.waitForSelector('#must-place');
   assert.equal(await page.textContent('#hand .m-slot-code'), kept);
   await playTurn(page);
-  // Next turn: place the held tile without drawing.
+  // Next turn: place the held tile without drawing, with the keyboard (an arrow key picks the
+  // first legal square, Enter places the tile there).
   await page.waitForSelector('#turn-help.mine');
   const legal = (await highlighted(page))[0];
-  await clickSquare(page, legal);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#metro-board .m-drop.legal');
+  assert.match(await page.textContent('.message'), /legal\. Enter places it/);
+  await page.keyboard.press('Enter');
   await page.waitForSelector(`#metro-board g.m-placed[data-placement="${kept}${legal}"]`);
   assert.equal(await page.locator('#hand .m-tile-svg').count(), 0, 'the hand is empty again');
   assert.deepEqual(page.errors, []);
