@@ -97,7 +97,9 @@ fn fit_from_games(path: &str, start: Model) -> Model {
     let mut results = Vec::new();
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let Some(rounds) = v["rounds"].as_array() else { continue };
+        let Some(rounds) = v["rounds"].as_array() else {
+            continue;
+        };
         let mut board = Board::new();
         let mut seen = Vec::new();
         for round in &rounds[..ROUNDS - 1] {
@@ -114,7 +116,10 @@ fn fit_from_games(path: &str, start: Model) -> Model {
     }
     let mut model = start;
     for rounds_left in 1..ROUNDS {
-        let xs: Vec<[f32; FEATURES]> = results.iter().map(|r| r.0[ROUNDS - 1 - rounds_left].0).collect();
+        let xs: Vec<[f32; FEATURES]> = results
+            .iter()
+            .map(|r| r.0[ROUNDS - 1 - rounds_left].0)
+            .collect();
         let ys: Vec<f32> = results.iter().map(|r| r.1).collect();
         model.weights[rounds_left] = fit(&xs, &ys, 1e-3);
     }
@@ -126,7 +131,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let (Some("--from-games"), Some(path)) = (args.get(1).map(String::as_str), args.get(2)) {
         let model = fit_from_games(path, Model::default());
-        std::fs::write("target/ink-model.json", serde_json::to_string(&model).unwrap()).unwrap();
+        std::fs::write(
+            "target/ink-model.json",
+            serde_json::to_string(&model).unwrap(),
+        )
+        .unwrap();
         return;
     }
     let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
