@@ -83,6 +83,9 @@ export async function shot(page, name) {
   await page.waitForTimeout(150);
   const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   if (scroll > width) throw new Error(`${name}: the page is ${scroll}px wide in a ${width}px window`);
+  // A phone widens its layout to fit what overflows, so compare with the screen too.
+  const screen = page.viewportSize()?.width;
+  if (screen && width > screen) throw new Error(`${name}: the page is laid out ${width}px wide on a ${screen}px screen`);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

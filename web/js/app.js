@@ -7,6 +7,9 @@ import { gameScreen } from './game.js';
 import { metroScreen } from './metro.js';
 import { metroApi } from './metro-api.js';
 import { listMetroGames, metroArt, metroSetup } from './metro-start.js';
+import { inkViewerScreen, metroViewerScreen } from './viewer.js';
+import { inkReplayScreen, metroReplayScreen, recentGamesScreen } from './replay.js';
+import { metroRulesScreen, rulesTabs } from './metro-rules.js';
 
 const main = document.getElementById('app');
 let leave = null;
@@ -33,7 +36,10 @@ async function route() {
   if (leave) { leave(); leave = null; }
   main.classList.remove('spectator', 'offline');
   const path = location.pathname;
-  document.querySelectorAll('.site-nav a').forEach((a) => a.classList.toggle('active', a.getAttribute('href') === path));
+  document.querySelectorAll('.site-nav a').forEach((a) => {
+    const href = a.getAttribute('href');
+    a.classList.toggle('active', href === path || (href !== '/' && path.startsWith(`${href}/`)));
+  });
   window.scrollTo(0, 0);
   let table;
   try {
@@ -43,14 +49,39 @@ async function route() {
     return;
   }
   const metroGame = path.match(/^\/metro\/([0-9a-f]{24})$/);
+  const metroReplay = path.match(/^\/metro\/([0-9a-f]{24})\/replay$/);
+  if (metroReplay) {
+    main.dataset.screen = 'replay';
+    leave = await metroReplayScreen(main, metroReplay[1], { setTitle });
+    return;
+  }
+  if (path === '/rules/metro') {
+    main.dataset.screen = 'rules';
+    leave = await metroRulesScreen(main, { setTitle });
+    return;
+  }
+  if (path === '/view/metro') {
+    main.dataset.screen = 'viewer';
+    leave = await metroViewerScreen(main, { navigate, setTitle });
+    return;
+  }
   if (metroGame) {
     main.dataset.screen = 'game';
     leave = await metroScreen(main, metroGame[1], { navigate });
     return;
   }
   const game = path.match(/^\/ink\/([0-9a-f]{24})$/);
-  main.dataset.screen = game ? 'game' : path === '/rules' ? 'rules' : 'start';
-  if (game) {
+  const viewer = path === '/view' || path === '/view/ink';
+  const replay = path.match(/^\/ink\/([0-9a-f]{24})\/replay$/);
+  main.dataset.screen = game ? 'game' : viewer ? 'viewer' : replay ? 'replay' : path === '/games' ? 'games'
+    : path === '/rules' ? 'rules' : 'start';
+  if (viewer) {
+    leave = await inkViewerScreen(main, { table, navigate, setTitle });
+  } else if (replay) {
+    leave = await inkReplayScreen(main, replay[1], { table, setTitle });
+  } else if (path === '/games') {
+    leave = await recentGamesScreen(main, { setTitle });
+  } else if (game) {
     fill(main, h('p', { class: 'loading' }, 'Loading the game…'));
     leave = await gameScreen(main, game[1], { table, navigate, setTitle });
   } else if (path === '/rules') {
@@ -222,7 +253,7 @@ function rulesScreen(table) {
     h('tr', {}, h('th', {}, 'Exits in a network'), table.exit_points.map((_, i) => h('td', {}, i))),
     h('tr', {}, h('th', {}, 'Points'), table.exit_points.map((p) => h('td', {}, p))));
   fill(main, h('article', { class: 'rules' },
-    h('h1', {}, 'How to play Railroad Ink'),
+    h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Railroad Ink'), rulesTabs('ink')),
     h('p', { class: 'lead' }, 'Each player has a 7×7 board with twelve exits on its edge. In each of seven rounds four dice are rolled and every player draws the same four tiles onto their own board. Link exits into networks: the more exits a network joins, the more it scores.'),
     h('section', { class: 'rules-grid' },
       h('div', {},

@@ -516,6 +516,7 @@ class GameView {
         st.seed !== undefined ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
       h('div', { class: 'row' },
         h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game'),
+        h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')));
   }
 

@@ -620,6 +620,7 @@ class MetroGame {
         st.seed !== undefined ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
       h('div', { class: 'row' },
         h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
+        h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game')));
   }
 

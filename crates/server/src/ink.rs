@@ -24,7 +24,9 @@ use tokio::sync::{Mutex, broadcast};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::ids;
-use crate::storage::{ActionRow, Append, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+use crate::storage::{
+    ActionRow, Append, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
+};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -380,7 +382,7 @@ pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<Seat
             actions: vec![action_row(seat, Action::Join)?],
             seat: Some(seat_row(seat, &new_seat)),
         };
-        persist(&app2, &s, append).await?;
+        persist(&app2, &s, append, None).await?;
         st.game = next;
         st.seats.push(new_seat);
         let version = st.game.actions().len();
@@ -403,14 +405,29 @@ fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
     })
 }
 
-/// Writes actions; if the write fails, the session is dropped from memory so that the next
-/// request reloads exactly what storage holds.
+/// How the game ended, when the change from `st` to `next` ends it (stored with the last
+/// actions, for the list of recent games).
+fn ending(st: &InkState, next: &Game) -> Option<Finished> {
+    if st.game.is_finished() {
+        return None;
+    }
+    let names: Vec<&str> = st.seats.iter().map(|s| s.name.as_str()).collect();
+    crate::replay::ink_finished(next, &names)
+}
+
+/// Writes actions (and, when they end the game, how it ended); if the write fails, the
+/// session is dropped from memory so that the next request reloads exactly what storage holds.
 async fn persist(
     app: &AppState,
     session: &Arc<InkSession>,
     append: Append,
+    finished: Option<Finished>,
 ) -> Result<(), ApiError> {
-    if let Err(e) = app.storage.append(append).await {
+    let written = match finished {
+        Some(finished) => app.storage.append_finishing(append, finished).await,
+        None => app.storage.append(append).await,
+    };
+    if let Err(e) = written {
         app.sessions.forget(&session.id);
         return Err(e.into());
     }
@@ -440,7 +457,7 @@ pub async fn act(
             actions: vec![action_row(seat, action)?],
             seat: None,
         };
-        persist(&app2, &s, append).await?;
+        persist(&app2, &s, append, ending(&st, &next)).await?;
         st.game = next;
         let version = st.game.actions().len();
         let view = view(&s, &st, Some(seat));
@@ -602,7 +619,7 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
                 .collect::<Result<_, _>>()?,
             seat: None,
         };
-        persist(app, session, append).await?;
+        persist(app, session, append, ending(&st, &next)).await?;
         st.game = next;
         let version = st.game.actions().len();
         drop(st);

@@ -19,9 +19,11 @@ mod http;
 mod ids;
 mod ink;
 mod metro;
+mod replay;
 mod sessions;
 mod sse;
 pub mod storage;
+mod viewer;
 
 use std::future::Future;
 use std::io::Write as _;
@@ -155,6 +157,9 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
     };
+    if state.storage.upgraded() {
+        tokio::spawn(replay::backfill(state.storage.clone()));
+    }
     let (sweeper, metro_sweeper) = (state.sessions.clone(), state.metro.clone());
     let mut sweep_stop = shutdown.clone();
     tokio::spawn(async move {

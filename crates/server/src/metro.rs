@@ -28,7 +28,9 @@ use crate::AppState;
 use crate::error::ApiError;
 use crate::ids;
 use crate::ink::player_name;
-use crate::storage::{ActionRow, Append, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+use crate::storage::{
+    ActionRow, Append, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
+};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -447,14 +449,29 @@ pub async fn session(app: &AppState, id: &str) -> Result<Arc<MetroSession>, ApiE
     Ok(session)
 }
 
-/// Writes a change; if the write fails, the session is dropped from memory so that the next
-/// request reloads exactly what storage holds.
+/// How the game ended, when the change from `st` to `next` ends it (stored with the last
+/// action, for the list of recent games).
+fn ending(st: &MetroState, next: &Game) -> Option<Finished> {
+    if st.game.is_over() {
+        return None;
+    }
+    let names: Vec<&str> = st.seats.iter().map(|s| s.name.as_str()).collect();
+    crate::replay::metro_finished(next, &names)
+}
+
+/// Writes a change (and, when it ends the game, how it ended); if the write fails, the session
+/// is dropped from memory so that the next request reloads exactly what storage holds.
 async fn persist(
     app: &AppState,
     session: &Arc<MetroSession>,
     append: Append,
+    finished: Option<Finished>,
 ) -> Result<(), ApiError> {
-    if let Err(e) = app.storage.append(append).await {
+    let written = match finished {
+        Some(finished) => app.storage.append_finishing(append, finished).await,
+        None => app.storage.append(append).await,
+    };
+    if let Err(e) = written {
         app.metro.forget(&session.id);
         return Err(e.into());
     }
@@ -516,7 +533,7 @@ pub async fn join(
             actions: Vec::new(),
             seat: Some(seat_row(seat, &taken)),
         };
-        persist(&app2, &s, append).await?;
+        persist(&app2, &s, append, None).await?;
         st.seats[seat] = taken;
         st.version += 1;
         let version = st.version;
@@ -569,7 +586,7 @@ pub async fn act(
             }],
             seat: None,
         };
-        persist(&app2, &s, append).await?;
+        persist(&app2, &s, append, ending(&st, &next)).await?;
         st.game = next;
         st.version += 1;
         let version = st.version;
@@ -679,7 +696,7 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
             }],
             seat: None,
         };
-        persist(app, session, append).await?;
+        persist(app, session, append, ending(&st, &next)).await?;
         st.game = next;
         st.version += 1;
         let version = st.version;
@@ -860,7 +877,7 @@ fn squares(set: metro::SquareSet) -> String {
 }
 
 /// For each square of a line, the side the line enters it by (following the tiles' tracks).
-fn entries(board: &Board, line: &Line) -> Vec<u8> {
+pub(crate) fn entries(board: &Board, line: &Line) -> Vec<u8> {
     let mut side = line.station.side();
     line.squares
         .iter()

@@ -3,6 +3,8 @@
 //! A game is stored as what it was created with (its kind, mode and setup as JSON), its
 //! seats, and its ordered actions (as JSON). Its state is never stored: it is a replay of the
 //! actions. Nothing here knows the rules of a game; setups and actions are opaque JSON text.
+//! When a game ends, its last actions are stored together with when it finished and its
+//! result (opaque JSON, for the list of recent games): the list never replays a game.
 //!
 //! Writes go to one writer thread that owns the write connection. It takes every write that
 //! is waiting, runs them in one transaction (each inside its own savepoint, so one failing
@@ -21,7 +23,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -49,6 +51,14 @@ CREATE TABLE IF NOT EXISTS actions (
     at     INTEGER NOT NULL,
     PRIMARY KEY (game, idx)
 ) WITHOUT ROWID;
+";
+
+/// Version 2: when a game finished, and its result, for the list of recent games. Games of a
+/// version-1 database have neither until [`Storage::mark_finished`] sets them.
+const SCHEMA_2: &str = "
+ALTER TABLE games ADD COLUMN finished INTEGER;
+ALTER TABLE games ADD COLUMN result TEXT;
+CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finished IS NOT NULL;
 ";
 
 /// How many waiting writes one transaction takes at most.
@@ -167,6 +177,26 @@ pub struct StoredGame {
     pub actions: Vec<ActionRow>,
 }
 
+/// How a game ended: when, and its result as JSON (what the list of recent games shows).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// Milliseconds since the Unix epoch.
+    pub at: i64,
+    /// The result as JSON, opaque here.
+    pub result: String,
+}
+
+/// A finished game as the list of recent games shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedGame {
+    pub id: String,
+    pub kind: GameKind,
+    pub mode: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    pub finished: Finished,
+}
+
 /// Actions to add to a game, and maybe the seat that one of them creates (a join).
 #[derive(Debug, Clone)]
 pub struct Append {
@@ -180,6 +210,10 @@ pub struct Append {
 enum Write {
     Create(NewGame),
     Append(Append),
+    /// The actions that end a game, and how it ended, in one transaction.
+    Finish(Append, Finished),
+    /// How an already stored game ended (for games stored before version 2).
+    Mark(String, Finished),
 }
 
 struct Job {
@@ -192,6 +226,8 @@ struct Job {
 pub struct Storage {
     writer: mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
+    /// Whether opening upgraded an older database (whose finished games lack results).
+    upgraded: bool,
 }
 
 impl Storage {
@@ -199,7 +235,7 @@ impl Storage {
     pub fn open(path: &Path) -> Result<Storage, StorageError> {
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
-        migrate(&mut conn, path)?;
+        let upgraded = migrate(&mut conn, path)?;
         let reader = Connection::open(path)?;
         configure(&reader)?;
         let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
@@ -210,7 +246,14 @@ impl Storage {
         Ok(Storage {
             writer: tx,
             reader: Arc::new(Mutex::new(reader)),
+            upgraded,
         })
+    }
+
+    /// Whether opening upgraded a database written by an older version that kept no results
+    /// of finished games (then [`crate::replay::backfill`] records them).
+    pub fn upgraded(&self) -> bool {
+        self.upgraded
     }
 
     /// Stores a new game with its seats; durable when this returns `Ok`.
@@ -223,6 +266,85 @@ impl Storage {
     /// Fails without writing anything if an action already has one of the indices.
     pub async fn append(&self, append: Append) -> Result<(), StorageError> {
         self.write(Write::Append(append)).await
+    }
+
+    /// Appends the actions that end a game and records how it ended, atomically; durable when
+    /// this returns `Ok`.
+    pub async fn append_finishing(
+        &self,
+        append: Append,
+        finished: Finished,
+    ) -> Result<(), StorageError> {
+        self.write(Write::Finish(append, finished)).await
+    }
+
+    /// Records how a stored game ended (for games finished before the database recorded it).
+    pub async fn mark_finished(&self, id: &str, finished: Finished) -> Result<(), StorageError> {
+        self.write(Write::Mark(id.to_owned(), finished)).await
+    }
+
+    /// The most recently finished games, newest first: of one kind or both, finished before
+    /// `before` (milliseconds since the Unix epoch) if given, at most `limit`.
+    pub async fn finished_games(
+        &self,
+        kind: Option<GameKind>,
+        before: Option<i64>,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StorageError> {
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id, kind, mode, created, finished, result FROM games
+                 WHERE finished IS NOT NULL AND (?1 IS NULL OR kind = ?1)
+                   AND (?2 IS NULL OR finished < ?2)
+                 ORDER BY finished DESC, id LIMIT ?3",
+            )?;
+            let mut rows = stmt.query(params![kind.map(GameKind::as_str), before, limit as i64])?;
+            let mut games = Vec::new();
+            while let Some(r) = rows.next()? {
+                let kind: String = r.get(1)?;
+                games.push(FinishedGame {
+                    id: r.get(0)?,
+                    kind: GameKind::parse(&kind)?,
+                    mode: r.get(2)?,
+                    created: r.get(3)?,
+                    finished: Finished {
+                        at: r.get(4)?,
+                        result: r.get(5)?,
+                    },
+                });
+            }
+            Ok(games)
+        })
+        .await
+    }
+
+    /// The ids of stored games with no finish recorded, oldest first.
+    pub async fn unfinished_ids(&self) -> Result<Vec<String>, StorageError> {
+        self.read(|conn| {
+            let mut stmt = conn
+                .prepare_cached("SELECT id FROM games WHERE finished IS NULL ORDER BY created")?;
+            let ids = stmt
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
+        })
+        .await
+    }
+
+    /// Runs a read on the reading connection, off the async threads.
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StorageError> + Send + 'static,
+    ) -> Result<T, StorageError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = reader
+                .lock()
+                .map_err(|_| StorageError::Task("reader lock poisoned".into()))?;
+            f(&conn)
+        })
+        .await
+        .map_err(|e| StorageError::Task(e.to_string()))?
     }
 
     /// Everything stored about a game, or `None` if there is no such game.
@@ -260,7 +382,8 @@ fn configure(conn: &Connection) -> Result<(), StorageError> {
     Ok(())
 }
 
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageError> {
+/// Creates or upgrades the schema. Returns whether an existing older database was upgraded.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version > SCHEMA_VERSION {
         return Err(StorageError::NewerSchema {
@@ -270,9 +393,12 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StorageError> {
     }
     let tx = conn.transaction()?;
     tx.execute_batch(SCHEMA)?;
+    if version < 2 {
+        tx.execute_batch(SCHEMA_2)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
-    Ok(())
+    Ok((1..SCHEMA_VERSION).contains(&version))
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -333,6 +459,10 @@ fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
     let result = match write {
         Write::Create(game) => insert_game(tx, game),
         Write::Append(append) => insert_actions(tx, append),
+        Write::Finish(append, finished) => {
+            insert_actions(tx, append).and_then(|()| set_finished(tx, &append.game, finished))
+        }
+        Write::Mark(game, finished) => set_finished(tx, game, finished),
     };
     match result {
         Ok(()) => {
@@ -401,6 +531,19 @@ fn insert_actions(tx: &Transaction<'_>, append: &Append) -> Result<(), StorageEr
             row.action,
             now
         ])?;
+    }
+    Ok(())
+}
+
+fn set_finished(tx: &Transaction<'_>, game: &str, finished: &Finished) -> Result<(), StorageError> {
+    let changed = tx.execute(
+        "UPDATE games SET finished = ?2, result = ?3 WHERE id = ?1",
+        params![game, finished.at, finished.result],
+    )?;
+    if changed != 1 {
+        return Err(StorageError::Corrupt(format!(
+            "no game {game} to mark finished"
+        )));
     }
     Ok(())
 }
@@ -574,6 +717,121 @@ mod tests {
             assert_eq!(game.actions.len(), 10);
             assert_eq!(game.actions[9].action, "9");
         }
+    }
+
+    fn new_game(id: &str, kind: GameKind, created: i64) -> NewGame {
+        NewGame {
+            id: id.into(),
+            kind,
+            mode: "solo".into(),
+            setup: "{}".into(),
+            created,
+            seats: vec![seat(0)],
+        }
+    }
+
+    fn finished(at: i64) -> Finished {
+        Finished {
+            at,
+            result: format!("{{\"at\":{at}}}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn finished_games_are_listed_newest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::open(&dir.path().join("t.sqlite")).unwrap();
+        for (i, kind) in [GameKind::Ink, GameKind::Metro, GameKind::Ink, GameKind::Ink]
+            .into_iter()
+            .enumerate()
+        {
+            storage
+                .create_game(new_game(&format!("g{i}"), kind, i as i64))
+                .await
+                .unwrap();
+        }
+        // g0 ends with its last action; g1 and g2 end later; g3 goes on.
+        storage
+            .append_finishing(
+                Append {
+                    game: "g0".into(),
+                    first: 0,
+                    actions: vec![action(0, "last")],
+                    seat: None,
+                },
+                finished(100),
+            )
+            .await
+            .unwrap();
+        storage.mark_finished("g1", finished(300)).await.unwrap();
+        storage.mark_finished("g2", finished(200)).await.unwrap();
+        assert!(storage.mark_finished("nope", finished(1)).await.is_err());
+        // A finishing append at a taken index writes neither the action nor the finish.
+        storage
+            .append(Append {
+                game: "g3".into(),
+                first: 0,
+                actions: vec![action(0, "a")],
+                seat: None,
+            })
+            .await
+            .unwrap();
+        let clash = storage
+            .append_finishing(
+                Append {
+                    game: "g3".into(),
+                    first: 0,
+                    actions: vec![action(0, "b")],
+                    seat: None,
+                },
+                finished(400),
+            )
+            .await;
+        assert!(clash.is_err());
+
+        let ids = |games: Vec<FinishedGame>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        let all = storage.finished_games(None, None, 10).await.unwrap();
+        assert_eq!(all[0].finished, finished(300));
+        assert_eq!(all[0].kind, GameKind::Metro);
+        assert_eq!(ids(all), ["g1", "g2", "g0"]);
+        let ink = storage
+            .finished_games(Some(GameKind::Ink), None, 10)
+            .await
+            .unwrap();
+        assert_eq!(ids(ink), ["g2", "g0"]);
+        let older = storage.finished_games(None, Some(300), 1).await.unwrap();
+        assert_eq!(ids(older), ["g2"]);
+        assert_eq!(storage.unfinished_ids().await.unwrap(), ["g3"]);
+        let g0 = storage.load_game("g0").await.unwrap().unwrap();
+        assert_eq!(g0.actions, vec![action(0, "last")]);
+    }
+
+    #[tokio::test]
+    async fn a_version_1_database_is_upgraded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v1.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA).unwrap();
+            conn.execute(
+                "INSERT INTO games (id, kind, mode, setup, created) VALUES ('old', 'ink', 'solo', '{}', 5)",
+                [],
+            )
+            .unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+        }
+        let storage = Storage::open(&path).unwrap();
+        assert_eq!(storage.unfinished_ids().await.unwrap(), ["old"]);
+        storage.mark_finished("old", finished(9)).await.unwrap();
+        let games = storage.finished_games(None, None, 5).await.unwrap();
+        assert_eq!(games[0].created, 5);
+        drop(storage);
+        // Opening again changes nothing.
+        let storage = Storage::open(&path).unwrap();
+        assert_eq!(
+            storage.finished_games(None, None, 5).await.unwrap().len(),
+            1
+        );
     }
 
     #[tokio::test]

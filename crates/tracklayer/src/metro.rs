@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::cli_io::{Outcome, inputs, print_json};
 
 mod play;
+mod view;
 
 #[derive(Debug, Subcommand)]
 pub enum MetroCommand {
@@ -46,6 +47,21 @@ pub enum MetroCommand {
         /// Print one JSON object per input: {"sequence","players","scores":[…],"lines":[…]}.
         #[arg(long)]
         json: bool,
+        /// A valid placement sequence, or `-` to read one per line from standard input.
+        sequence: String,
+    },
+    /// Draw the board of valid sequences in box characters, with each player's lines below.
+    #[command(after_help = "Examples:\n  \
+        tracklayer metro view --players 2 badb01baac02dbba10bcbc00\n  \
+        tracklayer metro view --players 4 aaaa03aaaa13aaaa23\n  \
+        cat games.txt | tracklayer metro view --players 3 -\n\n\
+        Each square shows its tile's four tracks; where two cross, `┼`. Around the board:\n\
+        each station's number and its owner (-- for nobody). Below: every player's lines, as\n\
+        `metro score` prints them.")]
+    View {
+        /// The number of players, 2 to 6: it decides who owns which station.
+        #[arg(long)]
+        players: PlayerCount,
         /// A valid placement sequence, or `-` to read one per line from standard input.
         sequence: String,
     },
@@ -146,6 +162,7 @@ pub fn run(cmd: MetroCommand) -> anyhow::Result<Outcome> {
             json,
             sequence,
         } => score(&inputs(&sequence)?, players, json, sequence == "-"),
+        MetroCommand::View { players, sequence } => view(&inputs(&sequence)?, players),
         MetroCommand::Draw {
             hands,
             seed,
@@ -413,6 +430,26 @@ fn describe_line(line: &Line) -> String {
         line.station.number(),
         line.points
     )
+}
+
+fn view(sequences: &[String], players: PlayerCount) -> anyhow::Result<Outcome> {
+    let mut all = true;
+    for text in sequences {
+        match text::check(text) {
+            Ok((seq, board)) => {
+                print!("{}", view::draw(&board, players));
+                print!(
+                    "{}",
+                    score_table(text, &seq, &board, &Score::new(&board, players))
+                );
+            }
+            Err(e) => {
+                all = false;
+                println!("{}: cannot draw: {}", shown(text), describe(&e));
+            }
+        }
+    }
+    Ok(Outcome::from_all_accepted(all))
 }
 
 fn draw(

@@ -493,3 +493,66 @@ fn every_subcommand_help_has_an_example() {
         assert!(out.contains(&format!("tracklayer metro {sub}")), "{sub}");
     }
 }
+
+// view -------------------------------------------------------------------------------------------
+
+#[test]
+fn view_draws_the_board_with_stations_owners_and_lines() {
+    let (code, out, err) = metro(&["view", "--players", "4", "aaaa03aaaa13aaaa23"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Station numbers and owners above, 8 squares of 4 lines in a frame, owners and numbers below.
+    assert!(lines[0].contains('8') && lines[0].contains('1'), "{out}");
+    assert!(lines[2].contains('┌') && lines[2].ends_with('┐'), "{out}");
+    assert!(lines[35].contains('└') && lines[35].ends_with('┘'), "{out}");
+    assert!(
+        lines[37].contains("17") && lines[37].contains("24"),
+        "{out}"
+    );
+    // aaaa: two tracks down and two across, crossing; the centre shaded.
+    assert!(out.contains('┼') && out.contains('░'), "{out}");
+    // Left and right: station number and owner on each row (station 9 is P4's with 4 players).
+    assert!(lines[5].contains(" 9 P4 "), "{out}");
+    // The breakdown below: station 5's line of 3 tiles into the centre, doubled, for P4.
+    assert!(out.contains("scores: P1 0, P2 0, P3 0, P4 6"), "{out}");
+    assert!(
+        out.contains("station  5   6  3 tiles to the centre (3,3), doubled: 03 13 23"),
+        "{out}"
+    );
+}
+
+#[test]
+fn view_of_a_full_game_names_the_winner() {
+    let (code, out, _) = metro(&["view", "--players", "2", GAME]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains('·'),
+        "a full board has no empty square:\n{out}"
+    );
+    assert!(out.contains("winner"), "{out}");
+    // Every line of the board is framed at the same places: a bar, or the row's number.
+    let lines: Vec<Vec<char>> = out.lines().map(|l| l.chars().collect()).collect();
+    for (i, line) in lines[3..35].iter().enumerate() {
+        let row = char::from(b'0' + (i / 4) as u8);
+        let frame = if i % 4 == 0 { row } else { '│' };
+        assert_eq!(
+            (line[8], line[8 + 57]),
+            (frame, frame),
+            "line {}:\n{out}",
+            i + 3
+        );
+    }
+}
+
+#[test]
+fn view_rejects_an_invalid_sequence_and_reads_stdin() {
+    let (code, out, _) = metro(&["view", "--players", "2", "aaaa11"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("cannot draw"), "{out}");
+    assert!(out.contains("§6.1 rule 2 (touching)"), "{out}");
+    let (code, out, _) = metro_stdin(&["view", "--players", "3", "-"], "aaaa03\n\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("scores: ").count(), 2, "{out}");
+    let (code, _, err) = metro(&["view", "--players", "7", "aaaa03"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -27,10 +27,13 @@ fn find(path: &str) -> Option<&'static Asset> {
 /// Whether a path is a page of the app (served as `index.html`).
 fn is_page(path: &str) -> bool {
     match path {
-        "/" | "/rules" | "/new" | "/view" | "/view/ink" => true,
+        "/" | "/rules" | "/rules/metro" | "/new" | "/view" | "/view/ink" | "/view/metro"
+        | "/games" => true,
         _ => ["/ink/", "/metro/"].iter().any(|prefix| {
-            path.strip_prefix(prefix)
-                .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+            path.strip_prefix(prefix).is_some_and(|rest| {
+                let id = rest.strip_suffix("/replay").unwrap_or(rest);
+                !id.is_empty() && !id.contains('/')
+            })
         }),
     }
 }
@@ -100,6 +103,9 @@ mod tests {
         assert!(is_page("/"));
         assert!(is_page("/rules"));
         assert!(is_page("/view/ink"));
+        assert!(is_page("/games"));
+        assert!(is_page("/ink/0123456789abcdef01234567/replay"));
+        assert!(!is_page("/ink/0123456789abcdef01234567/replay/x"));
         assert!(is_page("/ink/0123456789abcdef01234567"));
         assert!(is_page("/metro/0123456789abcdef01234567"));
         assert!(!is_page("/metro/"));

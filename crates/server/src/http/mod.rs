@@ -5,6 +5,8 @@
 pub mod assets;
 pub mod ink;
 pub mod metro;
+pub mod replay;
+pub mod viewer;
 
 use std::time::Instant;
 
@@ -31,6 +33,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/health", get(health))
         .nest("/api/ink", ink::routes())
         .nest("/api/metro", metro::routes())
+        .merge(viewer::routes())
+        .merge(replay::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(log_and_harden))

@@ -1,0 +1,120 @@
+//! `GET /api/ink/games/{id}/replay` and `GET /api/metro/games/{id}/replay` (a finished game,
+//! action by action, replayed from its stored actions) and `GET /api/games` (the most
+//! recently finished games).
+
+use axum::Json;
+use axum::Router;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+
+use super::viewer::query;
+use crate::AppState;
+use crate::error::ApiError;
+use crate::replay::{self, GameResult, InkReplay, MetroReplay};
+use crate::storage::GameKind;
+
+/// The most games `GET /api/games` lists at once.
+pub const MAX_LIMIT: usize = 100;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/ink/games/{id}/replay", get(ink_replay))
+        .route("/api/metro/games/{id}/replay", get(metro_replay))
+        .route("/api/games", get(games))
+}
+
+async fn ink_replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<InkReplay>, ApiError> {
+    Ok(Json(replay::ink(&app, &id).await?))
+}
+
+async fn metro_replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<MetroReplay>, ApiError> {
+    Ok(Json(replay::metro(&app, &id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesQuery {
+    finished: Option<bool>,
+    kind: Option<String>,
+    limit: Option<usize>,
+    before: Option<i64>,
+}
+
+#[derive(Debug, Serialize)]
+struct GameEntry {
+    id: String,
+    kind: &'static str,
+    mode: String,
+    /// Milliseconds since the Unix epoch.
+    created: i64,
+    finished: i64,
+    #[serde(flatten)]
+    result: GameResult,
+}
+
+#[derive(Debug, Serialize)]
+struct Games {
+    games: Vec<GameEntry>,
+    /// The `before` that lists the next (older) games, when there may be more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<i64>,
+}
+
+async fn games(
+    State(app): State<AppState>,
+    q: Result<Query<GamesQuery>, QueryRejection>,
+) -> Result<Json<Games>, ApiError> {
+    let q = query(q)?;
+    if q.finished == Some(false) {
+        return Err(ApiError::BadRequest(
+            "only finished games are listed: finished=true".into(),
+        ));
+    }
+    let kind = match q.kind.as_deref() {
+        None | Some("") => None,
+        Some("ink") => Some(GameKind::Ink),
+        Some("metro") => Some(GameKind::Metro),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "unknown kind {other:?}: ink or metro"
+            )));
+        }
+    };
+    let limit = q.limit.unwrap_or(20);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::BadRequest(format!("limit is 1 to {MAX_LIMIT}")));
+    }
+    let rows = app.storage.finished_games(kind, q.before, limit).await?;
+    let next = (rows.len() == limit)
+        .then(|| rows.last().map(|g| g.finished.at))
+        .flatten();
+    let games = rows
+        .into_iter()
+        .filter_map(|g| {
+            // A result this server cannot read is left out (and logged), not a failed list.
+            let result: GameResult = serde_json::from_str(&g.finished.result)
+                .inspect_err(|e| tracing::warn!(game = %g.id, error = %e, "unreadable result"))
+                .ok()?;
+            Some(GameEntry {
+                id: g.id,
+                kind: match g.kind {
+                    GameKind::Ink => "ink",
+                    GameKind::Metro => "metro",
+                },
+                mode: g.mode,
+                created: g.created,
+                finished: g.finished.at,
+                result,
+            })
+        })
+        .collect();
+    Ok(Json(Games { games, next }))
+}

@@ -1,0 +1,115 @@
+// A Railroad Ink score breakdown as a table, and the toggles that draw its parts on boards.
+// Used by the viewer and the replays; the numbers are the engine's (the server sends them).
+
+import { h, s } from './dom.js';
+import { networkColour } from './draw.js';
+
+export const INK_OVERLAYS = [
+  ['networks', 'Networks & exits'],
+  ['errors', 'Errors'],
+  ['centre', 'Centre squares'],
+  ['longest', 'Longest routes'],
+];
+
+export function pointsText(n) {
+  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+}
+
+/** A colour sample (set through the CSSOM: the pages' CSP allows no inline style). */
+export function swatch(colour) {
+  const el = h('span', { class: 'swatch' });
+  el.style.background = colour;
+  return el;
+}
+
+/** The breakdown of one board (`breakdown` as the server sends it, with its `score`). */
+export function inkBreakdownTable(breakdown) {
+  const b = breakdown;
+  const sc = b.score;
+  const scoring = b.networks.map((n, i) => [n, i]).filter(([n]) => n.exits.length > 1);
+  const single = b.networks.filter((n) => n.exits.length === 1).length;
+  const table = h('table', { class: 'breakdown' },
+    h('tbody', {},
+      h('tr', {}, h('th', {}, 'Exits'), h('td', { class: 'score-exits' }, sc.exits)),
+      scoring.map(([n, i]) => h('tr', { class: 'network-row' },
+        h('th', {}, swatch(networkColour(i)),
+          `${n.exits.length} exits: ${n.exits.map((e) => e.square).join(' ')}`),
+        h('td', {}, n.points))),
+      single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
+      h('tr', {}, h('th', {}, 'Centre squares'), h('td', { class: 'score-centre' }, sc.centre)),
+      h('tr', {}, h('th', {}, 'Errors'), h('td', { class: `score-errors${sc.errors ? ' neg' : ''}` }, sc.errors ? `−${sc.errors}` : '0')),
+      h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', { class: 'score-basic' }, sc.basic)),
+      h('tr', {}, h('th', {}, 'Longest highway'), h('td', { class: 'score-longest-highway' }, sc.longest_highway)),
+      h('tr', {}, h('th', {}, 'Longest railway'), h('td', { class: 'score-longest-railway' }, sc.longest_railway)),
+      h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', { class: 'score-total' }, sc.advanced))));
+  return table;
+}
+
+/** Checkboxes for the overlays; `onChange` runs after the set changes. */
+export function overlayToggles(overlays, onChange, list = INK_OVERLAYS) {
+  return h('fieldset', { class: 'overlays' },
+    h('legend', {}, 'Show on the board'),
+    list.map(([key, label]) => {
+      const input = h('input', { type: 'checkbox', id: `show-${key}`, checked: overlays.has(key) });
+      input.addEventListener('change', () => {
+        if (input.checked) overlays.add(key); else overlays.delete(key);
+        onChange();
+      });
+      return h('label', { class: `toggle toggle-${key}` }, input, label);
+    }));
+}
+
+/** Shows the chosen overlays on each board. */
+export function applyOverlays(svgs, overlays, list = INK_OVERLAYS) {
+  for (const svg of svgs) {
+    for (const [k] of list) svg.classList.toggle(`show-${k}`, overlays.has(k));
+  }
+}
+
+/**
+ * A stepper: first/back buttons, a slider from 0 to `max`, forward/last buttons. `onStep(k)`
+ * runs when the position changes. Returns {el, set(k, max)}; arrow keys, Home and End step too
+ * while the page has no text field focused.
+ */
+export function stepper({ label, onStep }) {
+  let at = 0;
+  let max = 0;
+  const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, id: 'step-slider', 'aria-label': label });
+  const button = (id, text, title, to) => h('button', {
+    class: 'btn small', type: 'button', id, title, 'aria-label': title, onclick: () => go(to()),
+  }, text);
+  // Drawn, not font glyphs: not every system font has ⏮ and ⏭.
+  const icon = (d) => s('svg', { class: 'step-icon', viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d }));
+  const first = button('step-first', icon('M3 2h2v12H3zM14 2v12L6 8z'), 'First', () => 0);
+  const back = button('step-back', icon('M12 2v12L4 8z'), 'Back one', () => at - 1);
+  const next = button('step-next', icon('M4 2v12l8-6z'), 'Forward one', () => at + 1);
+  const last = button('step-last', icon('M11 2h2v12h-2zM2 2v12l8-6z'), 'Last', () => max);
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  function go(k) {
+    const to = Math.max(0, Math.min(max, k));
+    if (to === at) return;
+    set(to, max);
+    onStep(to);
+  }
+  function set(k, m = max) {
+    max = m;
+    at = Math.max(0, Math.min(max, k));
+    slider.max = String(max);
+    slider.value = String(at);
+    first.disabled = back.disabled = at === 0;
+    next.disabled = last.disabled = at === max;
+    slider.disabled = max === 0;
+  }
+  const onKey = (ev) => {
+    const t = ev.target;
+    if (t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && t.type !== 'range') || t instanceof HTMLSelectElement) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: max }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    go(to);
+  };
+  document.addEventListener('keydown', onKey);
+  const el = h('div', { class: 'stepper' }, first, back, slider, next, last);
+  return { el, set, get at() { return at; }, close: () => document.removeEventListener('keydown', onKey) };
+}

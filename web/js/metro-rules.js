@@ -1,0 +1,132 @@
+// The Metro rules page: a turn (draw, keep, the forced second placement), the legal-placement
+// rules with pictures of legal and illegal placements, scoring with a drawn example line
+// (doubled at the centre), the station owners for 2 to 6 players, and every tile. Every
+// picture is drawn from the engine: tiles from its track table (GET /api/metro/tiles), the
+// example lines and the verdicts on the example placements from the viewer
+// (GET /api/metro/view), so the page never states a rule the engine does not apply.
+
+import { h, fill } from './dom.js';
+import { metroApi } from './metro-api.js';
+import { createMetroBoard, describeLine, seatColour, tileSvg } from './metro-draw.js';
+import { swatch } from './breakdown.js';
+import { getJson } from './viewer.js';
+
+/** Tabs between the two games' rules. */
+export function rulesTabs(active) {
+  const tab = (href, key, label) => h('a', {
+    class: `tab${key === active ? ' active' : ''}`, href, 'data-link': '', 'aria-current': key === active ? 'page' : null,
+  }, label);
+  return h('nav', { class: 'tabs rules-tabs', 'aria-label': 'Game' }, tab('/rules', 'ink', 'Railroad Ink'), tab('/rules/metro', 'metro', 'Metro'));
+}
+
+/** A small board showing a sequence, with the engine's verdict on its last placement. */
+function example(table, view, { players = 2, caption, id }) {
+  const board = createMetroBoard(table, { label: caption, players });
+  board.svg.classList.add('m-example-board');
+  // The examples are all in the top-left corner: show that part of the board, larger.
+  board.svg.setAttribute('viewBox', '-44 -44 544 344');
+  const legal = view.steps.length - 1;
+  board.setSequence(view.placements.slice(0, legal).join(''));
+  board.setLines(view.steps[legal].lines);
+  let verdict;
+  if (view.illegal) {
+    const p = view.placements[view.illegal.index];
+    board.setDrop(p.slice(4, 6), p.slice(0, 4), false);
+    verdict = h('p', { class: 'verdict illegal' }, h('strong', {}, 'Illegal: '), `${view.illegal.reason}. `, h('span', { class: 'rule-chip' }, view.illegal.rule));
+  } else {
+    const last = view.placements[view.placements.length - 1];
+    if (last) board.setDrop(last.slice(4, 6), null, true);
+    verdict = h('p', { class: 'verdict legal' }, h('strong', {}, 'Legal.'));
+  }
+  return h('figure', { class: 'm-example', id }, board.svg, h('figcaption', {}, caption, verdict));
+}
+
+/** `/rules/metro`. */
+export async function metroRulesScreen(root, { setTitle }) {
+  setTitle('Metro rules');
+  fill(root, h('p', { class: 'loading' }, 'Loading the rules…'));
+  const view = (players, sequence) => getJson(`/api/metro/view?${new URLSearchParams({ players: String(players), sequence })}`);
+  let table;
+  let views;
+  try {
+    [table, ...views] = await Promise.all([
+      metroApi.tiles(),
+      view(2, 'aaaa03aaaa13'), // touching: legal
+      view(2, 'aaaa03aaaa11'), // not touching: illegal
+      view(2, 'cccc01'), // a border square, no short track: legal
+      view(2, 'cccc00'), // an avoidable one-tile link of stations 8 and 9: illegal
+      view(4, 'aaaa03aaaa13aaaa23'), // station 5's line into the centre, doubled
+      view(2, 'badb01baac02dbba10bcbc00'), // a line through one tile twice
+    ]);
+  } catch (e) {
+    fill(root, h('p', { class: 'form-error', role: 'alert' }, e.message));
+    return () => {};
+  }
+  const [touching, notTouching, border, corner, centre, twice] = views;
+
+  // Scoring: the example line, drawn and highlighted.
+  const scoring = createMetroBoard(table, { label: 'Station 5’s line into the centre', players: 4 });
+  scoring.svg.classList.add('m-example-board');
+  scoring.setSequence(centre.placements.join(''));
+  const centreLines = centre.steps[centre.steps.length - 1].lines;
+  scoring.setLines(centreLines);
+  scoring.highlight(5);
+  const five = centreLines.find((l) => l.station === 5);
+  const loop = createMetroBoard(table, { label: 'Station 9’s line through one tile twice', players: 2 });
+  loop.svg.classList.add('m-example-board');
+  loop.setSequence(twice.placements.join(''));
+  const loopLines = twice.steps[twice.steps.length - 1].lines;
+  loop.setLines(loopLines);
+  loop.highlight(9);
+  const nine = loopLines.find((l) => l.station === 9);
+
+  // Owners for 2 to 6 players.
+  const owners = [2, 3, 4, 5, 6].map((n) => {
+    const b = createMetroBoard(table, { label: `Station owners with ${n} players`, players: n });
+    b.svg.classList.add('m-owner-board');
+    return h('figure', { class: 'm-owners', dataset: { players: n } }, b.svg,
+      h('figcaption', {}, h('strong', {}, `${n} players`),
+        h('span', { class: 'm-owner-legend' }, Array.from({ length: n }, (_, i) => h('span', {}, swatch(seatColour(i)), `P${i + 1}`)),
+          table.owners[n - 2].some((o) => o === null) ? h('span', {}, swatch(seatColour(null)), 'nobody') : null)));
+  });
+
+  const tiles = table.tiles.map((t) => h('figure', { class: 'tile-card m-tile-card', dataset: { tile: t.code } },
+    tileSvg(table, t.code),
+    h('figcaption', {}, h('strong', {}, t.code), h('span', { class: 'edges' }, `${t.copies} in the deck`))));
+
+  fill(root, h('article', { class: 'rules m-rules', id: 'metro-rules' },
+    h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Metro'), rulesTabs('metro')),
+    h('p', { class: 'lead' }, `Two to six players lay ${table.deck} square tiles on one shared 8×8 board. Every tile carries four tracks. Each player owns some of the 32 stations around the edge, and scores the line that starts at each of them: a point for every tile it runs through, double if it reaches the central station.`),
+    h('h2', {}, 'A turn'),
+    h('ol', {},
+      h('li', {}, h('strong', {}, 'Empty hand: '), 'draw a tile. Place it, or keep it in your hand and draw a second tile, which you must place at once.'),
+      h('li', {}, h('strong', {}, 'Holding a tile: '), 'place it (your hand is empty again), or draw a new tile and place that one at once, keeping the one you hold.'),
+      h('li', {}, 'A hand never holds more than one tile, and every turn places exactly one tile. When the deck runs out you must place the tile you hold; with nothing to draw or hold, you pass.'),
+      h('li', {}, `Tiles are never turned: a tile always lies with its top side up. The game ends when all ${table.deck} tiles are on the board, which is then full.`)),
+    h('h2', {}, 'Where a tile may go'),
+    h('ol', {},
+      h('li', {}, h('strong', {}, 'A free square, '), 'never one of the four centre squares (the central station).'),
+      h('li', {}, h('strong', {}, 'Touching: '), 'a square on the edge of the board, or next to a tile already placed (side by side, not diagonally; the central station does not count).'),
+      h('li', {}, h('strong', {}, 'No avoidable short link: '), 'a tile may not lead a station’s track straight back to a station (itself, or the other station of a corner) within the one tile, unless that tile has no other free touching square where it would not.')),
+    h('div', { class: 'm-examples' },
+      example(table, touching, { caption: 'aaaa at row 1, column 3: next to a tile.', id: 'example-touching' }),
+      example(table, notTouching, { caption: 'aaaa at row 1, column 1: it touches nothing.', id: 'example-not-touching' }),
+      example(table, border, { caption: 'cccc at row 0, column 1: on the edge.', id: 'example-border' }),
+      example(table, corner, { caption: 'cccc in the corner links stations 8 and 9.', id: 'example-corner' })),
+    h('h2', {}, 'Scoring'),
+    h('p', {}, 'Each of the 32 stations starts a line. It enters the tile in front of the station and follows the tracks from tile to tile. A line that ends at a station (any, its own too) scores a point for every tile it ran through; one that reaches the central station scores double. A line that runs into an empty square scores nothing yet, and a tile passed twice counts twice. Each line scores for the owner of the station it starts from. Scores can be counted at any time; the highest at the end wins, and equal scores share the win.'),
+    h('div', { class: 'm-examples two' },
+      h('figure', { class: 'm-example', id: 'example-centre' }, scoring.svg,
+        h('figcaption', {}, `Four players: ${five ? describeLine(five, null).text : ''}.`)),
+      h('figure', { class: 'm-example', id: 'example-twice' }, loop.svg,
+        h('figcaption', {}, `Two players: ${nine ? describeLine(nine, null).text : ''}, passing the corner tile twice.`))),
+    h('h2', {}, 'Who owns which station'),
+    h('p', {}, 'The stations are shared out by the number of players, every player’s spread around the board. With 3, 5 or 6 players, stations 16 and 17 belong to nobody; lines may still end there.'),
+    h('div', { class: 'm-owner-grid' }, owners),
+    h('h2', {}, 'The tiles'),
+    h('p', {}, `The deck has ${table.tiles.length} kinds of tile, ${table.deck} tiles in all. Each track enters through one side and leaves through another (or turns back on the same side).`),
+    h('div', { class: 'tile-grid m-tile-grid' }, tiles),
+    h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'), ' ',
+      h('a', { class: 'btn', href: '/view/metro', 'data-link': '' }, 'Try placements in the viewer'))));
+  return () => {};
+}
