@@ -12,7 +12,7 @@ import { metroApi } from './metro-api.js';
 import { createMetroBoard, describeLine, seatColour, tileSvg as metroTileSvg } from './metro-draw.js';
 import { swatch } from './breakdown.js';
 
-const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', seats: 'Seats' };
+const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online' };
 
 /** The empty board's breakdown (nothing placed, nothing scored). */
 const EMPTY = {
@@ -268,7 +268,7 @@ class MetroReplay {
     return step.events.map((e) => {
       switch (e.event) {
         case 'drew': return `${who} drew ${e.tile}.`;
-        case 'kept': return `${who} kept ${e.tile} and draws again.`;
+        case 'kept': return `${who} kept ${e.tile}.`;
         case 'placed': return `${who} placed ${e.placement.slice(0, 4)} at row ${e.placement[4]}, column ${e.placement[5]}.`;
         case 'passed': return `${who} passed.`;
         case 'ended': return 'The board is full: the game is over.';
@@ -351,7 +351,7 @@ function entry(g) {
   return h('li', { class: 'recent-game', dataset: { id: g.id, kind: g.kind } },
     h('div', { class: 'recent-title' },
       h('span', { class: `game-chip game-${g.kind}` }, game),
-      h('span', { class: 'muted small' }, `${MODES[g.mode] || g.mode} · finished ${when(g.finished)}`)),
+      h('span', { class: 'muted small' }, `${g.kind === 'metro' ? `${g.players.length} players` : MODES[g.mode] || g.mode} · finished ${when(g.finished)}`)),
     h('ol', { class: 'recent-players' }, ranked.map((p) => h('li', { class: g.winners.includes(p.seat) ? 'won' : '' },
       h('span', { class: 'name' }, g.winners.includes(p.seat) && g.players.length > 1 ? `★ ${p.name}` : p.name),
       h('span', { class: 'pts' }, pointsText(p.score))))),

@@ -330,3 +330,44 @@ async fn a_metro_replay_is_its_action_log_played_again() {
     let (status, _) = app.get(&format!("/api/ink/games/{id}/replay"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn games_finished_before_results_were_kept_are_listed_after_the_upgrade() {
+    let mut app = TestApp::start().await;
+    let (id, token) = create(&app, r#"{"mode":"solo","seed":17,"name":"Old"}"#).await;
+    let last = play(&app, &id, &token, 7).await;
+    assert_eq!(last["finished"], true);
+    let (open, _) = create(&app, r#"{"mode":"solo","seed":18}"#).await;
+    // Turn the database back into a version-1 one: no finish times, no results.
+    app.stop().await;
+    {
+        let conn = rusqlite::Connection::open(&app.db).unwrap();
+        conn.execute_batch(
+            "DROP INDEX games_by_finish;
+             ALTER TABLE games DROP COLUMN result;
+             ALTER TABLE games DROP COLUMN finished;
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    }
+    app.restart().await;
+    // The results are recorded in the background, from the action logs.
+    let mut listed = Value::Null;
+    for _ in 0..200 {
+        let (_, list) = app.get("/api/games", None).await;
+        if !list["games"].as_array().unwrap().is_empty() {
+            listed = list;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    let games = listed["games"]
+        .as_array()
+        .expect("the finished game is listed");
+    assert_eq!(games.len(), 1, "only the finished game, not {open}");
+    assert_eq!(games[0]["id"], id.as_str());
+    assert_eq!(
+        games[0]["players"][0]["score"],
+        last["players"][0]["score"]["advanced"]
+    );
+}

@@ -39,6 +39,13 @@ impl TestApp {
         }
     }
 
+    /// Stops the server; [`TestApp::restart`] starts it again on the same database.
+    pub async fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await.expect("server stops");
+        }
+    }
+
     /// Stops the server and starts a new one on the same database (and a new port).
     pub async fn restart(&mut self) {
         if let Some(running) = self.running.take() {
