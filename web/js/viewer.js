@@ -424,6 +424,9 @@ class MetroViewer {
     if (showIllegal) {
       const p = this.list[v.illegal.index];
       this.board.setDrop(p.square, p.tile, false);
+    } else if (k > 0) {
+      // The latest placement, framed.
+      this.board.setDrop(this.list[k - 1].square, null, true);
     } else {
       this.board.setDrop(null);
     }
