@@ -1,37 +1,16 @@
 //! The `tracklayer ink` command-line contract, run against the built binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::json_lines;
 use serde_json::{Value, json};
 
 const EXAMPLE: &str = "A4A12B2B16A1B01A1B23S1B32A1A32B1B44B2A44A4C16A3D15A4D01A5D23A4E20B1F24A2F17A1F01B0G16A5C34A4C43A5C53A3D50A4D61S4E50A0F51A1F67S2E46B1E31A1F30A2G36A1G41B1G52";
 
 /// Runs the binary; returns (exit status, stdout).
 fn run(args: &[&str], stdin: Option<&str>) -> (i32, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tracklayer"));
-    cmd.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("binary runs");
-    {
-        let mut pipe = child.stdin.take().unwrap();
-        if let Some(input) = stdin {
-            pipe.write_all(input.as_bytes()).unwrap();
-        }
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
-}
-
-fn json_lines(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+    let (code, out, _) = common::run(args, stdin);
+    (code, out)
 }
 
 #[test]

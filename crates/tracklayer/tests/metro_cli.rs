@@ -1,35 +1,12 @@
 //! The `tracklayer metro` command-line contract, run against the built binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::{json_lines, run};
 use serde_json::{Value, json};
 
 /// A complete game from the conformance corpus, with its scores for 2 to 6 players.
 const GAME: &str = "cbaa37cddb20ddbc75cccc27dacc67ddbc60dbcd65adbb06cbaa30bcdd01cccc73bbad16aacb74acba04cdac26dacc66acba10baac02bcbc36dada46dddd61baac72dbba31cbaa12aaaa40acba62aacb32aaaa41cdac42adad52dada45cbcb15bbbb63aacb55cbcb35bbad53dddd14badb11accd57badb21cbcb05cddb54adbb03adad76bcbc71bbbb56ccda51ccda17aaaa47dbcd24baac50baac00aacb70aaaa25cbaa22bcdd64bcbc23dbba13acba77accd07";
-
-/// Runs the binary; returns (exit status, stdout, stderr).
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    {
-        let mut pipe = child.stdin.take().unwrap();
-        if let Some(input) = stdin {
-            pipe.write_all(input.as_bytes()).unwrap();
-        }
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn metro(args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["metro"];
@@ -41,12 +18,6 @@ fn metro_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut all = vec!["metro"];
     all.extend_from_slice(args);
     run(&all, Some(stdin))
-}
-
-fn json_lines(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
 }
 
 // check ------------------------------------------------------------------------------------------

@@ -2,56 +2,17 @@
 //! the server continues every game exactly where it was (a kept tile, an open seat, computer
 //! seats in the middle of their turns), and every action it had answered is still there.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
+use common::{Server, call, remove_db, temp_db};
 use serde_json::{Value, json};
 
-/// A server process and the address it printed.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
 impl Server {
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .env("TRACKLAYER_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("it prints where it serves");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Server { child, addr }
-    }
-
-    /// SIGKILL: no shutdown code runs.
-    fn kill(mut self) {
-        self.child.kill().expect("SIGKILL");
-        self.child.wait().expect("reaped");
-    }
-
-    fn call(&self, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
-        call(&self.addr, method, path, token, body).expect("the server answers")
-    }
-
     fn state(&self, id: &str, token: Option<&str>) -> Value {
         let (status, v) = self.call("GET", &format!("/api/metro/games/{id}"), token, "");
         assert_eq!(status, 200, "{v}");
@@ -72,69 +33,6 @@ impl Server {
             );
             thread::sleep(Duration::from_millis(20));
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One HTTP/1.1 request on its own connection.
-fn call(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: &str,
-) -> std::io::Result<(u16, Value)> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response)?;
-    let text = String::from_utf8_lossy(&response);
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| std::io::Error::other(format!("no header end in {text:?}")))?;
-    let status: u16 = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| std::io::Error::other(format!("no status in {head:?}")))?;
-    let value = if body.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(body).map_err(std::io::Error::other)?
-    };
-    Ok((status, value))
-}
-
-fn temp_db(name: &str) -> PathBuf {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    std::env::temp_dir().join(format!(
-        "tracklayer-metro-{name}-{}-{nanos}.sqlite",
-        std::process::id()
-    ))
-}
-
-fn remove_db(db: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let mut p = db.as_os_str().to_owned();
-        p.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(p));
     }
 }
 
@@ -194,7 +92,7 @@ fn people(n: usize, seed: u64) -> Value {
 
 #[test]
 fn sigkill_and_restart_continue_every_metro_game_exactly() {
-    let db = temp_db("kill");
+    let db = temp_db("metro-kill");
     let server = Server::start(&db);
     // People on one device: some turns, then seat 1 keeps a tile and must place the second.
     let (hotseat, ht) = create(&server, people(3, 201));
@@ -283,7 +181,7 @@ fn sigkill_and_restart_continue_every_metro_game_exactly() {
 
 #[test]
 fn every_answered_metro_action_survives_a_sigkill_mid_play() {
-    let db = temp_db("burst");
+    let db = temp_db("metro-burst");
     let server = Server::start(&db);
     let games: Vec<(String, Vec<String>)> = (0..4)
         .map(|seed| create(&server, people(2, seed)))
