@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{TestApp, create, first_legal_die, squares};
+use common::{Events, TestApp, create, first_legal_die, send_junk, squares};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use railroad_ink::{Dice, Roll};
@@ -565,59 +565,21 @@ async fn an_online_game_seats_at_most_eight() {
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
 }
 
-/// Reads server-sent events until one `state` event arrives; returns its version.
-async fn next_state_event(body: &mut hyper::body::Incoming, buffer: &mut String) -> u64 {
-    loop {
-        if let Some(end) = buffer.find("\n\n") {
-            let event: String = buffer.drain(..end + 2).collect();
-            if event.contains("event: state") {
-                let data = event
-                    .lines()
-                    .find_map(|l| l.strip_prefix("data: "))
-                    .expect("data line");
-                let v: Value = serde_json::from_str(data).unwrap();
-                return v["version"].as_u64().unwrap();
-            }
-            continue;
-        }
-        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-            .await
-            .expect("an event in time")
-            .expect("stream open")
-            .expect("frame");
-        if let Ok(data) = frame.into_data() {
-            buffer.push_str(std::str::from_utf8(&data).unwrap());
-        }
-    }
-}
-
 #[tokio::test]
 async fn live_updates_over_server_sent_events() {
     let app = TestApp::start().await;
     let (id, a) = create(&app, r#"{"mode":"online","seed":1}"#).await;
-    let mut client = app.client().await;
-    let response = client
-        .send(
-            "GET",
-            &format!("/api/ink/games/{id}/events"),
-            &[],
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut body = response.into_body();
-    let mut buffer = String::new();
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 0);
+    let mut events = Events::open(&app, &format!("/api/ink/games/{id}/events")).await;
+    assert_eq!(events.next_state().await, 0);
     let (status, _) = app
         .post(&format!("/api/ink/games/{id}/join"), None, "{}")
         .await;
     assert_eq!(status, StatusCode::CREATED);
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 1);
+    assert_eq!(events.next_state().await, 1);
     let s = state(&app, &id, &a).await;
     let p = first_legal_die(&s).unwrap();
     place(&app, &id, &a, &p).await;
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 2);
+    assert_eq!(events.next_state().await, 2);
 }
 
 #[tokio::test]
@@ -720,15 +682,6 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
 async fn junk_never_gets_a_server_error() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"online","seed":4}"#).await;
-    let mut client = app.client().await;
-    // A small deterministic generator: bodies of random bytes, JSON-ish fragments, paths.
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
     let fragments = [
         "{",
         "}",
@@ -756,31 +709,6 @@ async fn junk_never_gets_a_server_error() {
         format!("/api/ink/games/{id}/undo"),
         format!("/api/ink/games/{id}/end-round"),
     ];
-    for i in 0..300 {
-        let body: Vec<u8> = if i % 2 == 0 {
-            (0..next() % 64).map(|_| next() as u8).collect()
-        } else {
-            (0..next() % 12)
-                .map(|_| fragments[(next() % fragments.len() as u64) as usize])
-                .collect::<String>()
-                .into_bytes()
-        };
-        let path = &endpoints[i % endpoints.len()];
-        let auth = format!("Bearer {token}");
-        let headers: Vec<(&str, &str)> = if i % 3 == 0 {
-            vec![("authorization", auth.as_str())]
-        } else {
-            vec![]
-        };
-        let r = client.send("POST", path, &headers, body.clone()).await;
-        let status = r.status();
-        r.into_body().collect().await.unwrap();
-        assert!(
-            status.is_client_error() || status.is_success(),
-            "{path} {:?}: {status}",
-            String::from_utf8_lossy(&body)
-        );
-    }
     let paths = [
         "/api/ink/games/%00",
         "/api/ink/games/..%2F..%2Fetc",
@@ -790,17 +718,16 @@ async fn junk_never_gets_a_server_error() {
         "/ink/%ff%fe",
         "/%2e%2e/Cargo.toml",
     ];
-    for path in paths {
-        for method in ["GET", "POST", "DELETE"] {
-            let r = client.send(method, path, &[], Vec::new()).await;
-            let status = r.status();
-            r.into_body().collect().await.unwrap();
-            assert!(
-                status.is_client_error() || status.is_success(),
-                "{method} {path}: {status}"
-            );
-        }
-    }
+    // Bodies of random bytes and JSON-ish fragments, and odd paths.
+    send_junk(
+        &app,
+        0x9e37_79b9_7f4a_7c15,
+        &token,
+        &endpoints,
+        &fragments,
+        &paths,
+    )
+    .await;
     // Still serving, and the game is intact.
     let (status, s) = app.get(&state_path(&id), Some(&token)).await;
     assert_eq!(status, StatusCode::OK);

@@ -6,8 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::TestApp;
-use http_body_util::BodyExt;
+use common::{Events, TestApp, send_junk};
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
@@ -710,32 +709,6 @@ async fn invited_people_take_open_seats_by_link() {
     assert_eq!(state(&app, &id, None).await["turn"], 0);
 }
 
-/// Reads server-sent events until one `state` event arrives; returns its version.
-async fn next_state_event(body: &mut hyper::body::Incoming, buffer: &mut String) -> u64 {
-    loop {
-        if let Some(end) = buffer.find("\n\n") {
-            let event: String = buffer.drain(..end + 2).collect();
-            if event.contains("event: state") {
-                let data = event
-                    .lines()
-                    .find_map(|l| l.strip_prefix("data: "))
-                    .expect("data line");
-                let v: Value = serde_json::from_str(data).unwrap();
-                return v["version"].as_u64().unwrap();
-            }
-            continue;
-        }
-        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-            .await
-            .expect("an event in time")
-            .expect("stream open")
-            .expect("frame");
-        if let Ok(data) = frame.into_data() {
-            buffer.push_str(std::str::from_utf8(&data).unwrap());
-        }
-    }
-}
-
 #[tokio::test]
 async fn live_updates_over_server_sent_events() {
     let app = TestApp::start().await;
@@ -745,27 +718,15 @@ async fn live_updates_over_server_sent_events() {
     )
     .await;
     let ann = &seats[0].1;
-    let mut client = app.client().await;
-    let response = client
-        .send(
-            "GET",
-            &format!("{}/events", game_path(&id)),
-            &[],
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut body = response.into_body();
-    let mut buffer = String::new();
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 0);
+    let mut events = Events::open(&app, &format!("{}/events", game_path(&id))).await;
+    assert_eq!(events.next_state().await, 0);
     act(&app, &id, ann, "draw", "").await;
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 1);
+    assert_eq!(events.next_state().await, 1);
     let (status, _) = app
         .post(&format!("{}/join", game_path(&id)), None, "")
         .await;
     assert_eq!(status, StatusCode::CREATED);
-    assert_eq!(next_state_event(&mut body, &mut buffer).await, 2);
+    assert_eq!(events.next_state().await, 2);
 }
 
 #[tokio::test]
@@ -855,14 +816,6 @@ async fn junk_never_gets_a_server_error() {
     let app = TestApp::start().await;
     let (id, t) = create_people(&app, 2, 4).await;
     let token = t[0].clone();
-    let mut client = app.client().await;
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
     let fragments = [
         "{",
         "}",
@@ -894,49 +847,23 @@ async fn junk_never_gets_a_server_error() {
         format!("{}/keep", game_path(&id)),
         format!("{}/place", game_path(&id)),
     ];
-    for i in 0..300 {
-        let body: Vec<u8> = if i % 2 == 0 {
-            (0..next() % 64).map(|_| next() as u8).collect()
-        } else {
-            (0..next() % 12)
-                .map(|_| fragments[(next() % fragments.len() as u64) as usize])
-                .collect::<String>()
-                .into_bytes()
-        };
-        let path = &endpoints[i % endpoints.len()];
-        let auth = format!("Bearer {token}");
-        let headers: Vec<(&str, &str)> = if i % 3 == 0 {
-            vec![("authorization", auth.as_str())]
-        } else {
-            vec![]
-        };
-        let r = client.send("POST", path, &headers, body.clone()).await;
-        let status = r.status();
-        r.into_body().collect().await.unwrap();
-        assert!(
-            status.is_client_error() || status.is_success(),
-            "{path} {:?}: {status}",
-            String::from_utf8_lossy(&body)
-        );
-    }
-    for path in [
+    let paths = [
         "/api/metro/games/%00",
         "/api/metro/games/..%2F..%2Fetc",
         "/api/metro/games/0123456789abcdef01234567/place/extra",
         "/api/metro/games//draw",
         "/api/metro/tiles?x=%ff",
         "/metro/%ff%fe",
-    ] {
-        for method in ["GET", "POST", "DELETE"] {
-            let r = client.send(method, path, &[], Vec::new()).await;
-            let status = r.status();
-            r.into_body().collect().await.unwrap();
-            assert!(
-                status.is_client_error() || status.is_success(),
-                "{method} {path}: {status}"
-            );
-        }
-    }
+    ];
+    send_junk(
+        &app,
+        0x2545_f491_4f6c_dd1d,
+        &token,
+        &endpoints,
+        &fragments,
+        &paths,
+    )
+    .await;
     let (status, s) = app.get(&game_path(&id), Some(&token)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(s["finished"], false);

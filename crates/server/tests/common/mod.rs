@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -170,6 +171,113 @@ impl Client {
             })
         };
         (status, value)
+    }
+}
+
+/// A game's live updates: the stream of its server-sent events.
+pub struct Events {
+    /// The connection the stream came on, kept open with it.
+    _client: Client,
+    body: Incoming,
+    buffer: String,
+}
+
+impl Events {
+    /// Opens the stream at `path`, asserting it is answered `200` as `text/event-stream`.
+    pub async fn open(app: &TestApp, path: &str) -> Events {
+        let mut client = app.client().await;
+        let response = client.send("GET", path, &[], Vec::new()).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+        Events {
+            _client: client,
+            body: response.into_body(),
+            buffer: String::new(),
+        }
+    }
+
+    /// Reads server-sent events until one `state` event arrives; returns its version.
+    pub async fn next_state(&mut self) -> u64 {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let event: String = self.buffer.drain(..end + 2).collect();
+                if event.contains("event: state") {
+                    let data = event
+                        .lines()
+                        .find_map(|l| l.strip_prefix("data: "))
+                        .expect("data line");
+                    let v: Value = serde_json::from_str(data).unwrap();
+                    return v["version"].as_u64().unwrap();
+                }
+                continue;
+            }
+            let frame = tokio::time::timeout(Duration::from_secs(10), self.body.frame())
+                .await
+                .expect("an event in time")
+                .expect("stream open")
+                .expect("frame");
+            if let Ok(data) = frame.into_data() {
+                self.buffer.push_str(std::str::from_utf8(&data).unwrap());
+            }
+        }
+    }
+}
+
+/// Junk for the server: `seed` starts a small deterministic generator of request bodies
+/// (random bytes, or runs of JSON-ish `fragments`); 300 of them are posted to `endpoints` in
+/// turn, every third with `Authorization: Bearer token`; then every method goes to each of
+/// `paths`. Asserts that nothing gets a server error.
+pub async fn send_junk(
+    app: &TestApp,
+    seed: u64,
+    token: &str,
+    endpoints: &[String],
+    fragments: &[&str],
+    paths: &[&str],
+) {
+    let mut client = app.client().await;
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for i in 0..300 {
+        let body: Vec<u8> = if i % 2 == 0 {
+            (0..next() % 64).map(|_| next() as u8).collect()
+        } else {
+            (0..next() % 12)
+                .map(|_| fragments[(next() % fragments.len() as u64) as usize])
+                .collect::<String>()
+                .into_bytes()
+        };
+        let path = &endpoints[i % endpoints.len()];
+        let auth = format!("Bearer {token}");
+        let headers: Vec<(&str, &str)> = if i % 3 == 0 {
+            vec![("authorization", auth.as_str())]
+        } else {
+            vec![]
+        };
+        let r = client.send("POST", path, &headers, body.clone()).await;
+        let status = r.status();
+        r.into_body().collect().await.unwrap();
+        assert!(
+            status.is_client_error() || status.is_success(),
+            "{path} {:?}: {status}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    for path in paths {
+        for method in ["GET", "POST", "DELETE"] {
+            let r = client.send(method, path, &[], Vec::new()).await;
+            let status = r.status();
+            r.into_body().collect().await.unwrap();
+            assert!(
+                status.is_client_error() || status.is_success(),
+                "{method} {path}: {status}"
+            );
+        }
     }
 }
 
