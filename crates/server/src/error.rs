@@ -42,6 +42,46 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// An engine's refusal of an action: its words, and the short, stable name of the rule it
+/// broke (the `rule` of an error's body and of a [`Permission`]).
+pub trait Refusal: std::fmt::Display {
+    fn rule(&self) -> &'static str;
+}
+
+impl Refusal for GameError {
+    fn rule(&self) -> &'static str {
+        GameError::rule(self)
+    }
+}
+
+/// Whether the seat may do something now and, if not, the engine's reason.
+#[derive(Debug, Clone, Serialize)]
+pub struct Permission {
+    pub allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+impl Permission {
+    /// The engine's answer (`Ok` or its refusal) as a permission.
+    pub fn of<E: Refusal>(result: Result<(), E>) -> Permission {
+        match result {
+            Ok(()) => Permission {
+                allowed: true,
+                reason: None,
+                rule: None,
+            },
+            Err(e) => Permission {
+                allowed: false,
+                reason: Some(e.to_string()),
+                rule: Some(e.rule()),
+            },
+        }
+    }
+}
+
 impl From<StorageError> for ApiError {
     fn from(e: StorageError) -> ApiError {
         ApiError::Internal(e.to_string())
@@ -86,7 +126,7 @@ impl IntoResponse for ApiError {
                 ("internal error".to_owned(), None)
             }
             ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
-            ApiError::Metro(e) => (e.to_string(), Some(crate::metro::rule_name(e))),
+            ApiError::Metro(e) => (e.to_string(), Some(e.rule())),
             other => (other.to_string(), None),
         };
         let mut response = (

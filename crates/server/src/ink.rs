@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, broadcast};
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Permission};
 use crate::ids;
 use crate::storage::{
     ActionRow, Append, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
@@ -719,32 +719,6 @@ pub struct SpecialView {
     /// For each orientation 0–7, the squares where it is legal, written one after another;
     /// empty when not allowed.
     pub legal: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Permission {
-    pub allowed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
-}
-
-impl Permission {
-    fn of(result: Result<(), GameError>) -> Permission {
-        match result {
-            Ok(()) => Permission {
-                allowed: true,
-                reason: None,
-                rule: None,
-            },
-            Err(e) => Permission {
-                allowed: false,
-                reason: Some(e.to_string()),
-                rule: Some(e.rule()),
-            },
-        }
-    }
 }
 
 /// The squares of a mask, written one after another: `"A1D0"`.

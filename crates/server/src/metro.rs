@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
 use crate::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Permission, Refusal};
 use crate::ids;
 use crate::ink::player_name;
 use crate::storage::{
@@ -708,22 +708,24 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
 // ---------------------------------------------------------------------------------------
 // Refusals.
 
-/// A short, stable name for the rule an action broke (the `rule` of a refusal).
-pub fn rule_name(e: &GameError) -> &'static str {
-    match e {
-        GameError::GameOver => "game over",
-        GameError::NotYourTurn { .. } => "not your turn",
-        GameError::MustDraw => "draw first",
-        GameError::AlreadyDrawn { .. } => "already drawn",
-        GameError::MustPlaceSecondDraw { .. } => "second draw must be placed",
-        GameError::NothingToKeep => "nothing to keep",
-        GameError::DeckEmpty { .. } => "deck empty",
-        GameError::IllegalPlacement(p) => match p.reason {
-            Illegal::Occupied { .. } => "occupied",
-            Illegal::Centre => "centre square",
-            Illegal::NotTouching => "not touching",
-            Illegal::AvoidableStationLink { .. } => "avoidable station link",
-        },
+/// Each refusal of the engine's names its rule with a short, stable name.
+impl Refusal for GameError {
+    fn rule(&self) -> &'static str {
+        match self {
+            GameError::GameOver => "game over",
+            GameError::NotYourTurn { .. } => "not your turn",
+            GameError::MustDraw => "draw first",
+            GameError::AlreadyDrawn { .. } => "already drawn",
+            GameError::MustPlaceSecondDraw { .. } => "second draw must be placed",
+            GameError::NothingToKeep => "nothing to keep",
+            GameError::DeckEmpty { .. } => "deck empty",
+            GameError::IllegalPlacement(p) => match p.reason {
+                Illegal::Occupied { .. } => "occupied",
+                Illegal::Centre => "centre square",
+                Illegal::NotTouching => "not touching",
+                Illegal::AvoidableStationLink { .. } => "avoidable station link",
+            },
+        }
     }
 }
 
@@ -824,33 +826,6 @@ pub enum Move {
     Pass {
         seat: usize,
     },
-}
-
-/// Whether the seat may do something now and, if not, the engine's reason.
-#[derive(Debug, Clone, Serialize)]
-pub struct Permission {
-    pub allowed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
-}
-
-impl Permission {
-    fn of(result: Result<(), GameError>) -> Permission {
-        match result {
-            Ok(()) => Permission {
-                allowed: true,
-                reason: None,
-                rule: None,
-            },
-            Err(e) => Permission {
-                allowed: false,
-                reason: Some(e.to_string()),
-                rule: Some(rule_name(&e)),
-            },
-        }
-    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -1115,11 +1090,11 @@ mod tests {
         let mut game = Game::new(Config::new(PlayerCount::new(2).unwrap()), 1);
         let p2 = Player::from_index(1).unwrap();
         let e = game.play(p2, Action::Draw).unwrap_err();
-        assert_eq!(rule_name(&e), "not your turn");
+        assert_eq!(e.rule(), "not your turn");
         game.apply(Action::Draw).unwrap();
         let e = game
             .apply(Action::Place("33".parse().unwrap()))
             .unwrap_err();
-        assert_eq!(rule_name(&e), "centre square");
+        assert_eq!(e.rule(), "centre square");
     }
 }
