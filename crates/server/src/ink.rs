@@ -7,7 +7,6 @@
 //! placed, whether the round may end, and why not) comes from engine calls too.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use railroad_ink::ai::{self, RoundView};
 use railroad_ink::game::ROUNDS;
@@ -19,14 +18,12 @@ use railroad_ink::{
     Tile,
 };
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Mutex, broadcast};
 
 use crate::AppState;
 use crate::error::{ApiError, Permission};
 use crate::ids;
-use crate::storage::{
-    ActionRow, Append, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
-};
+use crate::sessions::{GameState, Session, Sessions, detached, to_json};
+use crate::storage::{ActionRow, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -76,67 +73,26 @@ pub struct Seat {
     token_hash: Option<String>,
 }
 
-/// A game's state in memory: the engine's game and who sits where.
+/// A game's state in memory: how it is played, the engine's game and who sits where.
 #[derive(Debug, Clone)]
 pub struct InkState {
+    pub mode: Mode,
     pub game: Game,
     pub seats: Vec<Seat>,
 }
 
-impl InkState {
-    /// The seat whose token this is.
-    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
-        let hash = ids::hash_token(token);
-        self.seats
-            .iter()
-            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
-            .ok_or(ApiError::WrongToken)
-    }
-}
-
 /// One Railroad Ink game, loaded.
-pub struct InkSession {
-    pub id: String,
-    pub mode: Mode,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
-    state: Mutex<InkState>,
-    events: broadcast::Sender<usize>,
-    computer_running: AtomicBool,
-}
+pub type InkSession = Session<InkState>;
 
-impl InkSession {
-    fn new(id: String, mode: Mode, created: i64, state: InkState) -> InkSession {
-        let (events, _) = broadcast::channel(32);
-        InkSession {
-            id,
-            mode,
-            created,
-            state: Mutex::new(state),
-            events,
-            computer_running: AtomicBool::new(false),
-        }
-    }
+impl GameState for InkState {
+    const KIND: GameKind = GameKind::Ink;
+    type View = GameView;
 
-    /// Rebuilds a session from storage by replaying its actions.
-    pub fn from_stored(stored: StoredGame) -> Result<InkSession, ApiError> {
+    fn from_stored(stored: StoredGame) -> Result<InkState, ApiError> {
         let id = stored.id.clone();
         let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
-        if stored.kind != GameKind::Ink {
-            return Err(ApiError::game_not_found());
-        }
         let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
-        let setup: Setup =
-            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
-        let actions = stored
-            .actions
-            .iter()
-            .map(|row| {
-                serde_json::from_str::<Action>(&row.action)
-                    .map(|a| (row.seat, a))
-                    .map_err(|e| corrupt(format!("action: {e}")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let (setup, actions) = crate::replay::ink_log(&stored)?;
         let game = Game::replay(setup, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
         let seats: Vec<Seat> = stored
@@ -156,42 +112,46 @@ impl InkSession {
                 game.players().len()
             )));
         }
-        Ok(InkSession::new(
-            stored.id,
-            mode,
-            stored.created,
-            InkState { game, seats },
-        ))
+        Ok(InkState { mode, game, seats })
     }
 
-    /// The state now (a copy).
-    pub async fn snapshot(&self) -> InkState {
-        self.state.lock().await.clone()
+    fn sessions(app: &AppState) -> &Sessions<InkState> {
+        &app.ink
     }
 
-    /// The number of accepted actions: grows with every change.
-    pub async fn version(&self) -> usize {
-        self.state.lock().await.game.actions().len()
+    /// The number of accepted actions (a join is one).
+    fn version(&self) -> usize {
+        self.game.actions().len()
     }
 
-    /// Live notifications: the version after each change.
-    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
-        self.events.subscribe()
+    fn actions(&self) -> usize {
+        self.game.actions().len()
     }
 
-    /// Whether anyone is listening for live updates.
-    pub fn has_listeners(&self) -> bool {
-        self.events.receiver_count() > 0
+    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats.iter().map(|s| s.token_hash.as_deref())
     }
 
-    /// The seat a token belongs to.
-    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
-        self.state.lock().await.seat_of(token)
+    fn is_over(&self) -> bool {
+        self.game.is_finished()
     }
 
-    fn notify(&self, version: usize) {
-        // Nobody listening is fine.
-        let _ = self.events.send(version);
+    fn finished(&self) -> Option<Finished> {
+        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+        crate::replay::ink_finished(&self.game, &names)
+    }
+
+    /// A computer whose round is due (only a game against the computer has one).
+    fn computer_to_move(&self) -> bool {
+        self.mode == Mode::Computer && ComputerTurn::next(self).is_some()
+    }
+
+    async fn play_computers(app: &AppState, session: &Arc<InkSession>) -> Result<(), ApiError> {
+        computer_rounds(app, session).await
+    }
+
+    fn view(&self, session: &InkSession, seat: Option<usize>) -> GameView {
+        view(session, self, seat)
     }
 }
 
@@ -283,35 +243,25 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         players: seats.len(),
         dice: Dice::Seed(seed),
     };
-    let created = crate::storage::now_ms();
     let new_game = NewGame {
         id: id.clone(),
         kind: GameKind::Ink,
         mode: req.mode.as_str().to_owned(),
         setup: to_json(&setup)?,
-        created,
+        created: crate::storage::now_ms(),
         seats: seats
             .iter()
             .enumerate()
             .map(|(i, s)| seat_row(i, s))
             .collect(),
     };
-    let game = Game::new(setup);
-    let session = Arc::new(InkSession::new(
-        id.clone(),
-        req.mode,
-        created,
-        InkState { game, seats },
-    ));
-    let storage = app.storage.clone();
-    // Spawned, so a client that hangs up cannot cut the write short.
-    let write = tokio::spawn(async move { storage.create_game(new_game).await });
-    write
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
-    app.sessions.insert(session.clone());
+    let state = InkState {
+        mode: req.mode,
+        game: Game::new(setup),
+        seats,
+    };
+    InkSession::create(app, new_game, state).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
-    drive_computers(app, session);
     Ok(SeatTaken {
         id: Some(id),
         seat: 0,
@@ -334,32 +284,18 @@ fn seat_row(seat: usize, s: &Seat) -> SeatRow {
     }
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
-    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
-}
-
-/// The game with this id, loaded if needed. A computer whose round is due (say, the server
-/// stopped between a round's start and the computer's play) is set going.
-pub async fn session(app: &AppState, id: &str) -> Result<Arc<InkSession>, ApiError> {
-    let session = app.sessions.get(id).await?;
-    drive_computers(app, session.clone());
-    Ok(session)
-}
-
 /// Seats a new player in an online game.
 pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<SeatTaken, ApiError> {
-    let session = session(app, id).await?;
-    if session.mode != Mode::Online {
-        return Err(ApiError::Conflict(format!(
-            "this is a {} game: only online games can be joined",
-            session.mode.as_str()
-        )));
-    }
-    let app2 = app.clone();
-    let s = session.clone();
-    // Spawned, so a client that hangs up cannot leave memory and storage apart.
-    let taken = tokio::spawn(async move {
-        let mut st = s.state.lock().await;
+    let s = InkSession::load(app, id).await?;
+    let app = app.clone();
+    detached(async move {
+        let st = s.lock().await;
+        if st.mode != Mode::Online {
+            return Err(ApiError::Conflict(format!(
+                "this is a {} game: only online games can be joined",
+                st.mode.as_str()
+            )));
+        }
         let seat = st.game.players().len();
         if seat >= MAX_SEATS {
             return Err(ApiError::Conflict(format!(
@@ -367,8 +303,8 @@ pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<Seat
             )));
         }
         let name = player_name(name.as_deref(), || format!("Player {}", seat + 1))?;
-        let mut next = st.game.clone();
-        next.act(seat, Action::Join)?;
+        let mut next = st.clone();
+        next.game.act(seat, Action::Join)?;
         let token = ids::new_token()?;
         let new_seat = Seat {
             name,
@@ -376,26 +312,18 @@ pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<Seat
             agent: None,
             token_hash: Some(ids::hash_token(&token)),
         };
-        let append = Append {
-            game: s.id.clone(),
-            first: st.game.actions().len(),
-            actions: vec![action_row(seat, Action::Join)?],
-            seat: Some(seat_row(seat, &new_seat)),
-        };
-        persist(&app2, &s, append, None).await?;
-        st.game = next;
-        st.seats.push(new_seat);
-        let version = st.game.actions().len();
-        drop(st);
-        s.notify(version);
+        let row = seat_row(seat, &new_seat);
+        next.seats.push(new_seat);
+        let actions = vec![action_row(seat, Action::Join)?];
+        s.commit(&app, st, next, actions, Some(row)).await?;
         tracing::info!(game = %s.id, seat, "player joined");
         Ok(SeatTaken {
             id: None,
             seat,
             token,
         })
-    });
-    taken.await.map_err(|e| ApiError::Internal(e.to_string()))?
+    })
+    .await
 }
 
 fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
@@ -403,35 +331,6 @@ fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
         seat,
         action: to_json(&action)?,
     })
-}
-
-/// How the game ended, when the change from `st` to `next` ends it (stored with the last
-/// actions, for the list of recent games).
-fn ending(st: &InkState, next: &Game) -> Option<Finished> {
-    if st.game.is_finished() {
-        return None;
-    }
-    let names: Vec<&str> = st.seats.iter().map(|s| s.name.as_str()).collect();
-    crate::replay::ink_finished(next, &names)
-}
-
-/// Writes actions (and, when they end the game, how it ended); if the write fails, the
-/// session is dropped from memory so that the next request reloads exactly what storage holds.
-async fn persist(
-    app: &AppState,
-    session: &Arc<InkSession>,
-    append: Append,
-    finished: Option<Finished>,
-) -> Result<(), ApiError> {
-    let written = match finished {
-        Some(finished) => app.storage.append_finishing(append, finished).await,
-        None => app.storage.append(append).await,
-    };
-    if let Err(e) = written {
-        app.sessions.forget(&session.id);
-        return Err(e.into());
-    }
-    Ok(())
 }
 
 /// Does one seat's action, after the engine accepts it and storage holds it. Returns the
@@ -442,40 +341,29 @@ pub async fn act(
     token: &str,
     action: Action,
 ) -> Result<GameView, ApiError> {
-    let session = session(app, id).await?;
-    let app2 = app.clone();
-    let s = session.clone();
+    let session = InkSession::load(app, id).await?;
+    let (app2, s) = (app.clone(), session.clone());
     let token = token.to_owned();
-    let view = tokio::spawn(async move {
-        let mut st = s.state.lock().await;
+    let view = detached(async move {
+        let st = s.lock().await;
         let seat = st.seat_of(&token)?;
-        let mut next = st.game.clone();
-        next.act(seat, action)?;
-        let append = Append {
-            game: s.id.clone(),
-            first: st.game.actions().len(),
-            actions: vec![action_row(seat, action)?],
-            seat: None,
-        };
-        persist(&app2, &s, append, ending(&st, &next)).await?;
-        st.game = next;
-        let version = st.game.actions().len();
-        let view = view(&s, &st, Some(seat));
-        drop(st);
-        s.notify(version);
-        Ok::<_, ApiError>(view)
+        let mut next = st.clone();
+        next.game.act(seat, action)?;
+        let view = view(&s, &next, Some(seat));
+        s.commit(&app2, st, next, vec![action_row(seat, action)?], None)
+            .await?;
+        Ok(view)
     })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))??;
-    drive_computers(app, session);
+    .await?;
+    session.drive_computers(app);
     Ok(view)
 }
 
 /// The computer's suggestion for the rest of the seat's round.
 pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement>, ApiError> {
-    let session = session(app, id).await?;
+    let session = InkSession::load(app, id).await?;
     let (game, seat) = {
-        let st = session.state.lock().await;
+        let st = session.lock().await;
         (st.game.clone(), st.seat_of(token)?)
     };
     let _permit = app.thinking().await?;
@@ -543,35 +431,10 @@ impl ComputerTurn {
     }
 }
 
-/// Plays the computer seats' rounds in the background, until none has a round to play.
-pub fn drive_computers(app: &AppState, session: Arc<InkSession>) {
-    if session.mode != Mode::Computer {
-        return;
-    }
-    if session.computer_running.swap(true, Ordering::AcqRel) {
-        return; // the running driver loops until nothing is left
-    }
-    let app = app.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = computer_rounds(&app, &session).await {
-                tracing::error!(game = %session.id, error = %e, "the computer player failed");
-                session.computer_running.store(false, Ordering::Release);
-                return;
-            }
-            session.computer_running.store(false, Ordering::Release);
-            // A round may have started between the last look and the flag going down.
-            let more = ComputerTurn::next(&*session.state.lock().await).is_some();
-            if !more || session.computer_running.swap(true, Ordering::AcqRel) {
-                return;
-            }
-        }
-    });
-}
-
+/// Plays the computer seats' rounds, until none has a round to play.
 async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<(), ApiError> {
     loop {
-        let Some(turn) = ComputerTurn::next(&*session.state.lock().await) else {
+        let Some(turn) = ComputerTurn::next(&*session.lock().await) else {
             return Ok(());
         };
         let permit = app.thinking().await?;
@@ -582,13 +445,14 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
         drop(permit);
-        let mut st = session.state.lock().await;
+        let st = session.lock().await;
         // Only this driver acts for the computer's seat, so its round is as it was.
-        let mut next = st.game.clone();
+        let mut next = st.clone();
+        let game = &mut next.game;
         let mut done = Vec::new();
         for placement in placements {
             let action = Action::Place { placement };
-            match next.act(turn.seat, action) {
+            match game.act(turn.seat, action) {
                 Ok(()) => done.push(action),
                 Err(e) => {
                     tracing::error!(game = %session.id, agent = %turn.agent, %placement, error = %e, "the computer player broke a rule");
@@ -597,33 +461,24 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
             }
         }
         // Whatever the agent left undone: the first legal place of each die that still fits.
-        while next.can_end_round(turn.seat).is_err() {
-            let board = *next.player(turn.seat)?.board();
-            let fallback = next
+        while game.can_end_round(turn.seat).is_err() {
+            let board = *game.player(turn.seat)?.board();
+            let fallback = game
                 .dice_left(turn.seat)?
                 .into_iter()
                 .find_map(|tile| first_legal(&board, tile));
             let Some(placement) = fallback else { break };
             let action = Action::Place { placement };
-            next.act(turn.seat, action)?;
+            game.act(turn.seat, action)?;
             done.push(action);
         }
-        next.act(turn.seat, Action::EndRound)?;
+        game.act(turn.seat, Action::EndRound)?;
         done.push(Action::EndRound);
-        let append = Append {
-            game: session.id.clone(),
-            first: st.game.actions().len(),
-            actions: done
-                .into_iter()
-                .map(|a| action_row(turn.seat, a))
-                .collect::<Result<_, _>>()?,
-            seat: None,
-        };
-        persist(app, session, append, ending(&st, &next)).await?;
-        st.game = next;
-        let version = st.game.actions().len();
-        drop(st);
-        session.notify(version);
+        let actions = done
+            .into_iter()
+            .map(|a| action_row(turn.seat, a))
+            .collect::<Result<_, _>>()?;
+        session.commit(app, st, next, actions, None).await?;
     }
 }
 
@@ -773,7 +628,7 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
     GameView {
         id: session.id.clone(),
         kind: "ink",
-        mode: session.mode,
+        mode: st.mode,
         version: game.actions().len(),
         round: game.round(),
         rounds: ROUNDS,

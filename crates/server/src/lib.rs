@@ -42,8 +42,8 @@ pub use http::MAX_BODY;
 pub use ink::{MAX_NAME, MAX_SEATS};
 pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
 
-use ink::InkSession;
-use metro::MetroSession;
+use ink::InkState;
+use metro::MetroState;
 use sessions::Sessions;
 use storage::{Storage, StorageError};
 
@@ -82,9 +82,9 @@ pub enum ServeError {
 pub struct AppState {
     storage: Storage,
     /// Railroad Ink games in memory.
-    sessions: Arc<Sessions<InkSession>>,
+    ink: Arc<Sessions<InkState>>,
     /// Metro games in memory.
-    metro: Arc<Sessions<MetroSession>>,
+    metro: Arc<Sessions<MetroState>>,
     /// Becomes `true` when the server shuts down (live-update streams end then).
     shutdown: watch::Receiver<bool>,
     /// Computer players (both games) think on blocking threads, at most one per core at a
@@ -149,7 +149,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
     let addr = listener.local_addr()?;
     let (stop, shutdown) = watch::channel(false);
     let state = AppState {
-        sessions: Arc::new(Sessions::new(storage.clone())),
+        ink: Arc::new(Sessions::new(storage.clone())),
         metro: Arc::new(Sessions::new(storage.clone())),
         storage,
         shutdown: shutdown.clone(),
@@ -160,16 +160,16 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.storage.clone()));
     }
-    let (sweeper, metro_sweeper) = (state.sessions.clone(), state.metro.clone());
+    let (ink_sweeper, metro_sweeper) = (state.ink.clone(), state.metro.clone());
     let mut sweep_stop = shutdown.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
             tokio::select! {
                 _ = tick.tick() => {
-                    let dropped = sweeper.sweep(IDLE) + metro_sweeper.sweep(IDLE);
+                    let dropped = ink_sweeper.sweep(IDLE) + metro_sweeper.sweep(IDLE);
                     if dropped > 0 {
-                        let loaded = sweeper.len() + metro_sweeper.len();
+                        let loaded = ink_sweeper.len() + metro_sweeper.len();
                         tracing::debug!(dropped, loaded, "idle games dropped from memory");
                     }
                 }

@@ -10,11 +10,10 @@
 //!
 //! A game is created with all its seats. A person "on this device" gets a token at once; a
 //! person "invited by link" is an open seat until someone takes it through `join`; a computer
-//! seat has no token and is played by [`drive_computers`], one action at a time, each stored
-//! before the next.
+//! seat has no token and is played by [`Session::drive_computers`], one action at a time, each
+//! stored before the next.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use metro::ai;
 use metro::{
@@ -22,15 +21,13 @@ use metro::{
     Phase, Player, PlayerCount, Sequence, Square, Station, Tile, TileInfo,
 };
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Mutex, MutexGuard, broadcast};
 
 use crate::AppState;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::ids;
 use crate::ink::player_name;
-use crate::storage::{
-    ActionRow, Append, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
-};
+use crate::sessions::{GameState, Session, Sessions, detached, to_json};
+use crate::storage::{ActionRow, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -122,27 +119,19 @@ impl Seat {
     }
 }
 
-/// A game's state in memory: the engine's game, who sits where, and a version that grows with
-/// every change (an action or a seat taken).
+/// A game's state in memory: the engine's game and who sits where.
 #[derive(Debug, Clone)]
 pub struct MetroState {
     pub game: Game,
     pub seats: Vec<Seat>,
-    pub version: usize,
 }
 
-impl MetroState {
-    /// The seat whose token this is.
-    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
-        let hash = ids::hash_token(token);
-        self.seats
-            .iter()
-            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
-            .ok_or(ApiError::WrongToken)
-    }
+/// One Metro game, loaded.
+pub type MetroSession = Session<MetroState>;
 
+impl MetroState {
     /// The computer seat whose turn it is, if any.
-    fn computer_to_move(&self) -> Option<(Player, String)> {
+    fn computer_turn(&self) -> Option<(Player, String)> {
         let player = self.game.turn()?;
         let seat = self.seats.get(player.index())?;
         (seat.kind == Kind::Computer).then(|| {
@@ -155,35 +144,14 @@ impl MetroState {
     }
 }
 
-/// One Metro game, loaded.
-pub struct MetroSession {
-    pub id: String,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
-    state: Mutex<MetroState>,
-    events: broadcast::Sender<usize>,
-    computer_running: AtomicBool,
-}
+impl GameState for MetroState {
+    const KIND: GameKind = GameKind::Metro;
+    type View = GameView;
 
-impl MetroSession {
-    fn new(id: String, created: i64, state: MetroState) -> MetroSession {
-        let (events, _) = broadcast::channel(64);
-        MetroSession {
-            id,
-            created,
-            state: Mutex::new(state),
-            events,
-            computer_running: AtomicBool::new(false),
-        }
-    }
-
-    /// Rebuilds a session from storage by replaying its actions, each by the seat that did it.
-    pub fn from_stored(stored: StoredGame) -> Result<MetroSession, ApiError> {
+    /// Replays the actions, each by the seat that did it.
+    fn from_stored(stored: StoredGame) -> Result<MetroState, ApiError> {
         let id = stored.id.clone();
         let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
-        if stored.kind != GameKind::Metro {
-            return Err(ApiError::game_not_found());
-        }
         let setup: Setup =
             serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
         if setup.seats.len() != setup.config.players.get() as usize {
@@ -204,7 +172,6 @@ impl MetroSession {
                 token_hash: None,
             })
             .collect();
-        let mut joined = 0;
         for row in stored.seats {
             let seat = seats
                 .get_mut(row.seat)
@@ -215,9 +182,6 @@ impl MetroSession {
             seat.name = row.name;
             seat.level = row.agent.or(seat.level.take());
             seat.token_hash = row.token_hash;
-            if seat.invited {
-                joined += 1;
-            }
         }
         if let Some(i) = seats.iter().position(|s| s.is_open() && !s.invited) {
             return Err(corrupt(format!("seat {i} has no token and is not open")));
@@ -231,74 +195,50 @@ impl MetroSession {
             game.play(player, action)
                 .map_err(|e| corrupt(format!("action {i} ({action}) does not replay: {e}")))?;
         }
-        let version = stored.actions.len() + joined;
-        Ok(MetroSession::new(
-            stored.id,
-            stored.created,
-            MetroState {
-                game,
-                seats,
-                version,
-            },
-        ))
+        Ok(MetroState { game, seats })
     }
 
-    /// The state now (a copy).
-    pub async fn snapshot(&self) -> MetroState {
-        self.state.lock().await.clone()
+    fn sessions(app: &AppState) -> &Sessions<MetroState> {
+        &app.metro
     }
 
-    async fn lock(&self) -> MutexGuard<'_, MetroState> {
-        self.state.lock().await
+    /// Every change counts: an action, or an invited person's seat taken.
+    fn version(&self) -> usize {
+        let taken = self
+            .seats
+            .iter()
+            .filter(|s| s.invited && !s.is_open())
+            .count();
+        self.game.actions().len() + taken
     }
 
-    /// The version now: grows with every change.
-    pub async fn version(&self) -> usize {
-        self.state.lock().await.version
+    fn actions(&self) -> usize {
+        self.game.actions().len()
     }
 
-    /// Live notifications: the version after each change.
-    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
-        self.events.subscribe()
+    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats.iter().map(|s| s.token_hash.as_deref())
     }
 
-    /// Whether anyone is listening for live updates.
-    pub fn has_listeners(&self) -> bool {
-        self.events.receiver_count() > 0
+    fn is_over(&self) -> bool {
+        self.game.is_over()
     }
 
-    /// The seat a token belongs to.
-    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
-        self.state.lock().await.seat_of(token)
+    fn finished(&self) -> Option<Finished> {
+        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+        crate::replay::metro_finished(&self.game, &names)
     }
 
-    fn notify(&self, version: usize) {
-        // Nobody listening is fine.
-        let _ = self.events.send(version);
-    }
-}
-
-impl crate::sessions::Session for MetroSession {
-    fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
-        MetroSession::from_stored(stored)
+    fn computer_to_move(&self) -> bool {
+        self.computer_turn().is_some()
     }
 
-    fn id(&self) -> &str {
-        &self.id
+    async fn play_computers(app: &AppState, session: &Arc<MetroSession>) -> Result<(), ApiError> {
+        computer_turns(app, session).await
     }
 
-    fn has_listeners(&self) -> bool {
-        MetroSession::has_listeners(self)
-    }
-}
-
-impl crate::sse::Live for MetroSession {
-    fn subscribe(&self) -> broadcast::Receiver<usize> {
-        MetroSession::subscribe(self)
-    }
-
-    fn version(&self) -> impl std::future::Future<Output = usize> + Send {
-        MetroSession::version(self)
+    fn view(&self, session: &MetroSession, seat: Option<usize>) -> GameView {
+        view(session, self, seat)
     }
 }
 
@@ -320,10 +260,6 @@ fn seat_row(seat: usize, s: &Seat) -> SeatRow {
         agent: s.level.clone(),
         token_hash: s.token_hash.clone(),
     }
-}
-
-fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
-    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
@@ -403,7 +339,6 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
     };
     let config = Config::new(players);
     let id = ids::new_game_id()?;
-    let created = crate::storage::now_ms();
     let new_game = NewGame {
         id: id.clone(),
         kind: GameKind::Metro,
@@ -413,7 +348,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
             seed,
             seats: plan,
         })?,
-        created,
+        created: crate::storage::now_ms(),
         seats: seats
             .iter()
             .enumerate()
@@ -421,61 +356,13 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
             .map(|(i, s)| seat_row(i, s))
             .collect(),
     };
-    let session = Arc::new(MetroSession::new(
-        id.clone(),
-        created,
-        MetroState {
-            game: Game::new(config, seed),
-            seats,
-            version: 0,
-        },
-    ));
-    let storage = app.storage.clone();
-    // Spawned, so a client that hangs up cannot cut the write short.
-    tokio::spawn(async move { storage.create_game(new_game).await })
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
-    app.metro.insert(session.clone());
-    tracing::info!(game = %id, players = n, "metro game created");
-    drive_computers(app, session);
-    Ok(Created { id, seats: tokens })
-}
-
-/// The game with this id, loaded if needed. A computer whose turn it is (say, the server
-/// stopped between two of its actions) is set going.
-pub async fn session(app: &AppState, id: &str) -> Result<Arc<MetroSession>, ApiError> {
-    let session = app.metro.get(id).await?;
-    drive_computers(app, session.clone());
-    Ok(session)
-}
-
-/// How the game ended, when the change from `st` to `next` ends it (stored with the last
-/// action, for the list of recent games).
-fn ending(st: &MetroState, next: &Game) -> Option<Finished> {
-    if st.game.is_over() {
-        return None;
-    }
-    let names: Vec<&str> = st.seats.iter().map(|s| s.name.as_str()).collect();
-    crate::replay::metro_finished(next, &names)
-}
-
-/// Writes a change (and, when it ends the game, how it ended); if the write fails, the session
-/// is dropped from memory so that the next request reloads exactly what storage holds.
-async fn persist(
-    app: &AppState,
-    session: &Arc<MetroSession>,
-    append: Append,
-    finished: Option<Finished>,
-) -> Result<(), ApiError> {
-    let written = match finished {
-        Some(finished) => app.storage.append_finishing(append, finished).await,
-        None => app.storage.append(append).await,
+    let state = MetroState {
+        game: Game::new(config, seed),
+        seats,
     };
-    if let Err(e) = written {
-        app.metro.forget(&session.id);
-        return Err(e.into());
-    }
-    Ok(())
+    MetroSession::create(app, new_game, state).await?;
+    tracing::info!(game = %id, players = n, "metro game created");
+    Ok(Created { id, seats: tokens })
 }
 
 /// Takes an open seat (the one asked for, or the first) for an invited person.
@@ -485,12 +372,10 @@ pub async fn join(
     name: Option<String>,
     seat: Option<usize>,
 ) -> Result<SeatToken, ApiError> {
-    let session = session(app, id).await?;
-    let app2 = app.clone();
-    let s = session.clone();
-    // Spawned, so a client that hangs up cannot leave memory and storage apart.
-    tokio::spawn(async move {
-        let mut st = s.lock().await;
+    let s = MetroSession::load(app, id).await?;
+    let app = app.clone();
+    detached(async move {
+        let st = s.lock().await;
         if st.game.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
@@ -522,28 +407,15 @@ pub async fn join(
         };
         let name = player_name(name.as_deref(), || st.seats[seat].name.clone())?;
         let token = ids::new_token()?;
-        let taken = Seat {
-            name,
-            token_hash: Some(ids::hash_token(&token)),
-            ..st.seats[seat].clone()
-        };
-        let append = Append {
-            game: s.id.clone(),
-            first: st.game.actions().len(),
-            actions: Vec::new(),
-            seat: Some(seat_row(seat, &taken)),
-        };
-        persist(&app2, &s, append, None).await?;
-        st.seats[seat] = taken;
-        st.version += 1;
-        let version = st.version;
-        drop(st);
-        s.notify(version);
+        let mut next = st.clone();
+        next.seats[seat].name = name;
+        next.seats[seat].token_hash = Some(ids::hash_token(&token));
+        let row = seat_row(seat, &next.seats[seat]);
+        s.commit(&app, st, next, Vec::new(), Some(row)).await?;
         tracing::info!(game = %s.id, seat, "player joined");
         Ok(SeatToken { seat, token })
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
 }
 
 /// Does one seat's action, after the engine accepts it and storage holds it. `tile`, when
@@ -556,12 +428,11 @@ pub async fn act(
     action: Action,
     tile: Option<Tile>,
 ) -> Result<GameView, ApiError> {
-    let session = session(app, id).await?;
-    let app2 = app.clone();
-    let s = session.clone();
+    let session = MetroSession::load(app, id).await?;
+    let (app2, s) = (app.clone(), session.clone());
     let token = token.to_owned();
-    let view = tokio::spawn(async move {
-        let mut st = s.lock().await;
+    let view = detached(async move {
+        let st = s.lock().await;
         let seat = st.seat_of(&token)?;
         let player = Player::from_index(seat)
             .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
@@ -575,29 +446,18 @@ pub async fn act(
                 _ => {}
             }
         }
-        let mut next = st.game.clone();
-        next.play(player, action)?;
-        let append = Append {
-            game: s.id.clone(),
-            first: st.game.actions().len(),
-            actions: vec![ActionRow {
-                seat,
-                action: to_json(&action)?,
-            }],
-            seat: None,
+        let mut next = st.clone();
+        next.game.play(player, action)?;
+        let view = view(&s, &next, Some(seat));
+        let row = ActionRow {
+            seat,
+            action: to_json(&action)?,
         };
-        persist(&app2, &s, append, ending(&st, &next)).await?;
-        st.game = next;
-        st.version += 1;
-        let version = st.version;
-        let view = view(&s, &st, Some(seat));
-        drop(st);
-        s.notify(version);
-        Ok::<_, ApiError>(view)
+        s.commit(&app2, st, next, vec![row], None).await?;
+        Ok(view)
     })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))??;
-    drive_computers(app, session);
+    .await?;
+    session.drive_computers(app);
     Ok(view)
 }
 
@@ -610,40 +470,13 @@ fn agent_seed(game_seed: u64, player: Player) -> u64 {
     ai::mix(game_seed ^ ai::mix(player.index() as u64 + 1))
 }
 
-/// Plays the computer seats' turns in the background, until it is a person's turn or the game
-/// is over. At most one driver runs per game.
-pub fn drive_computers(app: &AppState, session: Arc<MetroSession>) {
-    if let Ok(st) = session.state.try_lock()
-        && st.computer_to_move().is_none()
-    {
-        return;
-    }
-    if session.computer_running.swap(true, Ordering::AcqRel) {
-        return; // the running driver loops until nothing is left
-    }
-    let app = app.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = computer_turns(&app, &session).await {
-                tracing::error!(game = %session.id, error = %e, "the computer player failed");
-                session.computer_running.store(false, Ordering::Release);
-                return;
-            }
-            session.computer_running.store(false, Ordering::Release);
-            // A computer's turn may have come between the last look and the flag going down.
-            let more = session.lock().await.computer_to_move().is_some();
-            if !more || session.computer_running.swap(true, Ordering::AcqRel) {
-                return;
-            }
-        }
-    });
-}
-
+/// Plays the computer seats' turns, one action at a time, until it is a person's turn or the
+/// game is over.
 async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(), ApiError> {
     loop {
         let (player, level, view, seed, version) = {
             let st = session.lock().await;
-            let Some((player, level)) = st.computer_to_move() else {
+            let Some((player, level)) = st.computer_turn() else {
                 return Ok(());
             };
             (
@@ -651,7 +484,7 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
                 level,
                 st.game.view(Some(player)),
                 st.game.seed(),
-                st.version,
+                st.version(),
             )
         };
         let permit = app.thinking().await?;
@@ -663,14 +496,14 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
         drop(permit);
-        let mut st = session.lock().await;
-        if st.version != version {
+        let st = session.lock().await;
+        if st.version() != version {
             // Only this driver acts for a computer seat, so nothing should have changed; if
             // something did, think again from the state now.
             continue;
         }
-        let mut next = st.game.clone();
-        let action = match choice.map(|a| (a, next.play(player, a))) {
+        let mut next = st.clone();
+        let action = match choice.map(|a| (a, next.game.play(player, a))) {
             Some((action, Ok(_))) => action,
             refused => {
                 if let Some((action, Err(e))) = refused {
@@ -678,30 +511,20 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
                 } else {
                     tracing::warn!(game = %session.id, %level, "unknown computer player; it plays the first legal action");
                 }
-                next = st.game.clone();
+                next.game = st.game.clone();
                 let fallback =
-                    next.legal_actions().first().copied().ok_or_else(|| {
+                    next.game.legal_actions().first().copied().ok_or_else(|| {
                         ApiError::Internal("a computer has no legal action".into())
                     })?;
-                next.play(player, fallback)?;
+                next.game.play(player, fallback)?;
                 fallback
             }
         };
-        let append = Append {
-            game: session.id.clone(),
-            first: st.game.actions().len(),
-            actions: vec![ActionRow {
-                seat: player.index(),
-                action: to_json(&action)?,
-            }],
-            seat: None,
+        let row = ActionRow {
+            seat: player.index(),
+            action: to_json(&action)?,
         };
-        persist(app, session, append, ending(&st, &next)).await?;
-        st.game = next;
-        st.version += 1;
-        let version = st.version;
-        drop(st);
-        session.notify(version);
+        session.commit(app, st, next, vec![row], None).await?;
     }
 }
 
@@ -921,7 +744,7 @@ pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> Gam
     GameView {
         id: session.id.clone(),
         kind: "metro",
-        version: st.version,
+        version: st.version(),
         created: session.created,
         players,
         turn: game.turn().map(Player::index),

@@ -90,7 +90,7 @@ fn corrupt(id: &str, what: impl std::fmt::Display) -> ApiError {
 }
 
 /// A stored game's setup and actions, parsed.
-fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
+pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
     let setup: Setup = serde_json::from_str(&stored.setup)
         .map_err(|e| corrupt(&stored.id, format!("setup: {e}")))?;
     let actions = stored

@@ -1,27 +1,232 @@
 //! Games in memory: loaded lazily from storage by replay, kept while in use, dropped when
 //! idle (storage holds everything, so a dropped game loads again on its next request).
 //!
-//! One [`Sessions`] map per game kind (Railroad Ink, Metro); a session type says how it is
-//! rebuilt from storage through [`Session`].
+//! Both kinds of game (Railroad Ink, Metro) live in a [`Session`]: the state behind a lock,
+//! its live updates, and the driver of its computer seats. What differs between the kinds (how
+//! a state is rebuilt from storage, its version, its seats' tokens, its computer players, what
+//! the page sees) each says through [`GameState`]. One [`Sessions`] map per kind holds them.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use tokio::sync::OnceCell;
+use serde::Serialize;
+use tokio::sync::{OnceCell, broadcast};
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::ids;
-use crate::storage::{Storage, StoredGame};
+use crate::storage::{
+    ActionRow, Append, Finished, GameKind, NewGame, SeatRow, Storage, StoredGame,
+};
 
-/// A game in memory.
-pub trait Session: Send + Sync + Sized + 'static {
-    /// Rebuilds the game from what storage holds (not found if it is another kind of game).
+/// What a kind of game keeps in memory: the state behind its session's lock.
+pub trait GameState: Clone + Send + Sync + Sized + 'static {
+    /// The kind as stored.
+    const KIND: GameKind;
+    /// The state as `GET /api/{kind}/games/{id}` sends it.
+    type View: Serialize + Send;
+
+    /// Rebuilds the state from what storage holds, by replaying its actions.
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
-    /// The game's id.
-    fn id(&self) -> &str;
-    /// Whether anyone is listening for live updates (then it stays in memory).
-    fn has_listeners(&self) -> bool;
+    /// The loaded games of this kind.
+    fn sessions(app: &AppState) -> &Sessions<Self>;
+    /// Grows with every change: what live updates announce.
+    fn version(&self) -> usize;
+    /// The number of actions stored.
+    fn actions(&self) -> usize;
+    /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
+    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// How the game ended, once it is over (stored with the change that ends it, for the list
+    /// of recent games).
+    fn finished(&self) -> Option<Finished>;
+    /// Whether a computer seat has something to do now.
+    fn computer_to_move(&self) -> bool;
+    /// Plays the computer seats until none has anything to do (one driver at a time; see
+    /// [`Session::drive_computers`]).
+    fn play_computers(
+        app: &AppState,
+        session: &Arc<Session<Self>>,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+    /// The state as `seat` (if any) may see it.
+    fn view(&self, session: &Session<Self>, seat: Option<usize>) -> Self::View;
+
+    /// The seat whose token this is.
+    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
+        let hash = ids::hash_token(token);
+        self.token_hashes()
+            .position(|h| h == Some(hash.as_str()))
+            .ok_or(ApiError::WrongToken)
+    }
+}
+
+/// One game, loaded.
+pub struct Session<St> {
+    pub id: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    state: tokio::sync::Mutex<St>,
+    events: broadcast::Sender<usize>,
+    computer_running: AtomicBool,
+}
+
+impl<St: GameState> Session<St> {
+    fn new(id: String, created: i64, state: St) -> Session<St> {
+        let (events, _) = broadcast::channel(64);
+        Session {
+            id,
+            created,
+            state: tokio::sync::Mutex::new(state),
+            events,
+            computer_running: AtomicBool::new(false),
+        }
+    }
+
+    /// Rebuilds a session from storage (not found if it is another kind of game).
+    fn from_stored(stored: StoredGame) -> Result<Session<St>, ApiError> {
+        if stored.kind != St::KIND {
+            return Err(ApiError::game_not_found());
+        }
+        let (id, created) = (stored.id.clone(), stored.created);
+        Ok(Session::new(id, created, St::from_stored(stored)?))
+    }
+
+    /// Stores a new game, then holds it in memory and sets its computer seats going.
+    pub async fn create(
+        app: &AppState,
+        new_game: NewGame,
+        state: St,
+    ) -> Result<Arc<Session<St>>, ApiError> {
+        let session = Arc::new(Session::new(new_game.id.clone(), new_game.created, state));
+        let storage = app.storage.clone();
+        detached(async move { Ok(storage.create_game(new_game).await?) }).await?;
+        St::sessions(app).insert(session.clone());
+        session.drive_computers(app);
+        Ok(session)
+    }
+
+    /// The game with this id, loaded if needed. A computer whose turn is due (say, the server
+    /// stopped in the middle of it) is set going.
+    pub async fn load(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {
+        let session = St::sessions(app).get(id).await?;
+        session.drive_computers(app);
+        Ok(session)
+    }
+
+    /// The state now (a copy).
+    pub async fn snapshot(&self) -> St {
+        self.state.lock().await.clone()
+    }
+
+    /// The state, locked: changes go through [`Session::commit`].
+    pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, St> {
+        self.state.lock().await
+    }
+
+    /// The version now: grows with every change.
+    pub async fn version(&self) -> usize {
+        self.state.lock().await.version()
+    }
+
+    /// Live notifications: the version after each change.
+    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
+        self.events.subscribe()
+    }
+
+    /// Whether anyone is listening for live updates.
+    pub fn has_listeners(&self) -> bool {
+        self.events.receiver_count() > 0
+    }
+
+    /// The seat a token belongs to.
+    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
+        self.state.lock().await.seat_of(token)
+    }
+
+    /// Makes `next` the state once storage holds the change to it: `actions`, stored after
+    /// those before, the seat taken, if any, and how the game ended when `next` ends it. The
+    /// listeners then hear of the new version. If the write fails, the state stays as it was
+    /// and the session is dropped from memory, so that the next request reloads exactly what
+    /// storage holds.
+    pub async fn commit(
+        &self,
+        app: &AppState,
+        mut st: tokio::sync::MutexGuard<'_, St>,
+        next: St,
+        actions: Vec<ActionRow>,
+        seat: Option<SeatRow>,
+    ) -> Result<(), ApiError> {
+        let append = Append {
+            game: self.id.clone(),
+            first: st.actions(),
+            actions,
+            seat,
+        };
+        let finished = if st.is_over() { None } else { next.finished() };
+        let written = match finished {
+            Some(finished) => app.storage.append_finishing(append, finished).await,
+            None => app.storage.append(append).await,
+        };
+        if let Err(e) = written {
+            St::sessions(app).forget(&self.id);
+            return Err(e.into());
+        }
+        *st = next;
+        let version = st.version();
+        drop(st);
+        // Nobody listening is fine.
+        let _ = self.events.send(version);
+        Ok(())
+    }
+
+    /// Plays the computer seats in the background, until none has anything to do. At most one
+    /// driver runs per game.
+    pub fn drive_computers(self: &Arc<Self>, app: &AppState) {
+        if let Ok(st) = self.state.try_lock()
+            && !st.computer_to_move()
+        {
+            return;
+        }
+        if self.computer_running.swap(true, Ordering::AcqRel) {
+            return; // the running driver loops until nothing is left
+        }
+        let app = app.clone();
+        let session = self.clone();
+        tokio::spawn(async move {
+            loop {
+                if let Err(e) = St::play_computers(&app, &session).await {
+                    tracing::error!(game = %session.id, error = %e, "the computer player failed");
+                    session.computer_running.store(false, Ordering::Release);
+                    return;
+                }
+                session.computer_running.store(false, Ordering::Release);
+                // A computer's turn may have come between the last look and the flag going down.
+                let more = session.lock().await.computer_to_move();
+                if !more || session.computer_running.swap(true, Ordering::AcqRel) {
+                    return;
+                }
+            }
+        });
+    }
+}
+
+/// Runs `work` to its end in a task of its own, so that a client that hangs up cannot cut it
+/// short (and leave memory and storage apart).
+pub async fn detached<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// A value as stored: JSON.
+pub fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 struct Slot<S> {
@@ -30,27 +235,27 @@ struct Slot<S> {
 }
 
 /// The loaded games of one kind, by id.
-pub struct Sessions<S> {
+pub struct Sessions<St> {
     storage: Storage,
-    games: Mutex<HashMap<String, Slot<S>>>,
+    games: Mutex<HashMap<String, Slot<Session<St>>>>,
 }
 
-impl<S: Session> Sessions<S> {
-    pub fn new(storage: Storage) -> Sessions<S> {
+impl<St: GameState> Sessions<St> {
+    pub fn new(storage: Storage) -> Sessions<St> {
         Sessions {
             storage,
             games: Mutex::new(HashMap::new()),
         }
     }
 
-    fn map(&self) -> MutexGuard<'_, HashMap<String, Slot<S>>> {
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Slot<Session<St>>>> {
         // A panic while holding this lock cannot leave the map half-changed (every change
         // is one insert or remove), so a poisoned lock is still good to use.
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The game with this id, loading it from storage if needed.
-    pub async fn get(&self, id: &str) -> Result<Arc<S>, ApiError> {
+    pub async fn get(&self, id: &str) -> Result<Arc<Session<St>>, ApiError> {
         if !ids::is_game_id(id) {
             return Err(ApiError::game_not_found());
         }
@@ -70,7 +275,7 @@ impl<S: Session> Sessions<S> {
                     .load_game(id)
                     .await?
                     .ok_or_else(ApiError::game_not_found)?;
-                let session = S::from_stored(stored)?;
+                let session = Session::from_stored(stored)?;
                 tracing::debug!(game = %id, "game loaded");
                 Ok::<_, ApiError>(Arc::new(session))
             })
@@ -90,8 +295,8 @@ impl<S: Session> Sessions<S> {
     }
 
     /// Adds a game just created.
-    pub fn insert(&self, session: Arc<S>) {
-        let id = session.id().to_owned();
+    pub fn insert(&self, session: Arc<Session<St>>) {
+        let id = session.id.clone();
         let cell = Arc::new(OnceCell::new_with(Some(session)));
         self.map().insert(
             id,
@@ -127,19 +332,5 @@ impl<S: Session> Sessions<S> {
             }
         });
         before - map.len()
-    }
-}
-
-impl Session for crate::ink::InkSession {
-    fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
-        crate::ink::InkSession::from_stored(stored)
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn has_listeners(&self) -> bool {
-        crate::ink::InkSession::has_listeners(self)
     }
 }

@@ -5,7 +5,6 @@
 //! once, so a page that reconnects catches up with what it missed.
 
 use std::convert::Infallible;
-use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,28 +14,10 @@ use futures_util::stream;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use crate::ink::InkSession;
+use crate::sessions::{GameState, Session};
 
-/// A game that tells its listeners when it changes.
-pub trait Live: Send + Sync + 'static {
-    /// Live notifications: the version after each change.
-    fn subscribe(&self) -> broadcast::Receiver<usize>;
-    /// The version now.
-    fn version(&self) -> impl Future<Output = usize> + Send;
-}
-
-impl Live for InkSession {
-    fn subscribe(&self) -> broadcast::Receiver<usize> {
-        InkSession::subscribe(self)
-    }
-
-    fn version(&self) -> impl Future<Output = usize> + Send {
-        InkSession::version(self)
-    }
-}
-
-struct Listener<S> {
-    session: Arc<S>,
+struct Listener<St> {
+    session: Arc<Session<St>>,
     updates: broadcast::Receiver<usize>,
     shutdown: watch::Receiver<bool>,
     first: Option<usize>,
@@ -50,8 +31,8 @@ fn state_event(version: usize) -> Event {
 }
 
 /// The event stream of one game; it ends when the server shuts down.
-pub async fn events<S: Live>(
-    session: Arc<S>,
+pub async fn events<St: GameState>(
+    session: Arc<Session<St>>,
     shutdown: watch::Receiver<bool>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let updates = session.subscribe();

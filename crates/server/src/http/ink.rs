@@ -10,22 +10,22 @@ use axum::routing::{get, post};
 use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
-use super::{JsonBody, MaybeToken, Token};
+use super::{JsonBody, Token, game_events, game_state};
 use crate::AppState;
 use crate::error::ApiError;
-use crate::ink::{self, CreateRequest, GameView, SeatTaken, TileTable};
+use crate::ink::{self, CreateRequest, GameView, InkState, SeatTaken, TileTable};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
         .route("/games", post(create))
-        .route("/games/{id}", get(state))
+        .route("/games/{id}", get(game_state::<InkState>))
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/place", post(place))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/end-round", post(end_round))
         .route("/games/{id}/hint", get(hint))
-        .route("/games/{id}/events", get(events))
+        .route("/games/{id}/events", get(game_events::<InkState>))
 }
 
 async fn tiles() -> Json<TileTable> {
@@ -53,20 +53,6 @@ async fn join(
 ) -> Result<impl IntoResponse, ApiError> {
     let taken = ink::join(&app, &id, req.name).await?;
     Ok((StatusCode::CREATED, Json(taken)))
-}
-
-async fn state(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<GameView>, ApiError> {
-    let session = ink::session(&app, &id).await?;
-    let seat = match token {
-        Some(token) => Some(session.authorize(&token).await?),
-        None => None,
-    };
-    let st = session.snapshot().await;
-    Ok(Json(ink::view(&session, &st, seat)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -115,12 +101,4 @@ async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let placements = ink::hint(&app, &id, &token).await?;
     Ok(Json(Hint { placements }))
-}
-
-async fn events(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<impl IntoResponse, ApiError> {
-    let session = ink::session(&app, &id).await?;
-    Ok(crate::sse::events(session, app.shutdown.clone()).await)
 }

@@ -10,21 +10,21 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::{JsonBody, MaybeToken, Token};
+use super::{JsonBody, Token, game_events, game_state};
 use crate::AppState;
 use crate::error::ApiError;
-use crate::metro::{self, CreateRequest, Created, GameView, SeatToken, TileTable};
+use crate::metro::{self, CreateRequest, Created, GameView, MetroState, SeatToken, TileTable};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
         .route("/games", post(create))
-        .route("/games/{id}", get(state))
+        .route("/games/{id}", get(game_state::<MetroState>))
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/keep", post(keep))
         .route("/games/{id}/place", post(place))
-        .route("/games/{id}/events", get(events))
+        .route("/games/{id}/events", get(game_events::<MetroState>))
 }
 
 async fn tiles() -> Json<TileTable> {
@@ -54,20 +54,6 @@ async fn join(
 ) -> Result<impl IntoResponse, ApiError> {
     let taken: SeatToken = metro::join(&app, &id, req.name, req.seat).await?;
     Ok((StatusCode::CREATED, Json(taken)))
-}
-
-async fn state(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<GameView>, ApiError> {
-    let session = metro::session(&app, &id).await?;
-    let seat = match token {
-        Some(token) => Some(session.authorize(&token).await?),
-        None => None,
-    };
-    let st = session.snapshot().await;
-    Ok(Json(metro::view(&session, &st, seat)))
 }
 
 async fn draw(
@@ -107,12 +93,4 @@ async fn place(
 ) -> Result<Json<GameView>, ApiError> {
     let action = Action::Place(req.square);
     Ok(Json(metro::act(&app, &id, &token, action, req.tile).await?))
-}
-
-async fn events(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<impl IntoResponse, ApiError> {
-    let session = metro::session(&app, &id).await?;
-    Ok(crate::sse::events(session, app.shutdown.clone()).await)
 }

@@ -12,17 +12,18 @@ use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::sessions::{GameState, Session};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -43,6 +44,31 @@ pub fn router(state: AppState) -> Router {
 
 async fn health() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "ok": true }))
+}
+
+/// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (without a token, as a
+/// spectator does).
+async fn game_state<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<St::View>, ApiError> {
+    let session = Session::<St>::load(&app, &id).await?;
+    let seat = match token {
+        Some(token) => Some(session.authorize(&token).await?),
+        None => None,
+    };
+    let st = session.snapshot().await;
+    Ok(Json(st.view(&session, seat)))
+}
+
+/// `GET /api/{kind}/games/{id}/events`: the game's live updates.
+async fn game_events<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let session = Session::<St>::load(&app, &id).await?;
+    Ok(crate::sse::events(session, app.shutdown.clone()).await)
 }
 
 /// Logs each request (at debug level) and sets the headers every response carries.
