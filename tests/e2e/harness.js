@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -63,6 +64,27 @@ export async function launch() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/**
+ * One server and one Chromium for a test file: registers the hooks that start them before its
+ * tests and stop them after. Returns `{url, page(options)}` for the tests to use.
+ */
+export function serverAndBrowser() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get url() { return server.url; },
+    page: (options = DESKTOP) => newPage(browser, options),
+  };
 }
 
 /** A new page that records console errors and page errors (tests assert there are none). */

@@ -3,30 +3,19 @@
 // (keep, the second draw must be placed, a held tile placed or kept while drawing), an illegal
 // drop refused with its reason, lines shown when hovered, and the end screen with every line.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, launch, newPage, shot, startServer } from '../harness.js';
+import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
 import {
   clickSquare, dragTile, highlighted, metroAct, metroState, playTurn, startMetro,
 } from '../metro-harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('the start screen offers Metro with 2 to 6 seats, at 1024×768 and on a phone', async () => {
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(server.url);
+    const page = await env.page(options);
+    await page.goto(env.url);
     await page.waitForSelector('#game-metro:not(.disabled)');
     await page.click('#game-metro');
     await page.waitForSelector('#metro-seats');
@@ -48,8 +37,8 @@ test('the start screen offers Metro with 2 to 6 seats, at 1024×768 and on a pho
 });
 
 test('a two-player hot-seat game played to the end, with lines hovered and the end screen', async () => {
-  const page = await newPage(browser, DESKTOP);
-  const id = await startMetro(page, server.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'here', name: 'Bob' }], seed: 7 });
+  const page = await env.page(DESKTOP);
+  const id = await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'here', name: 'Bob' }], seed: 7 });
   // Pass the device: nobody's tiles show until the seat whose turn it is asks.
   await page.waitForSelector('#reveal');
   assert.match(await page.textContent('#curtain'), /It is Ann's turn/);
@@ -114,8 +103,8 @@ test('a two-player hot-seat game played to the end, with lines hovered and the e
   assert.deepEqual(page.errors, []);
 
   // The finished game on a phone, as a spectator: the board, the ranking, every line.
-  const phone = await newPage(browser, PHONE);
-  await phone.goto(`${server.url}/metro/${id}`);
+  const phone = await env.page(PHONE);
+  await phone.goto(`${env.url}/metro/${id}`);
   await phone.waitForSelector('#winner');
   assert.equal(await phone.locator('#every-line tbody tr').count(), 32);
   await shot(phone, 'metro-end-phone');
@@ -123,7 +112,7 @@ test('a two-player hot-seat game played to the end, with lines hovered and the e
   await phone.context().close();
 
   // The start screen lists the game among this device's games.
-  await page.goto(server.url);
+  await page.goto(env.url);
   await page.waitForSelector(`.m-game-list a[href="/metro/${id}"]`);
   assert.match(await page.textContent('.m-game-list li'), /Metro · 2 players · finished/);
   assert.deepEqual(page.errors, []);
@@ -131,8 +120,8 @@ test('a two-player hot-seat game played to the end, with lines hovered and the e
 });
 
 test('the hand rules and an illegal drop, against a computer', async () => {
-  const page = await newPage(browser, DESKTOP);
-  const id = await startMetro(page, server.url, { seats: [{ kind: 'here', name: 'Ada' }, { kind: 'computer', level: 'random' }], seed: 3 });
+  const page = await env.page(DESKTOP);
+  const id = await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ada' }, { kind: 'computer', level: 'random' }], seed: 3 });
   await page.waitForSelector('#turn-help.mine');
   // Nothing drawn yet: only drawing is offered.
   assert.match(await page.textContent('#turn-help'), /Draw a tile/);

@@ -3,27 +3,16 @@
 // in two browser contexts (one a phone) where the invited player joins by the link, each sees
 // the other's moves live, and a reload keeps the seat.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, launch, newPage, shot, startServer } from '../harness.js';
+import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
 import { metroSeatsOf, metroState, playTurn, startMetro } from '../metro-harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('one person and three computer players, to the end', async () => {
-  const page = await newPage(browser, DESKTOP);
-  const id = await startMetro(page, server.url, {
+  const page = await env.page(DESKTOP);
+  const id = await startMetro(page, env.url, {
     seats: [
       { kind: 'computer', level: 'random', name: 'Rita' },
       { kind: 'here', name: 'Ann' },
@@ -67,16 +56,16 @@ test('one person and three computer players, to the end', async () => {
 });
 
 test('online: an invited player joins by the link, moves show live, a reload keeps the seat', async () => {
-  const ann = await newPage(browser, DESKTOP);
-  const id = await startMetro(ann, server.url, {
+  const ann = await env.page(DESKTOP);
+  const id = await startMetro(ann, env.url, {
     seats: [{ kind: 'here', name: 'Ann' }, { kind: 'invite', name: 'Guest' }, { kind: 'computer', level: 'greedy', name: 'Greg' }],
     seed: 21,
   });
   const link = await ann.inputValue('.invite-link');
-  assert.equal(link, `${server.url}/metro/${id}`);
+  assert.equal(link, `${env.url}/metro/${id}`);
   assert.match(await ann.textContent('.m-player[data-seat="1"]'), /invited · not here yet/);
 
-  const bob = await newPage(browser, PHONE);
+  const bob = await env.page(PHONE);
   await bob.goto(link);
   await bob.waitForSelector('#join-name');
   await shot(bob, 'metro-join-phone');

@@ -2,33 +2,22 @@
 // live updates over server-sent events, a round that ends when both have finished it, a
 // reload mid-game, and the end screen with the winner.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, apiState, launch, newPage, placeOne, playRound, shot, startGame, startServer,
+  apiState, DESKTOP, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame,
 } from '../harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('a two-player online game in two browser contexts, with a reload, to the end', async () => {
-  const ann = await newPage(browser, DESKTOP);
-  const id = await startGame(ann, server.url, { mode: 'online', name: 'Ann', seed: 77 });
+  const ann = await env.page(DESKTOP);
+  const id = await startGame(ann, env.url, { mode: 'online', name: 'Ann', seed: 77 });
   const link = await ann.inputValue('.invite-link');
-  assert.equal(link, `${server.url}/ink/${id}`);
+  assert.equal(link, `${env.url}/ink/${id}`);
   await ann.click('#copy-invite');
 
-  const bob = await newPage(browser, PHONE);
+  const bob = await env.page(PHONE);
   await bob.goto(link);
   await bob.waitForSelector('#join-name');
   await shot(bob, 'join-phone');

@@ -2,27 +2,16 @@
 // games page; a replay opens from the list and from the game's end screen, steps through
 // every action with each seat's board and score at that moment, and ends at the final score.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, launch, newPage, shot, startServer } from '../harness.js';
+import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function call(method, path, token, body) {
   const headers = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(`${server.url}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${env.url}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await r.json();
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
   return data;
@@ -60,8 +49,8 @@ async function playGame(body) {
 test('a finished solo game: from the recent games to its replay, stepping to the end score', async () => {
   const solo = await playGame({ mode: 'solo', seed: 31, name: 'Ada' });
   const final = solo.state.players[0].score.advanced;
-  const page = await newPage(browser, DESKTOP);
-  await page.goto(server.url);
+  const page = await env.page(DESKTOP);
+  await page.goto(env.url);
   await page.click('.site-nav a[href="/games"]');
   await page.waitForSelector(`.recent-game[data-id="${solo.id}"]`);
   assert.match(await page.textContent(`.recent-game[data-id="${solo.id}"]`), new RegExp(`Ada\\s*${final} points?`));
@@ -95,7 +84,7 @@ test('a finished solo game: from the recent games to its replay, stepping to the
   assert.equal(await page.textContent('.replay-side .breakdown .score-total'), String(final));
 
   // From the game's end screen.
-  await page.goto(`${server.url}/ink/${solo.id}`);
+  await page.goto(`${env.url}/ink/${solo.id}`);
   await page.waitForSelector('#replay-link');
   await page.click('#replay-link');
   await page.waitForSelector('#replay-board-0');
@@ -106,8 +95,8 @@ test('a finished solo game: from the recent games to its replay, stepping to the
 
 test('a game against the computer: both boards at every step, on a phone; a game not over has none', async () => {
   const game = await playGame({ mode: 'computer', seed: 8, name: 'Bea', agent: 'greedy' });
-  const page = await newPage(browser, PHONE);
-  await page.goto(`${server.url}/ink/${game.id}/replay?at=0`);
+  const page = await env.page(PHONE);
+  await page.goto(`${env.url}/ink/${game.id}/replay?at=0`);
   await page.waitForSelector('#replay-board-1');
   assert.equal(await page.textContent('#replay-score-1'), '0 points');
   await page.click('#step-last');
@@ -116,12 +105,12 @@ test('a game against the computer: both boards at every step, on a phone; a game
     assert.equal(await page.textContent(`#replay-score-${p.seat}`), `${want} ${Math.abs(want) === 1 ? 'point' : 'points'}`);
   }
   await shot(page, 'replay-computer-phone');
-  await page.goto(`${server.url}/games`);
+  await page.goto(`${env.url}/games`);
   await page.waitForSelector(`.recent-game[data-id="${game.id}"]`);
   await shot(page, 'recent-games-phone');
 
   const open = await call('POST', '/api/ink/games', null, { mode: 'solo', seed: 1 });
-  await page.goto(`${server.url}/ink/${open.id}/replay`);
+  await page.goto(`${env.url}/ink/${open.id}/replay`);
   await page.waitForSelector('#replay-missing');
   assert.match(await page.textContent('#replay-missing'), /Not over yet/);
   assert.deepEqual(page.errors.filter((e) => !/status of 409/.test(e)), []);
@@ -140,8 +129,8 @@ test('a finished Metro game of two computers: listed, replayed to its end scores
   }
   assert.equal(st.finished, true);
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(`${server.url}/games`);
+    const page = await env.page(options);
+    await page.goto(`${env.url}/games`);
     await page.waitForSelector(`.recent-game[data-id="${created.id}"]`);
     assert.match(await page.textContent(`.recent-game[data-id="${created.id}"] .game-chip`), /Metro/);
     await page.click(`.recent-game[data-id="${created.id}"] .replay-link`);

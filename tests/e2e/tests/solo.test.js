@@ -2,25 +2,14 @@
 // rotating and flipping, an illegal drop refused with its reason, undo, a special, a whole
 // game by drag and drop with a reload in the middle, the end screen, and the hint.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, apiState, drag, firstLegal, launch, newPage, placeOne, playRound, shot, startGame, startServer,
+  apiState, DESKTOP, drag, firstLegal, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame,
   touchDrag, turnTo,
 } from '../harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 function squaresOf(text) {
   return (text.match(/../g) || []).sort();
@@ -33,8 +22,8 @@ async function highlighted(page) {
 
 test('the start screen and the rules with every tile, at 1024×768 and on a phone', async () => {
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(server.url);
+    const page = await env.page(options);
+    await page.goto(env.url);
     await page.waitForSelector('#start');
     assert.equal(await page.locator('input[name=mode]').count(), 3);
     await shot(page, `start-${label}`);
@@ -54,9 +43,9 @@ test('the start screen and the rules with every tile, at 1024×768 and on a phon
 });
 
 test('rotate and flip follow the server, an illegal drop is refused with the reason, undo, a special', async () => {
-  const page = await newPage(browser, DESKTOP);
+  const page = await env.page(DESKTOP);
   // Seed 2 rolls A1 A5 A3 B1 first: B1 looks different in all eight orientations.
-  const id = await startGame(page, server.url, { seed: 2, name: 'Ada' });
+  const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
   let st = await apiState(page, id);
   assert.deepEqual(st.dice, ['A1', 'A5', 'A3', 'B1']);
   const b1 = st.you.dice[3].legal;
@@ -117,8 +106,8 @@ test('rotate and flip follow the server, an illegal drop is refused with the rea
 });
 
 test('a whole solo game by drag and drop, with a reload mid-game, to the end screen', async () => {
-  const page = await newPage(browser, DESKTOP);
-  const id = await startGame(page, server.url, { seed: 2024, name: 'Ada' });
+  const page = await env.page(DESKTOP);
+  const id = await startGame(page, env.url, { seed: 2024, name: 'Ada' });
   for (let round = 0; round < 7; round++) {
     await page.waitForSelector(`.round-pips li.now:text-is("${round + 1}")`);
     if (round === 3) {
@@ -149,8 +138,8 @@ test('a whole solo game by drag and drop, with a reload mid-game, to the end scr
   assert.deepEqual(page.errors, []);
 
   // The finished game on a phone (as a spectator: anyone can see a finished game).
-  const phone = await newPage(browser, PHONE);
-  await phone.goto(`${server.url}/ink/${id}`);
+  const phone = await env.page(PHONE);
+  await phone.goto(`${env.url}/ink/${id}`);
   await phone.waitForSelector('#winner');
   await shot(phone, 'end-solo-phone');
   assert.deepEqual(phone.errors, []);
@@ -159,8 +148,8 @@ test('a whole solo game by drag and drop, with a reload mid-game, to the end scr
 });
 
 test('against the computer: its board beside yours, the hint, on a phone too', async () => {
-  const page = await newPage(browser, DESKTOP);
-  const id = await startGame(page, server.url, { mode: 'computer', seed: 5, agent: 'greedy' });
+  const page = await env.page(DESKTOP);
+  const id = await startGame(page, env.url, { mode: 'computer', seed: 5, agent: 'greedy' });
   await page.waitForSelector('#board-1 g.placed');
   assert.match(await page.textContent('.other .board-name'), /Computer \(greedy\)/);
   await page.click('#hint');
@@ -173,8 +162,8 @@ test('against the computer: its board beside yours, the hint, on a phone too', a
   assert.deepEqual(page.errors, []);
   await page.context().close();
 
-  const phone = await newPage(browser, PHONE);
-  const pid = await startGame(phone, server.url, { mode: 'computer', seed: 6 });
+  const phone = await env.page(PHONE);
+  const pid = await startGame(phone, env.url, { mode: 'computer', seed: 6 });
   await phone.waitForSelector('#board-1 g.placed');
   // A finger drags a die onto the board.
   const p = firstLegal(await apiState(phone, pid));

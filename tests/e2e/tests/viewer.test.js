@@ -2,32 +2,21 @@
 // breakdown, step back to placement 10 and see that board's score, open the shared link, an
 // illegal string with its rule, a malformed one pointed out at the character.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, launch, newPage, shot, startServer } from '../harness.js';
+import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
 
 const EXAMPLE = 'A4A12B2B16A1B01A1B23S1B32A1A32B1B44B2A44A4C16A3D15A4D01A5D23A4E20B1F24A2F17A1F01B0G16A5C34A4C43A5C53A3D50A4D61S4E50A0F51A1F67S2E46B1E31A1F30A2G36A1G41B1G52';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function score(page) {
   return (await page.textContent('#view-score')).trim();
 }
 
 test('paste the 46-point example, see its breakdown, step back to placement 10, share the link', async () => {
-  const page = await newPage(browser, DESKTOP);
-  await page.goto(server.url);
+  const page = await env.page(DESKTOP);
+  await page.goto(env.url);
   await page.click('.site-nav a[href="/view"]');
   await page.waitForSelector('#board-input');
   await shot(page, 'viewer-empty-desktop');
@@ -76,7 +65,7 @@ test('paste the 46-point example, see its breakdown, step back to placement 10, 
 
   // The shared link opens the same view, on a phone too.
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const other = await newPage(browser, options);
+    const other = await env.page(options);
     await other.goto(link);
     await other.waitForSelector('#view-board g.placed');
     assert.equal(await other.locator('#view-board g.placed').count(), 10);
@@ -93,8 +82,8 @@ test('paste the 46-point example, see its breakdown, step back to placement 10, 
 
 test('an illegal placement is shown in place with its rule; a malformed string at the character', async () => {
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(`${server.url}/view/ink?board=A1A30A4B30A4C30`);
+    const page = await env.page(options);
+    await page.goto(`${env.url}/view/ink?board=A1A30A4B30A4C30`);
     await page.waitForSelector('#illegal');
     assert.match(await page.textContent('#illegal'), /Placement 2 \(A4B30\) is illegal/);
     assert.equal(await page.textContent('#illegal .rule-chip'), 'highway meets railway');
@@ -123,8 +112,8 @@ test('an illegal placement is shown in place with its rule; a malformed string a
 
 test('a Metro sequence for 4 players: the lines and scores step by step; an illegal and a malformed one', async () => {
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(`${server.url}/view`);
+    const page = await env.page(options);
+    await page.goto(`${env.url}/view`);
     await page.click('.tabs a[href="/view/metro"]');
     await page.waitForSelector('#sequence-input');
     await page.fill('#sequence-input', 'aaaa03aaaa13aaaa23');
@@ -145,11 +134,11 @@ test('a Metro sequence for 4 players: the lines and scores step by step; an ille
     assert.equal(await page.textContent('#view-score-3'), '0 points');
     assert.equal(await page.locator('#view-board .m-placed').count(), 2);
 
-    await page.goto(`${server.url}/view/metro?players=2&sequence=aaaa00aaaa11`);
+    await page.goto(`${env.url}/view/metro?players=2&sequence=aaaa00aaaa11`);
     await page.waitForSelector('#illegal');
     assert.equal(await page.textContent('#illegal .rule-chip'), '§6.1 rule 2 (touching)');
     assert.equal(await page.locator('#view-board .m-drop.illegal').count(), 1);
-    await page.goto(`${server.url}/view/metro?players=2&sequence=aaaa00aaaX11`);
+    await page.goto(`${env.url}/view/metro?players=2&sequence=aaaa00aaaX11`);
     await page.waitForSelector('#malformed');
     assert.equal(await page.textContent('#malformed mark.bad'), 'X');
     assert.match(await page.textContent('#malformed'), /Character 10 is “X”: expected a tile letter a–d/);
@@ -160,8 +149,8 @@ test('a Metro sequence for 4 players: the lines and scores step by step; an ille
 
 test('the Metro rules: a turn, legal and illegal placements, a line doubled at the centre, the owners, every tile', async () => {
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(browser, options);
-    await page.goto(`${server.url}/rules`);
+    const page = await env.page(options);
+    await page.goto(`${env.url}/rules`);
     await page.click('.rules-tabs a[href="/rules/metro"]');
     await page.waitForSelector('#metro-rules .m-tile-card');
     assert.equal(await page.locator('.m-tile-card').count(), 24);
