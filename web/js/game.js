@@ -5,6 +5,7 @@
 import { api, ApiError, seats } from './api.js';
 import { h, s, fill } from './dom.js';
 import { createBoard, tileInfo, tileSvg, legalSquares, networkColour } from './draw.js';
+import { PlayScreen, joinForm, notFound } from './screen.js';
 
 const OVERLAYS = [
   ['networks', 'Networks & exits'],
@@ -47,44 +48,16 @@ export async function gameScreen(root, id, { table, navigate, setTitle }) {
   return new GameView(root, id, held, state, { table, navigate, setTitle }).start();
 }
 
-function notFound(root, error, navigate) {
-  fill(root, h('section', { class: 'card narrow center' },
-    h('h1', {}, 'Game not found'),
-    h('p', {}, error instanceof ApiError && error.status === 404
-      ? 'There is no game at this address. The link may be mistyped.'
-      : (error?.message || 'The game could not be loaded.')),
-    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
-}
-
 function joinPanel(root, state, table) {
-  return new Promise((resolve) => {
-    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name' });
-    const error = h('p', { class: 'form-error', role: 'alert' });
-    const names = state.players.map((p) => p.name).join(', ');
-    const form = h('form', {
-      class: 'card narrow join-card',
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        try {
-          const taken = await api.join(state.id, input.value.trim());
-          seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: input.value.trim() || `Player ${taken.seat + 1}` });
-          resolve('joined');
-        } catch (e) {
-          error.textContent = e.message;
-        }
-      },
+  const names = state.players.map((p) => p.name).join(', ');
+  return joinForm(root, {
+    title: 'Join this game of Railroad Ink',
+    intro: `${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (${names}), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`,
+    extra: h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false))),
+    join: async (name) => {
+      const taken = await api.join(state.id, name);
+      seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
     },
-    h('h1', {}, 'Join this game of Railroad Ink'),
-    h('p', {}, `${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (${names}), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`),
-    h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false))),
-    h('label', { for: 'join-name' }, 'Your name'),
-    input,
-    error,
-    h('div', { class: 'row' },
-      h('button', { class: 'btn primary', type: 'submit' }, 'Join the game'),
-      h('button', { class: 'btn', type: 'button', onclick: () => resolve('watch') }, 'Just watch')));
-    fill(root, form);
-    input.focus();
   });
 }
 
@@ -95,8 +68,9 @@ function dieFace(table, tile, used, attrs = {}) {
     h('span', { class: 'die-letter' }, letter === 'S' ? '★' : letter));
 }
 
-class GameView {
+class GameView extends PlayScreen {
   constructor(root, id, held, state, ctx) {
+    super();
     this.root = root;
     this.id = id;
     this.held = held;
@@ -110,7 +84,6 @@ class GameView {
     this.busy = false;
     this.overlays = new Set(state.finished ? OVERLAYS.map(([k]) => k) : []);
     this.boards = new Map();
-    this.onKey = (ev) => this.key(ev);
   }
 
   get token() {
@@ -124,20 +97,7 @@ class GameView {
   start() {
     this.build();
     this.render();
-    document.addEventListener('keydown', this.onKey);
-    this.events = api.events(this.id);
-    this.events.addEventListener('state', (ev) => {
-      try {
-        const { version } = JSON.parse(ev.data);
-        if (version !== this.state.version) this.refresh();
-      } catch { /* a malformed event changes nothing */ }
-    });
-    this.events.addEventListener('open', () => this.root.classList.remove('offline'));
-    this.events.addEventListener('error', () => this.root.classList.add('offline'));
-    return () => {
-      document.removeEventListener('keydown', this.onKey);
-      this.events.close();
-    };
+    return this.listen(api.events(this.id));
   }
 
   async refresh() {
@@ -275,26 +235,8 @@ class GameView {
 
   // ---- actions
 
-  async act(what, run) {
-    if (this.busy) return;
-    this.busy = true;
-    this.layout.classList.add('busy');
-    try {
-      const next = await run();
-      this.hint = null;
-      this.update(next);
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 422) {
-        this.say(`Refused: ${e.message}`, 'error', e.rule);
-      } else {
-        this.say(`${what} failed: ${e.message}`, 'error');
-      }
-      return false;
-    } finally {
-      this.busy = false;
-      this.layout.classList.remove('busy');
-    }
+  acted() {
+    this.hint = null;
   }
 
   async place(square) {
@@ -353,73 +295,25 @@ class GameView {
     }
   }
 
-  say(text, kind = 'info', rule) {
-    fill(this.message, text, rule ? h('span', { class: 'rule-chip' }, rule) : null);
-    this.message.className = `message ${kind}`;
-  }
-
   // ---- dragging (pointer events: mouse, pen and touch alike)
 
   pointerDown(ev, choice) {
     if (ev.button !== 0 && ev.pointerType === 'mouse') return;
     ev.preventDefault();
-    // Listen on the window: the tray is redrawn while dragging, so the pressed element goes.
-    const pointer = ev.pointerId;
-    const start = [ev.clientX, ev.clientY];
-    let dragging = false;
-    const move = (e) => {
-      if (e.pointerId !== pointer) return;
-      if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
-        if (!choice.available) return;
-        dragging = true;
-        this.dragging = true;
+    this.trackDrag(ev, {
+      begin: () => {
+        if (!choice.available) return false;
         const sameTile = this.selected?.tile === choice.tile;
         this.selected = { kind: choice.kind, index: choice.index, tile: choice.tile };
         if (!sameTile) this.orientation = 0;
         this.render();
-        this.showGhost();
-      }
-      if (dragging) {
-        this.moveGhost(e.clientX, e.clientY);
-        const sq = this.board.squareAt(e.clientX, e.clientY);
-        this.board.setDrop(sq, choice.tile, this.orientation, this.legalNow().has(sq));
-      }
-    };
-    const end = (e, cancelled) => {
-      if (e.pointerId !== pointer) return;
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', cancel);
-      this.ghost.hidden = true;
-      this.dragging = false;
-      if (!dragging) {
-        if (!cancelled) this.select(choice);
-        return;
-      }
-      this.board.setDrop(null);
-      const sq = cancelled ? null : this.board.squareAt(e.clientX, e.clientY);
-      if (sq) this.place(sq);
-      else this.render();
-    };
-    const up = (e) => end(e, false);
-    const cancel = (e) => end(e, true);
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', cancel);
-  }
-
-  showGhost() {
-    const rect = this.board.svg.getBoundingClientRect();
-    const cell = rect.width * 100 / (700 + 92);
-    this.ghost.style.width = `${cell}px`;
-    this.ghost.style.height = `${cell}px`;
-    fill(this.ghost, tileSvg(this.table, this.selected.tile, this.orientation));
-    this.ghost.hidden = false;
-  }
-
-  moveGhost(x, y) {
-    const w = this.ghost.offsetWidth;
-    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+        this.showGhost(tileSvg(this.table, this.selected.tile, this.orientation), 700 + 92);
+        return true;
+      },
+      over: (sq) => this.board.setDrop(sq, choice.tile, this.orientation, this.legalNow().has(sq)),
+      drop: (sq) => (sq ? this.place(sq) : this.render()),
+      click: () => this.select(choice),
+    });
   }
 
   // ---- rendering
@@ -463,27 +357,7 @@ class GameView {
         h('span', { class: 'mode-chip' }, modeText)),
       pips,
       status,
-      st.mode === 'online' && !st.finished ? this.inviteBox() : null);
-  }
-
-  inviteBox() {
-    const link = `${location.origin}/ink/${this.id}`;
-    const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
-    const button = h('button', {
-      class: 'btn small',
-      id: 'copy-invite',
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(link);
-        } catch {
-          input.select();
-          document.execCommand('copy');
-        }
-        button.textContent = 'Copied';
-        setTimeout(() => { button.textContent = 'Copy'; }, 1500);
-      },
-    }, 'Copy');
-    return h('div', { class: 'invite' }, h('span', {}, 'Invite:'), input, button);
+      st.mode === 'online' && !st.finished ? this.inviteBox(`/ink/${this.id}`, 'Invite:') : null);
   }
 
   renderBanner() {

@@ -13,6 +13,7 @@ import { metroApi, metroSeats } from './metro-api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
 } from './metro-draw.js';
+import { PlayScreen, joinForm, notFound } from './screen.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -63,16 +64,6 @@ export async function metroScreen(root, id, { navigate }) {
   return game.start();
 }
 
-function notFound(root, error, navigate) {
-  fill(root, h('section', { class: 'card narrow center' },
-    h('h1', {}, 'Game not found'),
-    h('p', {}, error instanceof ApiError && error.status === 404
-      ? 'There is no game at this address. The link may be mistyped.'
-      : (error?.message || 'The game could not be loaded.')),
-    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
-  return null;
-}
-
 function swatch(seat) {
   const el = h('span', { class: 'm-swatch', 'aria-hidden': 'true' });
   el.style.background = seatColour(seat);
@@ -80,42 +71,24 @@ function swatch(seat) {
 }
 
 function joinPanel(root, state) {
-  return new Promise((resolve) => {
-    const open = state.open_seats;
-    let seat = open[0];
-    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name', value: localStorage.getItem('tracklayer:name') || '' });
-    const error = h('p', { class: 'form-error', role: 'alert' });
-    const choices = h('fieldset', { class: 'm-join-seats' }, h('legend', {}, open.length > 1 ? 'Choose your seat' : 'Your seat'),
-      open.map((k) => h('label', { class: 'm-join-seat' },
-        h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
-        swatch(k), `${state.players[k].name}'s seat (player ${k + 1} of ${state.players.length})`)));
-    const taken = state.players.filter((p) => !p.open).map((p) => `${p.name}${p.kind === 'computer' ? ' (computer)' : ''}`);
-    const form = h('form', {
-      class: 'card narrow join-card m-join',
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        const name = input.value.trim();
-        try {
-          const answer = await metroApi.join(state.id, { name, seat });
-          if (name) localStorage.setItem('tracklayer:name', name);
-          metroSeats.add(state.id, [answer]);
-          resolve('joined');
-        } catch (e) {
-          error.textContent = e.message;
-        }
-      },
+  const open = state.open_seats;
+  let seat = open[0];
+  const choices = h('fieldset', { class: 'm-join-seats' }, h('legend', {}, open.length > 1 ? 'Choose your seat' : 'Your seat'),
+    open.map((k) => h('label', { class: 'm-join-seat' },
+      h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
+      swatch(k), `${state.players[k].name}'s seat (player ${k + 1} of ${state.players.length})`)));
+  const taken = state.players.filter((p) => !p.open).map((p) => `${p.name}${p.kind === 'computer' ? ' (computer)' : ''}`);
+  return joinForm(root, {
+    title: 'Join this game of Metro',
+    intro: `${state.players.length} players on one board: ${taken.join(', ')}${taken.length ? ', and ' : ''}${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`,
+    extra: choices,
+    name: localStorage.getItem('tracklayer:name') || '',
+    className: 'm-join',
+    join: async (name) => {
+      const answer = await metroApi.join(state.id, { name, seat });
+      if (name) localStorage.setItem('tracklayer:name', name);
+      metroSeats.add(state.id, [answer]);
     },
-    h('h1', {}, 'Join this game of Metro'),
-    h('p', {}, `${state.players.length} players on one board: ${taken.join(', ')}${taken.length ? ', and ' : ''}${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`),
-    choices,
-    h('label', { for: 'join-name' }, 'Your name'),
-    input,
-    error,
-    h('div', { class: 'row' },
-      h('button', { class: 'btn primary', type: 'submit', id: 'join' }, 'Join the game'),
-      h('button', { class: 'btn', type: 'button', onclick: () => resolve('watch') }, 'Just watch')));
-    fill(root, form);
-    input.focus();
   });
 }
 
@@ -167,8 +140,9 @@ function turnsInWords(st) {
   return turns.map((t) => ({ seat: t.seat, text: t.parts.join(', ') }));
 }
 
-class MetroGame {
+class MetroGame extends PlayScreen {
   constructor(root, id, held, table, ctx) {
+    super();
     this.root = root;
     this.id = id;
     this.table = table;
@@ -181,7 +155,6 @@ class MetroGame {
     this.hover = null;
     this.cursor = null;
     this.dragging = false;
-    this.onKey = (ev) => this.key(ev);
   }
 
   /** Several seats of this game on this device. */
@@ -223,20 +196,7 @@ class MetroGame {
     }
     this.build();
     this.render();
-    document.addEventListener('keydown', this.onKey);
-    this.events = metroApi.events(this.id);
-    this.events.addEventListener('state', (ev) => {
-      try {
-        const { version } = JSON.parse(ev.data);
-        if (version !== this.state.version) this.refresh();
-      } catch { /* a malformed event changes nothing */ }
-    });
-    this.events.addEventListener('open', () => this.root.classList.remove('offline'));
-    this.events.addEventListener('error', () => this.root.classList.add('offline'));
-    return () => {
-      document.removeEventListener('keydown', this.onKey);
-      this.events.close();
-    };
+    return this.listen(metroApi.events(this.id));
   }
 
   async refresh() {
@@ -404,28 +364,6 @@ class MetroGame {
     this.say(`${you.tile} at ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`, legal ? 'info' : 'error');
   }
 
-  async act(what, run) {
-    if (this.busy) return false;
-    this.busy = true;
-    this.layout.classList.add('busy');
-    try {
-      const next = await run();
-      this.update(next);
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
-        this.say(`Refused: ${e.message}`, 'error', e.rule);
-        if (e.status === 409) this.refresh();
-      } else {
-        this.say(`${what} failed: ${e.message}`, 'error');
-      }
-      return false;
-    } finally {
-      this.busy = false;
-      this.layout.classList.remove('busy');
-    }
-  }
-
   async draw() {
     const ok = await this.act('Drawing', () => metroApi.draw(this.id, this.token));
     const you = this.you;
@@ -459,11 +397,6 @@ class MetroGame {
     this.refresh();
   }
 
-  say(text, kind = 'info', rule) {
-    fill(this.message, h('span', {}, text), rule ? h('span', { class: 'rule-chip' }, rule) : null);
-    this.message.className = `message ${kind}`;
-  }
-
   // ---- dragging the tile to place (pointer events: mouse, pen and touch alike)
 
   pointerDown(ev) {
@@ -471,56 +404,15 @@ class MetroGame {
     if (!you?.tile || (ev.button !== 0 && ev.pointerType === 'mouse')) return;
     ev.preventDefault();
     const tile = you.tile;
-    const pointer = ev.pointerId;
-    const start = [ev.clientX, ev.clientY];
-    let dragging = false;
-    const move = (e) => {
-      if (e.pointerId !== pointer) return;
-      if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
-        dragging = true;
-        this.dragging = true;
-        this.showGhost(tile);
-      }
-      if (dragging) {
-        this.moveGhost(e.clientX, e.clientY);
-        const sq = this.board.squareAt(e.clientX, e.clientY);
-        this.board.setDrop(sq && !this.occupied(sq) ? sq : null, tile, this.legal().has(sq));
-      }
-    };
-    const end = (e, cancelled) => {
-      if (e.pointerId !== pointer) return;
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', cancel);
-      this.ghost.hidden = true;
-      this.dragging = false;
-      this.board.setDrop(null);
-      if (!dragging) {
-        if (!cancelled) this.say(`Drag ${tile} onto a green square, or click one.`, 'info');
-        return;
-      }
-      const sq = cancelled ? null : this.board.squareAt(e.clientX, e.clientY);
-      if (sq) this.place(sq);
-    };
-    const up = (e) => end(e, false);
-    const cancel = (e) => end(e, true);
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', cancel);
-  }
-
-  showGhost(tile) {
-    const rect = this.board.svg.getBoundingClientRect();
-    const cell = rect.width * 100 / (800 + 88);
-    this.ghost.style.width = `${cell}px`;
-    this.ghost.style.height = `${cell}px`;
-    fill(this.ghost, tileSvg(this.table, tile));
-    this.ghost.hidden = false;
-  }
-
-  moveGhost(x, y) {
-    const w = this.ghost.offsetWidth;
-    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+    this.trackDrag(ev, {
+      begin: () => this.showGhost(tileSvg(this.table, tile), 800 + 88),
+      over: (sq) => this.board.setDrop(sq && !this.occupied(sq) ? sq : null, tile, this.legal().has(sq)),
+      drop: (sq) => { if (sq) this.place(sq); },
+      click: () => {
+        this.board.setDrop(null);
+        this.say(`Drag ${tile} onto a green square, or click one.`, 'info');
+      },
+    });
   }
 
   // ---- rendering
@@ -570,29 +462,7 @@ class MetroGame {
         tileBackSvg({ class: 'm-tile-svg m-tile-back m-deck-icon' }),
         h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
-      invited && !st.finished ? this.inviteBox() : null);
-  }
-
-  inviteBox() {
-    const link = `${location.origin}/metro/${this.id}`;
-    const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
-    const button = h('button', {
-      class: 'btn small',
-      id: 'copy-invite',
-      type: 'button',
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(link);
-        } catch {
-          input.select();
-          document.execCommand('copy');
-        }
-        button.textContent = 'Copied';
-        setTimeout(() => { button.textContent = 'Copy'; }, 1500);
-      },
-    }, 'Copy');
-    const open = this.state.open_seats.length;
-    return h('div', { class: 'invite' }, h('span', {}, open ? `Invite (${open} open):` : 'Link:'), input, button);
+      invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null);
   }
 
   renderBanner() {

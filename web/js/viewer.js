@@ -112,13 +112,20 @@ export async function inkViewerScreen(root, { table, navigate, setTitle }) {
   return new InkViewer(body, view, { table, at: params.get('at') }).start();
 }
 
-class InkViewer {
-  constructor(root, view, { table, at }) {
+/**
+ * What the two viewers share: the placements stepped through with a slider and step buttons,
+ * the problems above the board, the placement chips, the caption and the link. A game's viewer
+ * draws its board and score (`drawStep`) and says how a placement reads (`describeAt`,
+ * `chipText`).
+ */
+class StepViewer {
+  constructor(root, view, { table, at }, { list, noun, source }) {
     this.root = root;
     this.view = view;
     this.table = table;
-    this.overlays = new Set(INK_OVERLAYS.map(([k]) => k));
-    this.list = parsePlacements(view.placements.join(''));
+    this.list = list;
+    this.noun = noun;
+    this.source = source;
     // Positions 0..legal are boards; one more shows the illegal placement in place.
     this.legal = view.steps.length - 1;
     this.max = this.legal + (view.illegal ? 1 : 0);
@@ -126,25 +133,24 @@ class InkViewer {
     this.at = Number.isInteger(wanted) ? Math.max(0, Math.min(this.max, wanted)) : this.max;
   }
 
-  start() {
-    const v = this.view;
-    this.board = createBoard(this.table, { label: 'The board' });
-    this.board.svg.id = 'view-board';
+  /** Lays the page out around the board's SVG and draws the first step; returns the leave function. */
+  layout(svg, scoreLabel, ...below) {
+    svg.id = 'view-board';
     this.caption = h('div', { class: 'step-caption', id: 'step-caption', 'aria-live': 'polite' });
     this.steps = stepper({ label: 'Placement', onStep: (k) => { this.at = k; this.render(true); } });
     this.steps.set(this.at, this.max);
     this.title = h('div', { class: 'board-title' });
-    this.score = h('section', { class: 'panel scores', 'aria-label': 'Score' });
+    this.score = h('section', { class: 'panel scores', 'aria-label': scoreLabel });
     this.chips = h('ol', { class: 'placement-chips', id: 'placements' });
     this.problem = h('div', { class: 'viewer-problems' });
-    const boardCol = h('div', { class: 'viewer-board' }, this.title, this.board.svg, this.steps.el, this.caption);
+    const boardCol = h('div', { class: 'viewer-board' }, this.title, svg, this.steps.el, this.caption);
     fill(this.root,
       this.problem,
       h('div', { class: 'viewer-layout' }, boardCol,
         h('aside', { class: 'side' }, this.score,
           h('section', { class: 'panel' },
-            h('h2', {}, 'Placements', h('span', { class: 'limits' }, `${v.placements.length}`)),
-            this.chips))));
+            h('h2', {}, 'Placements', h('span', { class: 'limits' }, `${this.view.placements.length}`)),
+            this.chips), ...below)));
     this.renderProblems();
     this.renderChips();
     this.render(false);
@@ -156,13 +162,15 @@ class InkViewer {
     const parts = [];
     if (v.malformed) {
       const m = v.malformed;
+      const where = m.index !== undefined ? ` (placement ${m.index + 1})` : '';
+      const good = v.placements.length;
       parts.push(h('div', { class: 'problem malformed', id: 'malformed', role: 'alert' },
-        h('strong', {}, 'Not a well-formed board string'),
+        h('strong', {}, `Not a well-formed ${this.noun}`),
         h('p', {}, m.found !== undefined
-          ? `Character ${m.from + 1} is “${m.found}”: expected ${m.expected}${m.index !== undefined ? ` (placement ${m.index + 1})` : ''}.`
-          : `${m.message}.`),
-        markedText(v.board, m.from, m.to),
-        v.placements.length ? h('p', { class: 'muted small' }, `The ${v.placements.length} well-formed ${v.placements.length === 1 ? 'placement' : 'placements'} before it ${v.placements.length === 1 ? 'is' : 'are'} drawn below.`) : null));
+          ? `Character ${m.from + 1} is “${m.found}”: expected ${m.expected}${where}.`
+          : `${m.index !== undefined ? `Placement ${m.index + 1}: ` : ''}${m.message}.`),
+        markedText(this.source, m.from, m.to),
+        good ? h('p', { class: 'muted small' }, `The ${good} well-formed ${good === 1 ? 'placement' : 'placements'} before it ${good === 1 ? 'is' : 'are'} drawn below.`) : null));
     }
     if (v.illegal) {
       const il = v.illegal;
@@ -178,13 +186,12 @@ class InkViewer {
     const v = this.view;
     fill(this.chips, this.list.map((p, i) => {
       const state = i < this.legal ? 'placed' : v.illegal && i === v.illegal.index ? 'illegal' : 'unreached';
-      const b = h('button', {
+      return h('li', {}, h('button', {
         type: 'button', class: `chip-button ${state}`, dataset: { index: i },
         title: state === 'unreached' ? 'Not placed: an earlier placement is illegal' : `Show the board after placement ${i + 1}`,
         disabled: state === 'unreached',
         onclick: () => this.go(i + 1),
-      }, h('span', { class: 'chip-n' }, i + 1), p.text);
-      return h('li', {}, b);
+      }, h('span', { class: 'chip-n' }, i + 1), this.chipText(p)));
     }));
   }
 
@@ -197,7 +204,55 @@ class InkViewer {
   render(updateUrl) {
     const v = this.view;
     const k = Math.min(this.at, this.legal);
-    const showIllegal = v.illegal && this.at === this.max;
+    const showIllegal = Boolean(v.illegal) && this.at === this.max;
+    const n = v.placements.length;
+    const scoreText = this.drawStep(k, showIllegal);
+    fill(this.title,
+      h('span', { class: 'board-name' }, `After ${k} of ${n} ${n === 1 ? 'placement' : 'placements'}`),
+      h('span', { class: 'board-score', id: 'view-score' }, scoreText));
+    if (showIllegal) {
+      const il = v.illegal;
+      fill(this.caption, h('span', {}, `Placement ${il.index + 1}: ${this.describeAt(il.index)} is illegal: ${il.reason}.`), h('span', { class: 'rule-chip' }, il.rule));
+      this.caption.className = 'step-caption message error';
+    } else {
+      fill(this.caption, k === 0 ? 'The empty board.' : `Placement ${k}: ${this.describeAt(k - 1)}.`);
+      this.caption.className = 'step-caption message info';
+    }
+    this.chips.querySelectorAll('.chip-button').forEach((b) => {
+      const i = Number(b.dataset.index);
+      b.classList.toggle('current', i === this.at - 1);
+      b.classList.toggle('future', i >= this.at);
+    });
+    if (updateUrl) {
+      const q = new URLSearchParams(location.search);
+      q.set('at', String(this.at));
+      history.replaceState(null, '', `${location.pathname}?${q}`);
+    }
+  }
+}
+
+class InkViewer extends StepViewer {
+  constructor(root, view, options) {
+    super(root, view, options, { list: parsePlacements(view.placements.join('')), noun: 'board string', source: view.board });
+    this.overlays = new Set(INK_OVERLAYS.map(([k]) => k));
+  }
+
+  start() {
+    this.board = createBoard(this.table, { label: 'The board' });
+    return this.layout(this.board.svg, 'Score');
+  }
+
+  chipText(p) {
+    return p.text;
+  }
+
+  describeAt(i) {
+    return describe(this.table, this.list[i]);
+  }
+
+  /** Draws board `k` (and the illegal tile in place) with its breakdown; returns the score's text. */
+  drawStep(k, showIllegal) {
+    const v = this.view;
     const breakdown = v.steps[k];
     this.board.setBoard(v.placements.slice(0, k).join(''));
     this.board.setBreakdown(breakdown);
@@ -208,34 +263,11 @@ class InkViewer {
       this.board.setDrop(null);
     }
     applyOverlays([this.board.svg], this.overlays);
-    fill(this.title,
-      h('span', { class: 'board-name' }, `After ${k} of ${v.placements.length} ${v.placements.length === 1 ? 'placement' : 'placements'}`),
-      h('span', { class: 'board-score', id: 'view-score' }, pointsText(breakdown.score.advanced)));
-    if (showIllegal) {
-      const il = v.illegal;
-      fill(this.caption, h('span', {}, `Placement ${il.index + 1}: ${describe(this.table, this.list[il.index])} is illegal: ${il.reason}.`), h('span', { class: 'rule-chip' }, il.rule));
-      this.caption.className = 'step-caption message error';
-    } else if (k === 0) {
-      fill(this.caption, 'The empty board.');
-      this.caption.className = 'step-caption message info';
-    } else {
-      fill(this.caption, `Placement ${k}: ${describe(this.table, this.list[k - 1])}.`);
-      this.caption.className = 'step-caption message info';
-    }
-    this.chips.querySelectorAll('.chip-button').forEach((b) => {
-      const i = Number(b.dataset.index);
-      b.classList.toggle('current', i === this.at - 1);
-      b.classList.toggle('future', i >= this.at);
-    });
     fill(this.score,
       h('h2', {}, 'Score', h('span', { class: 'limits' }, `after ${k} ${k === 1 ? 'placement' : 'placements'}`)),
       inkBreakdownTable(breakdown),
       overlayToggles(this.overlays, () => applyOverlays([this.board.svg], this.overlays)));
-    if (updateUrl) {
-      const q = new URLSearchParams(location.search);
-      q.set('at', String(this.at));
-      history.replaceState(null, '', `${location.pathname}?${q}`);
-    }
+    return pointsText(breakdown.score.advanced);
   }
 }
 
@@ -319,48 +351,22 @@ export async function metroViewerScreen(root, { navigate, setTitle }) {
   return new MetroViewer(body, view, { table, at: params.get('at') }).start();
 }
 
-class MetroViewer {
-  constructor(root, view, { table, at }) {
-    this.root = root;
-    this.view = view;
-    this.table = table;
+class MetroViewer extends StepViewer {
+  constructor(root, view, options) {
+    super(root, view, options, { list: metroPlacements(view.placements.join('')), noun: 'placement sequence', source: view.sequence });
     this.players = view.players;
-    this.list = metroPlacements(view.placements.join(''));
-    this.legal = view.steps.length - 1;
-    this.max = this.legal + (view.illegal ? 1 : 0);
-    const wanted = at === null || at === undefined || at === '' ? this.max : Number(at);
-    this.at = Number.isInteger(wanted) ? Math.max(0, Math.min(this.max, wanted)) : this.max;
     this.hot = null;
   }
 
   start() {
-    const v = this.view;
     this.board = createMetroBoard(this.table, { label: 'The board', players: this.players });
-    this.board.svg.id = 'view-board';
-    this.caption = h('div', { class: 'step-caption', id: 'step-caption', 'aria-live': 'polite' });
-    this.steps = stepper({ label: 'Placement', onStep: (k) => { this.at = k; this.render(true); } });
-    this.steps.set(this.at, this.max);
-    this.title = h('div', { class: 'board-title' });
-    this.score = h('section', { class: 'panel scores', 'aria-label': 'Scores' });
-    this.chips = h('ol', { class: 'placement-chips', id: 'placements' });
-    this.problem = h('div', { class: 'viewer-problems' });
     this.lineInfo = h('p', { class: 'muted small m-view-line', id: 'line-info' }, 'Point at a station or a track to see its line.');
-    const boardCol = h('div', { class: 'viewer-board' }, this.title, this.board.svg, this.steps.el, this.caption);
-    fill(this.root,
-      this.problem,
-      h('div', { class: 'viewer-layout' }, boardCol,
-        h('aside', { class: 'side' }, this.score,
-          h('section', { class: 'panel' },
-            h('h2', {}, 'Placements', h('span', { class: 'limits' }, `${v.placements.length}`)),
-            this.chips))));
+    const leave = this.layout(this.board.svg, 'Scores');
     const hover = (ev) => this.highlight(this.board.stationAt(ev.target));
     this.board.svg.addEventListener('pointerover', hover);
     this.board.svg.addEventListener('click', hover);
     this.board.svg.addEventListener('pointerleave', () => this.highlight(null));
-    this.renderProblems();
-    this.renderChips();
-    this.render(false);
-    return () => this.steps.close();
+    return leave;
   }
 
   highlight(station) {
@@ -372,52 +378,18 @@ class MetroViewer {
       : line ? describeLine(line, null).text : `Station ${station}: not started.`);
   }
 
-  renderProblems() {
-    const v = this.view;
-    const parts = [];
-    if (v.malformed) {
-      const m = v.malformed;
-      parts.push(h('div', { class: 'problem malformed', id: 'malformed', role: 'alert' },
-        h('strong', {}, 'Not a well-formed placement sequence'),
-        h('p', {}, m.found !== undefined
-          ? `Character ${m.from + 1} is “${m.found}”: expected ${m.expected} (placement ${m.index + 1}).`
-          : `Placement ${m.index + 1}: ${m.message}.`),
-        markedText(v.sequence, m.from, m.to),
-        v.placements.length ? h('p', { class: 'muted small' }, `The ${v.placements.length} well-formed ${v.placements.length === 1 ? 'placement' : 'placements'} before it ${v.placements.length === 1 ? 'is' : 'are'} drawn below.`) : null));
-    }
-    if (v.illegal) {
-      const il = v.illegal;
-      parts.push(h('div', { class: 'problem illegal', id: 'illegal', role: 'alert' },
-        h('strong', {}, `Placement ${il.index + 1} (${il.placement}) is illegal`),
-        h('p', {}, `${capitalised(il.reason)}. `, h('span', { class: 'rule-chip' }, il.rule)),
-        h('button', { class: 'btn small', type: 'button', onclick: () => this.go(this.max) }, 'Show it in place')));
-    }
-    fill(this.problem, parts);
+  chipText(p) {
+    return `${p.tile}${p.square}`;
   }
 
-  renderChips() {
-    const v = this.view;
-    fill(this.chips, this.list.map((p, i) => {
-      const state = i < this.legal ? 'placed' : v.illegal && i === v.illegal.index ? 'illegal' : 'unreached';
-      return h('li', {}, h('button', {
-        type: 'button', class: `chip-button ${state}`, dataset: { index: i },
-        title: state === 'unreached' ? 'Not placed: an earlier placement is illegal' : `Show the board after placement ${i + 1}`,
-        disabled: state === 'unreached',
-        onclick: () => this.go(i + 1),
-      }, h('span', { class: 'chip-n' }, i + 1), `${p.tile}${p.square}`));
-    }));
+  describeAt(i) {
+    const p = this.list[i];
+    return `${p.tile} at row ${p.square[0]}, column ${p.square[1]}`;
   }
 
-  go(k) {
-    this.at = Math.max(0, Math.min(this.max, k));
-    this.steps.set(this.at);
-    this.render(true);
-  }
-
-  render(updateUrl) {
+  /** Draws board `k` (the illegal tile in place, or the latest placement framed) with every line; returns the scores' text. */
+  drawStep(k, showIllegal) {
     const v = this.view;
-    const k = Math.min(this.at, this.legal);
-    const showIllegal = v.illegal && this.at === this.max;
     const step = v.steps[k];
     this.board.setSequence(v.placements.slice(0, k).join(''));
     this.board.setLines(step.lines);
@@ -430,26 +402,6 @@ class MetroViewer {
     } else {
       this.board.setDrop(null);
     }
-    fill(this.title,
-      h('span', { class: 'board-name' }, `After ${k} of ${v.placements.length} ${v.placements.length === 1 ? 'placement' : 'placements'}`),
-      h('span', { class: 'board-score', id: 'view-score' }, step.scores.map((n, i) => `P${i + 1} ${n}`).join(' · ')));
-    if (showIllegal) {
-      const il = v.illegal;
-      fill(this.caption, h('span', {}, `Placement ${il.index + 1}: ${this.list[il.index].tile} at row ${il.square[0]}, column ${il.square[1]} is illegal: ${il.reason}.`), h('span', { class: 'rule-chip' }, il.rule));
-      this.caption.className = 'step-caption message error';
-    } else if (k === 0) {
-      fill(this.caption, 'The empty board.');
-      this.caption.className = 'step-caption message info';
-    } else {
-      const p = this.list[k - 1];
-      fill(this.caption, `Placement ${k}: ${p.tile} at row ${p.square[0]}, column ${p.square[1]}.`);
-      this.caption.className = 'step-caption message info';
-    }
-    this.chips.querySelectorAll('.chip-button').forEach((b) => {
-      const i = Number(b.dataset.index);
-      b.classList.toggle('current', i === this.at - 1);
-      b.classList.toggle('future', i >= this.at);
-    });
     const owners = this.table.owners[this.players - 2];
     const byPlayer = step.scores.map((score, seat) => ({
       seat, score,
@@ -472,10 +424,6 @@ class MetroViewer {
             : h('p', { class: 'muted small' }, 'No finished line yet.'))))),
       this.lineInfo);
     if (this.hot !== null) this.highlight(this.hot);
-    if (updateUrl) {
-      const q = new URLSearchParams(location.search);
-      q.set('at', String(this.at));
-      history.replaceState(null, '', `${location.pathname}?${q}`);
-    }
+    return step.scores.map((n, i) => `P${i + 1} ${n}`).join(' · ');
   }
 }

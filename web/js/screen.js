@@ -1,0 +1,196 @@
+// What the two game screens (Railroad Ink and Metro) share: the page for a game that is not
+// there, the form to join an invited game, and `PlayScreen`, the base of both screens: the
+// live updates, the message line, an action sent to the server, the invite link, and a tile
+// dragged with the pointer.
+
+import { ApiError } from './api.js';
+import { h, fill } from './dom.js';
+
+/** The page for a game that cannot be loaded. */
+export function notFound(root, error, navigate) {
+  fill(root, h('section', { class: 'card narrow center' },
+    h('h1', {}, 'Game not found'),
+    h('p', {}, error instanceof ApiError && error.status === 404
+      ? 'There is no game at this address. The link may be mistyped.'
+      : (error?.message || 'The game could not be loaded.')),
+    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
+  return null;
+}
+
+/**
+ * The form that joins an invited game: `title`, the `intro` text, any `extra` fields, the name,
+ * and "Join" or "Just watch". Resolves 'joined' once `join(name)` succeeds (its error is shown
+ * in the form otherwise), or 'watch'.
+ */
+export function joinForm(root, { title, intro, extra = null, name = '', className = '', join }) {
+  return new Promise((resolve) => {
+    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name', value: name });
+    const error = h('p', { class: 'form-error', role: 'alert' });
+    const form = h('form', {
+      class: `card narrow join-card ${className}`.trim(),
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          await join(input.value.trim());
+          resolve('joined');
+        } catch (e) {
+          error.textContent = e.message;
+        }
+      },
+    },
+    h('h1', {}, title),
+    h('p', {}, intro),
+    extra,
+    h('label', { for: 'join-name' }, 'Your name'),
+    input,
+    error,
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', type: 'submit', id: 'join' }, 'Join the game'),
+      h('button', { class: 'btn', type: 'button', onclick: () => resolve('watch') }, 'Just watch')));
+    fill(root, form);
+    input.focus();
+  });
+}
+
+/**
+ * The base of a game screen. A screen has `root`, `state` (with its `version`), `board` (with
+ * `squareAt` and `setDrop`), `message`, `layout` and `ghost` elements, and the methods
+ * `refresh()`, `update(state)` and `key(ev)`.
+ */
+export class PlayScreen {
+  /** Listens to the keys and to the game's live updates; returns the function that stops. */
+  listen(events) {
+    this.onKey = (ev) => this.key(ev);
+    document.addEventListener('keydown', this.onKey);
+    this.events = events;
+    events.addEventListener('state', (ev) => {
+      try {
+        const { version } = JSON.parse(ev.data);
+        if (version !== this.state.version) this.refresh();
+      } catch { /* a malformed event changes nothing */ }
+    });
+    events.addEventListener('open', () => this.root.classList.remove('offline'));
+    events.addEventListener('error', () => this.root.classList.add('offline'));
+    return () => {
+      document.removeEventListener('keydown', this.onKey);
+      events.close();
+    };
+  }
+
+  say(text, kind = 'info', rule) {
+    fill(this.message, h('span', {}, text), rule ? h('span', { class: 'rule-chip' }, rule) : null);
+    this.message.className = `message ${kind}`;
+  }
+
+  /** Hook after an accepted action. */
+  acted() {}
+
+  /**
+   * Sends one action (`run` resolves with the new state), one at a time: a refusal (422, or 409
+   * when it is not the seat's turn) is shown with its rule. Resolves whether it was accepted.
+   */
+  async act(what, run) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.layout.classList.add('busy');
+    try {
+      const next = await run();
+      this.acted();
+      this.update(next);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
+        this.say(`Refused: ${e.message}`, 'error', e.rule);
+        if (e.status === 409) this.refresh();
+      } else {
+        this.say(`${what} failed: ${e.message}`, 'error');
+      }
+      return false;
+    } finally {
+      this.busy = false;
+      this.layout.classList.remove('busy');
+    }
+  }
+
+  /** The invite link of this game with a copy button, after `label`. */
+  inviteBox(path, label) {
+    const link = `${location.origin}${path}`;
+    const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
+    const button = h('button', {
+      class: 'btn small',
+      id: 'copy-invite',
+      type: 'button',
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch {
+          input.select();
+          document.execCommand('copy');
+        }
+        button.textContent = 'Copied';
+        setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+      },
+    }, 'Copy');
+    return h('div', { class: 'invite' }, h('span', {}, label), input, button);
+  }
+
+  /**
+   * Follows a pointer pressed on a tile (mouse, pen and touch alike). Past a few pixels it is a
+   * drag: `begin()` starts it (false refuses), `over(square)` follows the square under it, and
+   * `drop(square)` ends it (null when cancelled or off the board). Otherwise `click()`.
+   */
+  trackDrag(ev, { begin, over, drop, click }) {
+    // Listen on the window: the tray may be redrawn while dragging, so the pressed element goes.
+    const pointer = ev.pointerId;
+    const start = [ev.clientX, ev.clientY];
+    let dragging = false;
+    const move = (e) => {
+      if (e.pointerId !== pointer) return;
+      if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
+        this.dragging = true;
+        if (begin() === false) {
+          this.dragging = false;
+          return;
+        }
+        dragging = true;
+      }
+      if (dragging) {
+        this.moveGhost(e.clientX, e.clientY);
+        over(this.board.squareAt(e.clientX, e.clientY));
+      }
+    };
+    const end = (e, cancelled) => {
+      if (e.pointerId !== pointer) return;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      this.ghost.hidden = true;
+      this.dragging = false;
+      if (!dragging) {
+        if (!cancelled) click();
+        return;
+      }
+      this.board.setDrop(null);
+      drop(cancelled ? null : this.board.squareAt(e.clientX, e.clientY));
+    };
+    const up = (e) => end(e, false);
+    const cancel = (e) => end(e, true);
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+  }
+
+  /** Shows the dragged tile's picture at the size of a square of a board `units` wide. */
+  showGhost(picture, units) {
+    const cell = this.board.svg.getBoundingClientRect().width * 100 / units;
+    this.ghost.style.width = `${cell}px`;
+    this.ghost.style.height = `${cell}px`;
+    fill(this.ghost, picture);
+    this.ghost.hidden = false;
+  }
+
+  moveGhost(x, y) {
+    const w = this.ghost.offsetWidth;
+    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+  }
+}
