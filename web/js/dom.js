@@ -36,6 +36,28 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
+/**
+ * The [row, column] of the square under a point on the screen, in an SVG whose user space is a
+ * grid of `n`×`n` squares `cell` units wide from its origin; null off the grid.
+ */
+export function gridSquareAt(svg, clientX, clientY, cell, n) {
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return null;
+  const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+  const col = Math.floor(pt.x / cell);
+  const row = Math.floor(pt.y / cell);
+  return row < 0 || row >= n || col < 0 || col >= n ? null : [row, col];
+}
+
+/** Plays a CSS animation class once more on an element (a refused square's shake). */
+export function flashClass(el, name, ms = 900) {
+  if (!el) return;
+  el.classList.remove(name);
+  void el.getBoundingClientRect();
+  el.classList.add(name);
+  setTimeout(() => el.classList.remove(name), ms);
+}
+
 /** Replaces an element's children. */
 export function fill(el, ...children) {
   el.replaceChildren();

@@ -2,7 +2,7 @@
 // an orientation is drawn from its edges [N, E, S, W] in that orientation, so the picture
 // always agrees with the rules.
 
-import { s } from './dom.js';
+import { flashClass, gridSquareAt, s } from './dom.js';
 
 export const SIDES = ['N', 'E', 'S', 'W'];
 export const ROWS = 'ABCDEFG';
@@ -285,16 +285,16 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
 
   /** The square under a point on the screen, or null. */
   function squareAt(clientX, clientY) {
-    const ctm = svg.getScreenCTM();
-    if (!ctm) return null;
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    const col = Math.floor(pt.x / CELL);
-    const row = Math.floor(pt.y / CELL);
-    if (row < 0 || row > 6 || col < 0 || col > 6) return null;
-    return squareName(row, col);
+    const at = gridSquareAt(svg, clientX, clientY, CELL, 7);
+    return at && squareName(...at);
   }
 
-  return { svg, cells, setBoard, setLegal, setDrop, setHint, setBreakdown, squareAt };
+  /** Shakes a square where a drop was refused. */
+  function flash(square) {
+    flashClass(cells[square], 'refused');
+  }
+
+  return { svg, cells, setBoard, setLegal, setDrop, setHint, setBreakdown, squareAt, flash };
 }
 
 /** The colour of a network, as drawn on the board. */

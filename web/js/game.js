@@ -250,17 +250,8 @@ class GameView extends PlayScreen {
       this.selected = null;
       this.render();
     } else if (!legal) {
-      this.flash(square);
+      this.board.flash(square);
     }
-  }
-
-  flash(square) {
-    const cell = this.board.cells[square];
-    if (!cell) return;
-    cell.classList.remove('refused');
-    void cell.getBoundingClientRect();
-    cell.classList.add('refused');
-    setTimeout(() => cell.classList.remove('refused'), 900);
   }
 
   async undo() {

@@ -4,7 +4,7 @@
 // state's lines (each line's squares and the side it enters each by), so the picture always
 // agrees with the engine's scoring.
 
-import { s } from './dom.js';
+import { flashClass, gridSquareAt, s } from './dom.js';
 
 const CELL = 100;
 const MARGIN = 44;
@@ -294,13 +294,8 @@ export function createMetroBoard(table, { label = 'Metro board', interactive = f
 
   /** The square under a point on the screen (null off the board or on the central station). */
   function squareAt(clientX, clientY) {
-    const ctm = svg.getScreenCTM();
-    if (!ctm) return null;
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    const col = Math.floor(pt.x / CELL);
-    const row = Math.floor(pt.y / CELL);
-    if (row < 0 || row > 7 || col < 0 || col > 7) return null;
-    return `${row}${col}`;
+    const at = gridSquareAt(svg, clientX, clientY, CELL, 8);
+    return at && `${at[0]}${at[1]}`;
   }
 
   /** The station whose line or marker is under an event's target, if any. */
@@ -309,13 +304,9 @@ export function createMetroBoard(table, { label = 'Metro board', interactive = f
     return el && svg.contains(el) ? Number(el.dataset.station) : null;
   }
 
+  /** Shakes a square where a drop was refused. */
   function flash(square) {
-    const cell = cells[square];
-    if (!cell) return;
-    cell.classList.remove('refused');
-    void cell.getBoundingClientRect();
-    cell.classList.add('refused');
-    setTimeout(() => cell.classList.remove('refused'), 900);
+    flashClass(cells[square], 'refused');
   }
 
   return { svg, cells, setOwners, setSequence, setLines, highlight, setLegal, setDrop, squareAt, stationAt, flash };

@@ -4,12 +4,10 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use common::{Server, call, remove_db, temp_db};
+use common::{Server, call, last_answers_before_kill, remove_db, temp_db};
 use serde_json::Value;
 
 /// The first legal die placement in a state, or `None` when no die fits.
@@ -133,32 +131,10 @@ fn every_answered_action_survives_a_sigkill_mid_play() {
     let players: Vec<(String, String)> = (0..4)
         .map(|seed| create(&server, &format!(r#"{{"mode":"solo","seed":{seed}}}"#)))
         .collect();
-    let stop = Arc::new(AtomicBool::new(false));
     // Each player acts as fast as it can and remembers the last state it was answered with.
-    let threads: Vec<_> = players
-        .iter()
-        .cloned()
-        .map(|(id, token)| {
-            let addr = server.addr.clone();
-            let stop = stop.clone();
-            thread::spawn(move || {
-                let mut last: Option<Value> = None;
-                while !stop.load(Ordering::Relaxed) {
-                    match step(&addr, &id, &token) {
-                        Ok((200, v)) if v["finished"] == true => break,
-                        Ok((200, v)) => last = Some(v),
-                        Ok((status, v)) => panic!("{status}: {v}"),
-                        Err(_) => break, // the server is gone
-                    }
-                }
-                last
-            })
-        })
-        .collect();
-    thread::sleep(Duration::from_millis(400));
-    server.kill();
-    stop.store(true, Ordering::Relaxed);
-    let answered: Vec<Option<Value>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let answered = last_answers_before_kill(server, players.clone(), |addr, (id, token)| {
+        step(addr, id, token)
+    });
 
     let server = Server::start(&db);
     let mut checked = 0;

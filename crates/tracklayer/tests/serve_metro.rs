@@ -4,12 +4,10 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Server, call, remove_db, temp_db};
+use common::{Server, call, last_answers_before_kill, remove_db, temp_db};
 use serde_json::{Value, json};
 
 impl Server {
@@ -186,36 +184,18 @@ fn every_answered_metro_action_survives_a_sigkill_mid_play() {
     let games: Vec<(String, Vec<String>)> = (0..4)
         .map(|seed| create(&server, people(2, seed)))
         .collect();
-    let stop = Arc::new(AtomicBool::new(false));
     // Each game is played as fast as it can; each remembers the last state it was answered.
-    let threads: Vec<_> = games
+    let players: Vec<_> = games
         .iter()
-        .cloned()
-        .map(|(id, tokens)| {
-            let addr = server.addr.clone();
-            let stop = stop.clone();
-            thread::spawn(move || {
-                let mut last: Option<Value> = None;
-                let mut seat = 0;
-                while !stop.load(Ordering::Relaxed) {
-                    match step(&addr, &id, &tokens[seat]) {
-                        Ok((200, v)) if v["finished"] == true => break,
-                        Ok((200, v)) => {
-                            seat = v["turn"].as_u64().unwrap() as usize;
-                            last = Some(v);
-                        }
-                        Ok((status, v)) => panic!("{status}: {v}"),
-                        Err(_) => break, // the server is gone
-                    }
-                }
-                last
-            })
-        })
+        .map(|(id, tokens)| (id.clone(), tokens.clone(), 0))
         .collect();
-    thread::sleep(Duration::from_millis(400));
-    server.kill();
-    stop.store(true, Ordering::Relaxed);
-    let answered: Vec<Option<Value>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let answered = last_answers_before_kill(server, players, |addr, (id, tokens, seat)| {
+        let answer = step(addr, id, &tokens[*seat]);
+        if let Ok((200, v)) = &answer {
+            *seat = v["turn"].as_u64().expect("whose turn") as usize;
+        }
+        answer
+    });
 
     let server = Server::start(&db);
     let mut checked = 0;

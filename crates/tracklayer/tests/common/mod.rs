@@ -7,6 +7,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
@@ -39,6 +42,41 @@ pub fn json_lines(out: &str) -> Vec<Value> {
     out.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect()
+}
+
+/// Plays every game in a thread of its own as fast as it can (`step` sends a game's next action
+/// to the server at the address and returns the answer), SIGKILLs the server after a moment, and
+/// returns the last state each game was answered with (`None` if none was). A game stops at
+/// its end or when the server is gone; any other answer than 200 fails the test.
+pub fn last_answers_before_kill<G: Send + 'static>(
+    server: Server,
+    games: Vec<G>,
+    step: fn(&str, &mut G) -> std::io::Result<(u16, Value)>,
+) -> Vec<Option<Value>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let threads: Vec<_> = games
+        .into_iter()
+        .map(|mut game| {
+            let addr = server.addr.clone();
+            let stop = stop.clone();
+            thread::spawn(move || {
+                let mut last: Option<Value> = None;
+                while !stop.load(Ordering::Relaxed) {
+                    match step(&addr, &mut game) {
+                        Ok((200, v)) if v["finished"] == true => break,
+                        Ok((200, v)) => last = Some(v),
+                        Ok((status, v)) => panic!("{status}: {v}"),
+                        Err(_) => break, // the server is gone
+                    }
+                }
+                last
+            })
+        })
+        .collect();
+    thread::sleep(Duration::from_millis(400));
+    server.kill();
+    stop.store(true, Ordering::Relaxed);
+    threads.into_iter().map(|t| t.join().unwrap()).collect()
 }
 
 /// A server process and the address it printed.
