@@ -14,12 +14,23 @@ pub enum MoveError {
     /// All 60 tiles are placed.
     #[error("the board is full: all 60 tiles are placed, so there is no move")]
     BoardFull,
+    /// Every copy of the tile type is already on the board, so the deck cannot deal it.
+    #[error(
+        "all {copies} copies of {tile} are already on the board: the deck has none left to place"
+    )]
+    NoCopyLeft {
+        /// The tile type.
+        tile: Tile,
+        /// Its copies in the deck.
+        copies: u8,
+    },
 }
 
 /// The reference move of §8: `tile` on its first legal square in row-major order.
 ///
-/// While fewer than 60 tiles are placed every tile has a legal square (§6.1), so the only
-/// error is a full board.
+/// While fewer than 60 tiles are placed every tile has a legal square (§6.1), so the errors
+/// are a full board and a tile type whose every copy is placed already (the sequence would no
+/// longer be well-formed, §5.3).
 ///
 /// ```
 /// use metro::{generate_move, Board};
@@ -27,6 +38,10 @@ pub enum MoveError {
 /// assert_eq!(generate_move(&board, "dada".parse().unwrap()).unwrap().to_string(), "dada10");
 /// ```
 pub fn generate_move(board: &Board, tile: Tile) -> Result<Placement, MoveError> {
+    let copies = tile.copies();
+    if board.len() < 60 && board.tiles().filter(|&(_, t)| t == tile).count() >= copies as usize {
+        return Err(MoveError::NoCopyLeft { tile, copies });
+    }
     let square = board
         .legal_squares(tile)
         .first()

@@ -349,3 +349,19 @@ fn s8_a_full_board_has_no_move() {
         Err(text::Error::Move(metro::MoveError::BoardFull))
     ));
 }
+
+#[test]
+fn s8_no_move_for_a_tile_whose_copies_are_all_placed() {
+    // dddd has 2 copies (§3.3): with both on the board, the deck cannot deal a third.
+    let e = text::generate_move("dddd00dddd01", "dddd", 2).unwrap_err();
+    assert!(matches!(
+        e,
+        text::Error::Move(metro::MoveError::NoCopyLeft { copies: 2, .. })
+    ));
+    assert_eq!(
+        e.to_string(),
+        "all 2 copies of dddd are already on the board: the deck has none left to place"
+    );
+    // One copy left: a move.
+    assert_eq!(text::generate_move("dddd00", "dddd", 2).unwrap(), "dddd01");
+}
