@@ -269,6 +269,10 @@ fn move_rejections_and_stdin() {
     assert!(err.contains("board is full"), "{err}");
     let (code, _, _) = metro(&["move", "--players", "2", "aaaa11", "aaaa"]);
     assert_eq!(code, 1);
+    // Both copies of dddd are placed: the deck cannot deal a third.
+    let (code, out, err) = metro(&["move", "--players", "2", "dddd00dddd01", "dddd"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("all 2 copies of dddd are already on the board"), "{err}");
 
     let (code, out, _) = metro_stdin(
         &["move", "--players", "3", "-", "dddd"],
