@@ -15,7 +15,12 @@ const main = document.getElementById('app');
 let leave = null;
 
 function setTitle(text) {
-  document.title = text ? `${text} · Railroad Ink · tracklayer` : 'Railroad Ink · tracklayer';
+  document.title = text ? `${text} · tracklayer` : 'tracklayer: Railroad Ink and Metro';
+}
+
+/** A Railroad Ink game's title: "Round 3 of 7 · Railroad Ink · tracklayer". */
+function setInkTitle(text) {
+  setTitle(text ? `${text} · Railroad Ink` : 'Railroad Ink');
 }
 
 export function navigate(path, { replace = false } = {}) {
@@ -52,7 +57,7 @@ async function route() {
   const metroReplay = path.match(/^\/metro\/([0-9a-f]{24})\/replay$/);
   if (metroReplay) {
     main.dataset.screen = 'replay';
-    leave = await metroReplayScreen(main, metroReplay[1], { setTitle });
+    leave = await metroReplayScreen(main, metroReplay[1], { setTitle: (t) => setTitle(t ? `${t} · Metro` : 'Metro') });
     return;
   }
   if (path === '/rules/metro') {
@@ -78,14 +83,14 @@ async function route() {
   if (viewer) {
     leave = await inkViewerScreen(main, { table, navigate, setTitle });
   } else if (replay) {
-    leave = await inkReplayScreen(main, replay[1], { table, setTitle });
+    leave = await inkReplayScreen(main, replay[1], { table, setTitle: setInkTitle });
   } else if (path === '/games') {
     leave = await recentGamesScreen(main, { setTitle });
   } else if (game) {
     fill(main, h('p', { class: 'loading' }, 'Loading the game…'));
-    leave = await gameScreen(main, game[1], { table, navigate, setTitle });
+    leave = await gameScreen(main, game[1], { table, navigate, setTitle: setInkTitle });
   } else if (path === '/rules') {
-    setTitle('Rules');
+    setTitle('Railroad Ink rules');
     rulesScreen(table);
   } else {
     setTitle('');

@@ -17,6 +17,7 @@ test('the start screen offers Metro with 2 to 6 seats, at 1024×768 and on a pho
     const page = await env.page(options);
     await page.goto(env.url);
     await page.waitForSelector('#game-metro:not(.disabled)');
+    assert.equal(await page.title(), 'tracklayer: Railroad Ink and Metro');
     await page.click('#game-metro');
     await page.waitForSelector('#metro-seats');
     assert.equal(await page.locator('.m-seat').count(), 2);

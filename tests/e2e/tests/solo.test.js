@@ -117,6 +117,7 @@ test('a whole solo game by drag and drop, with a reload mid-game, to the end scr
       assert.equal(await page.locator('.choice-die.used').count(), 1, 'the reload keeps the round');
     }
     if (round === 2) {
+      assert.equal(await page.title(), 'Round 3 of 7 · Railroad Ink · tracklayer');
       await page.click('#show-networks');
       await page.click('#show-errors');
       await shot(page, 'game-solo-desktop');

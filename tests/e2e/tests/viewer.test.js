@@ -26,6 +26,7 @@ test('paste the 46-point example, see its breakdown, step back to placement 10, 
   await page.waitForSelector('#view-board g.placed');
   assert.equal(new URL(page.url()).searchParams.get('board'), EXAMPLE);
   assert.equal(await score(page), '46 points');
+  assert.equal(await page.title(), 'Board viewer · tracklayer');
   assert.equal(await page.locator('#view-board g.placed').count(), 31);
   assert.equal(await page.textContent('.breakdown .score-total'), '46');
   assert.equal(await page.textContent('.breakdown .score-basic'), '33');
