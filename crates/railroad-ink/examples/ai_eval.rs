@@ -8,8 +8,8 @@ use railroad_ink::Dice;
 use railroad_ink::ai::strong::StrongAgent;
 use railroad_ink::ai::{Agent, agent_by_name, play_game};
 
-/// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model and
-/// `BEAM=n` sets the beam.
+/// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model,
+/// `BEAM=n` sets the beam, `LOOK` and `ENDGAME` the look-aheads.
 fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
     if name == "strong" {
         let mut agent = StrongAgent::default();
@@ -29,6 +29,21 @@ fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
                 beam: v[2],
             });
         }
+        // ENDGAME=c,s,b;c,s,b: the look-aheads with 1, 2, ... rounds left ("" for none).
+        if let Ok(end) = std::env::var("ENDGAME") {
+            agent.endgame = end
+                .split(';')
+                .filter(|l| !l.is_empty())
+                .map(|l| {
+                    let v: Vec<usize> = l.split(',').map(|x| x.parse().unwrap()).collect();
+                    railroad_ink::ai::strong::Lookahead {
+                        candidates: v[0],
+                        samples: v[1],
+                        beam: v[2],
+                    }
+                })
+                .collect();
+        }
         return Box::new(agent);
     }
     agent_by_name(name, seed).expect("known agent")
@@ -40,7 +55,7 @@ fn main() {
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let first: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let start = Instant::now();
-    let results: Vec<(railroad_ink::Score, usize)> = std::thread::scope(|s| {
+    let results: Vec<(railroad_ink::Score, usize, u64)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..2)
             .map(|w| {
                 s.spawn(move || {
@@ -52,6 +67,7 @@ fn main() {
                             (
                                 game.scores()[0],
                                 game.player(0).unwrap().board().special_count(),
+                                seed,
                             )
                         })
                         .collect::<Vec<_>>()
@@ -64,6 +80,14 @@ fn main() {
             .collect()
     });
     let scores: Vec<i32> = results.iter().map(|r| r.0.advanced).collect();
+    // SCORES=file: per-game "seed score" lines, for paired comparisons.
+    if let Ok(path) = std::env::var("SCORES") {
+        let lines: String = results
+            .iter()
+            .map(|r| format!("{} {}\n", r.2, r.0.advanced))
+            .collect();
+        std::fs::write(path, lines).unwrap();
+    }
     let n = scores.len() as f64;
     let avg = |f: &dyn Fn(&railroad_ink::Score) -> i32| {
         results.iter().map(|r| f(&r.0) as f64).sum::<f64>() / n

@@ -19,6 +19,7 @@ fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
             beam,
         },
         lookahead: None,
+        endgame: Vec::new(),
     };
     let game =
         play_game(&mut agent, Dice::Seed(seed).rolls()).expect("the agent plays by the rules");
