@@ -272,7 +272,10 @@ fn move_rejections_and_stdin() {
     // Both copies of dddd are placed: the deck cannot deal a third.
     let (code, out, err) = metro(&["move", "--players", "2", "dddd00dddd01", "dddd"]);
     assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("all 2 copies of dddd are already on the board"), "{err}");
+    assert!(
+        err.contains("all 2 copies of dddd are already on the board"),
+        "{err}"
+    );
 
     let (code, out, _) = metro_stdin(
         &["move", "--players", "3", "-", "dddd"],
