@@ -267,44 +267,24 @@ fn play_results_do_not_depend_on_threads_and_dice_files_replay() {
             })
             .collect()
     };
-    let one = strip(
-        run(
-            &[
-                "ink",
-                "play",
-                "--agent",
-                "strong",
-                "--budget",
-                "4",
-                "--dice",
-                path,
-                "--json",
-                "--threads",
-                "1",
-            ],
-            None,
-        )
-        .1,
-    );
-    let two = strip(
-        run(
-            &[
-                "ink",
-                "play",
-                "--agent",
-                "strong",
-                "--budget",
-                "4",
-                "--dice",
-                path,
-                "--json",
-                "--threads",
-                "2",
-            ],
-            None,
-        )
-        .1,
-    );
+    // Each game's lines and the summary, without the timings.
+    let play = |threads: &str| -> Vec<Value> {
+        let args = [
+            "ink",
+            "play",
+            "--agent",
+            "strong",
+            "--budget",
+            "4",
+            "--dice",
+            path,
+            "--json",
+            "--threads",
+            threads,
+        ];
+        strip(run(&args, None).1)
+    };
+    let (one, two) = (play("1"), play("2"));
     assert_eq!(one, two);
     let seeded = strip(
         run(
