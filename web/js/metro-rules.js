@@ -64,21 +64,18 @@ export async function metroRulesScreen(root, { setTitle }) {
   }
   const [touching, notTouching, border, corner, centre, twice] = views;
 
-  // Scoring: the example line, drawn and highlighted.
-  const scoring = createMetroBoard(table, { label: 'Station 5’s line into the centre', players: 4 });
-  scoring.svg.classList.add('m-example-board');
-  scoring.setSequence(centre.placements.join(''));
-  const centreLines = centre.steps[centre.steps.length - 1].lines;
-  scoring.setLines(centreLines);
-  scoring.highlight(5);
-  const five = centreLines.find((l) => l.station === 5);
-  const loop = createMetroBoard(table, { label: 'Station 9’s line through one tile twice', players: 2 });
-  loop.svg.classList.add('m-example-board');
-  loop.setSequence(twice.placements.join(''));
-  const loopLines = twice.steps[twice.steps.length - 1].lines;
-  loop.setLines(loopLines);
-  loop.highlight(9);
-  const nine = loopLines.find((l) => l.station === 9);
+  // Scoring: the example lines, drawn and highlighted.
+  const lineExample = (view, label, players, station) => {
+    const board = createMetroBoard(table, { label, players });
+    board.svg.classList.add('m-example-board');
+    board.setSequence(view.placements.join(''));
+    const lines = view.steps[view.steps.length - 1].lines;
+    board.setLines(lines);
+    board.highlight(station);
+    return [board, lines.find((l) => l.station === station)];
+  };
+  const [scoring, five] = lineExample(centre, 'Station 5’s line into the centre', 4, 5);
+  const [loop, nine] = lineExample(twice, 'Station 9’s line through one tile twice', 2, 9);
 
   // Owners for 2 to 6 players.
   const owners = [2, 3, 4, 5, 6].map((n) => {

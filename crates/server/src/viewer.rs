@@ -93,6 +93,12 @@ fn prefix(text: &str, n: usize) -> &str {
 fn ink_malformed(text: &str, e: &SequenceError) -> Malformed {
     const LEN: usize = 5;
     let total = chars(text);
+    // A whole placement marked: its length is wrong, or the string ends inside it.
+    let whole = |index: usize, placement: &String| {
+        let from = index * LEN;
+        let to = from + chars(placement);
+        (Some(index), Some(placement.clone()), from, to, None, None)
+    };
     let (index, placement, from, to, found, expected) = match e {
         SequenceError::Empty => (None, None, 0, 0, None, None),
         SequenceError::Placement {
@@ -115,29 +121,9 @@ fn ink_malformed(text: &str, e: &SequenceError) -> Malformed {
                     Some((*expected).to_owned()),
                 )
             }
-            PlacementError::Length(_) => {
-                let from = index * LEN;
-                (
-                    Some(*index),
-                    Some(placement.clone()),
-                    from,
-                    from + chars(placement),
-                    None,
-                    None,
-                )
-            }
+            PlacementError::Length(_) => whole(*index, placement),
         },
-        SequenceError::Truncated { index, placement } => {
-            let from = index * LEN;
-            (
-                Some(*index),
-                Some(placement.clone()),
-                from,
-                from + chars(placement),
-                None,
-                None,
-            )
-        }
+        SequenceError::Truncated { index, placement } => whole(*index, placement),
         SequenceError::TooMany { .. } => (
             Some(MAX_PLACEMENTS),
             None,
