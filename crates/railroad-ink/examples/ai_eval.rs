@@ -9,10 +9,11 @@ use railroad_ink::ai::strong::StrongAgent;
 use railroad_ink::ai::{Agent, agent_by_name, play_game};
 
 /// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model,
-/// `BEAM=n` sets the beam, `LOOK` and `ENDGAME` the look-aheads.
+/// `BUDGET=n` the budget, `BEAM=n` sets the beam, `LOOK` and `ENDGAME` the look-aheads.
 fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
     if name == "strong" {
-        let mut agent = StrongAgent::default();
+        let mut agent =
+            StrongAgent::with_budget(std::env::var("BUDGET").ok().and_then(|b| b.parse().ok()));
         if let Ok(path) = std::env::var("INK_MODEL") {
             agent.search.model =
                 serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();

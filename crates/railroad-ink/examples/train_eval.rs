@@ -4,12 +4,21 @@
 //!
 //! `cargo run --release -p railroad-ink --example train_eval -- ITERATIONS GAMES [MODEL.json]`
 //! Writes the model after every iteration to `target/ink-model.json` and prints it as Rust.
+//!
+//! `… train_eval -- --candidates GAMES [MODEL.json]` instead fits on the boards a look-ahead
+//! compares, not only those the games reach: in each round of each game, some of the best
+//! few ways to end the round (by the current model) are each played out to the end of the
+//! game on fresh rolls by the strong player at `BUDGET` (default 16), and the model is fitted
+//! on those boards against their play-out scores. The samples are appended to
+//! `target/ink-candidates.tsv` (rounds left, features, score) and the fit uses all of them.
 
 use railroad_ink::ai::eval::{FEATURE_NAMES, FEATURES, Features, Model};
-use railroad_ink::ai::play_game;
 use railroad_ink::ai::strong::{Search, StrongAgent};
+use railroad_ink::ai::{Agent, RoundView, play_game};
 use railroad_ink::game::ROUNDS;
-use railroad_ink::{Board, Dice};
+use railroad_ink::{Board, Dice, Roll};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// One game: the features after each of the first six rounds, and the final score.
 fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
@@ -128,8 +137,145 @@ fn fit_from_games(path: &str, start: Model) -> Model {
     model
 }
 
+/// The final advanced score of the strong player `agent` continuing from `board` after
+/// `round` rounds, on rolls drawn from `rng`.
+fn play_out(agent: &mut StrongAgent, board: &Board, round: usize, rng: &mut ChaCha8Rng) -> f32 {
+    let mut board = *board;
+    let mut rolls: Vec<Roll> = (0..round).map(|_| Roll::random(rng)).collect();
+    for round in round..ROUNDS {
+        rolls.push(Roll::random(rng));
+        let view = RoundView {
+            board: &board.clone(),
+            roll: rolls[round],
+            used: 0,
+            special_placed: false,
+            round,
+            rolls: &rolls,
+        };
+        for p in agent.play_round(&view) {
+            board.place(p).expect("a legal placement");
+        }
+    }
+    board.score().advanced as f32
+}
+
+/// One game's samples: for each round but the last, up to `pick` of the best `keep` ends of
+/// the round (always the best), each with its play-out score.
+fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
+    let budget = std::env::var("BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(16);
+    let keep: usize = std::env::var("KEEP")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(8);
+    let pick: usize = std::env::var("PICK")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(3);
+    let mut agent = StrongAgent::with_budget(Some(budget));
+    agent.search.model = *model;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let rolls = Dice::Seed(seed).rolls();
+    let mut board = Board::new();
+    let mut samples = Vec::new();
+    for round in 0..ROUNDS - 1 {
+        let rounds_left = ROUNDS - 1 - round;
+        let mut ends = agent.search.ends(&board, &rolls[round], rounds_left, keep);
+        // The best end and a random choice of the others.
+        for i in 1..ends.len() {
+            let j = rng.random_range(i..ends.len());
+            ends.swap(i, j);
+        }
+        for end in ends.iter().take(pick) {
+            let score = play_out(&mut agent, end, round + 1, &mut rng);
+            samples.push((rounds_left, Features::of(end), score));
+        }
+        let view = RoundView {
+            board: &board.clone(),
+            roll: rolls[round],
+            used: 0,
+            special_placed: false,
+            round,
+            rolls: &rolls[..=round],
+        };
+        for p in agent.play_round(&view) {
+            board.place(p).expect("a legal placement");
+        }
+    }
+    samples
+}
+
+/// Plays `games` games for candidate samples, appends them to `target/ink-candidates.tsv`,
+/// and fits a model on every sample in that file.
+fn fit_on_candidates(games: u64, start: Model) -> Model {
+    let first: u64 = std::env::var("FIRST")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(3_000_000);
+    let samples: Vec<(usize, Features, f32)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2u64)
+            .map(|w| {
+                let start = &start;
+                s.spawn(move || {
+                    (w..games)
+                        .step_by(2)
+                        .flat_map(|g| candidate_samples(start, first + g))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    let path = "target/ink-candidates.tsv";
+    let mut text = std::fs::read_to_string(path).unwrap_or_default();
+    for (r, f, y) in &samples {
+        let xs: Vec<String> = f.0.iter().map(|x| x.to_string()).collect();
+        text.push_str(&format!("{r}\t{}\t{y}\n", xs.join("\t")));
+    }
+    std::fs::write(path, &text).unwrap();
+    let all: Vec<(usize, [f32; FEATURES], f32)> = text
+        .lines()
+        .map(|line| {
+            let v: Vec<f32> = line.split('\t').map(|x| x.parse().unwrap()).collect();
+            (
+                v[0] as usize,
+                std::array::from_fn(|j| v[1 + j]),
+                v[FEATURES + 1],
+            )
+        })
+        .collect();
+    let mut model = start;
+    for rounds_left in 1..ROUNDS {
+        let rows: Vec<&(usize, [f32; FEATURES], f32)> =
+            all.iter().filter(|s| s.0 == rounds_left).collect();
+        let xs: Vec<[f32; FEATURES]> = rows.iter().map(|s| s.1).collect();
+        let ys: Vec<f32> = rows.iter().map(|s| s.2).collect();
+        model.weights[rounds_left] = fit(&xs, &ys, 1e-3);
+        println!("{rounds_left} rounds left: {} samples", rows.len());
+    }
+    model
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let (Some("--candidates"), Some(games)) = (args.get(1).map(String::as_str), args.get(2)) {
+        let start: Model = match args.get(3) {
+            Some(path) => serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap(),
+            None => Model::default(),
+        };
+        let model = fit_on_candidates(games.parse().expect("a number of games"), start);
+        std::fs::write(
+            "target/ink-model.json",
+            serde_json::to_string(&model).unwrap(),
+        )
+        .unwrap();
+        return;
+    }
     if let (Some("--from-games"), Some(path)) = (args.get(1).map(String::as_str), args.get(2)) {
         let model = fit_from_games(path, Model::default());
         std::fs::write(

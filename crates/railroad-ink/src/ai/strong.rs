@@ -94,6 +94,16 @@ impl Search {
             )
     }
 
+    /// Up to `keep` distinct boards the whole round with `roll` can end on from `board`, the
+    /// best by the evaluation first (with `rounds_left` rounds to come after this one): the
+    /// boards a look-ahead compares. Empty when no die fits.
+    pub fn ends(&self, board: &Board, roll: &Roll, rounds_left: usize, keep: usize) -> Vec<Board> {
+        self.finals(board, roll.dice(), 0, false, rounds_left, keep)
+            .iter()
+            .map(|l| l.board)
+            .collect()
+    }
+
     /// Up to `keep` ways to finish the round, distinct boards, best value first.
     fn finals(
         &self,
