@@ -320,3 +320,41 @@ impl Agent for StrongAgent {
         best.1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Dice;
+
+    #[test]
+    fn ends_are_distinct_full_rounds_best_first() {
+        let search = Search::default();
+        for seed in 0..6 {
+            let roll = Dice::Seed(seed).rolls()[0];
+            let ends = search.ends(&Board::new(), &roll, 6, 8);
+            assert!(!ends.is_empty() && ends.len() <= 8, "seed {seed}");
+            let keys: HashSet<u64> = ends.iter().map(Board::position_key).collect();
+            assert_eq!(keys.len(), ends.len(), "seed {seed}: boards repeat");
+            // The first end is where the round's plan leads.
+            let mut planned = Board::new();
+            for p in search.plan(&Board::new(), roll.dice(), 0, false, 6) {
+                planned.place(p).unwrap();
+            }
+            assert_eq!(
+                ends[0].position_key(),
+                planned.position_key(),
+                "seed {seed}"
+            );
+            let values: Vec<f32> = ends
+                .iter()
+                .map(|b| search.model.value(&Features::of(b), 6))
+                .collect();
+            assert!(values.windows(2).all(|w| w[0] >= w[1]), "seed {seed}");
+            // From an empty board every die fits: all four dice, at most one special.
+            for end in &ends {
+                let tiles = end.occupied().count_ones();
+                assert!(tiles == 4 || tiles == 5, "seed {seed}: {tiles} tiles");
+            }
+        }
+    }
+}
