@@ -43,24 +43,31 @@ fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
     (seen, game.scores()[0].advanced as f32)
 }
 
-/// Mean final score of the model at beam 24 over 200 fixed validation games.
-fn validate(model: &Model) -> f32 {
-    let scores: Vec<f32> = std::thread::scope(|s| {
+/// `f(0..n)` on two threads (this machine's cores), results grouped by thread.
+fn on_two_threads<T: Send>(n: u64, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    std::thread::scope(|s| {
+        let f = &f;
         let workers: Vec<_> = (0..2u64)
-            .map(|w| {
-                s.spawn(move || {
-                    (w..200)
-                        .step_by(2)
-                        .map(|g| play(model, 24, 5_000_000 + g).1)
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|w| s.spawn(move || (w..n).step_by(2).map(f).collect::<Vec<_>>()))
             .collect();
         workers
             .into_iter()
             .flat_map(|w| w.join().unwrap())
             .collect()
-    });
+    })
+}
+
+/// The number in environment variable `name`, or `default`.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Mean final score of the model at beam 24 over 200 fixed validation games.
+fn validate(model: &Model) -> f32 {
+    let scores = on_two_threads(200, |g| play(model, 24, 5_000_000 + g).1);
     scores.iter().sum::<f32>() / scores.len() as f32
 }
 
@@ -137,24 +144,29 @@ fn fit_from_games(path: &str, start: Model) -> Model {
     model
 }
 
+/// The agent's whole round on `board`, the last of `rolls` being this round's.
+fn play_round(agent: &mut StrongAgent, board: &mut Board, rolls: &[Roll]) {
+    let view = RoundView {
+        board: &board.clone(),
+        roll: rolls[rolls.len() - 1],
+        used: 0,
+        special_placed: false,
+        round: rolls.len() - 1,
+        rolls,
+    };
+    for p in agent.play_round(&view) {
+        board.place(p).expect("a legal placement");
+    }
+}
+
 /// The final advanced score of the strong player `agent` continuing from `board` after
 /// `round` rounds, on rolls drawn from `rng`.
 fn play_out(agent: &mut StrongAgent, board: &Board, round: usize, rng: &mut ChaCha8Rng) -> f32 {
     let mut board = *board;
     let mut rolls: Vec<Roll> = (0..round).map(|_| Roll::random(rng)).collect();
-    for round in round..ROUNDS {
+    for _ in round..ROUNDS {
         rolls.push(Roll::random(rng));
-        let view = RoundView {
-            board: &board.clone(),
-            roll: rolls[round],
-            used: 0,
-            special_placed: false,
-            round,
-            rolls: &rolls,
-        };
-        for p in agent.play_round(&view) {
-            board.place(p).expect("a legal placement");
-        }
+        play_round(agent, &mut board, &rolls);
     }
     board.score().advanced as f32
 }
@@ -162,18 +174,7 @@ fn play_out(agent: &mut StrongAgent, board: &Board, round: usize, rng: &mut ChaC
 /// One game's samples: for each round but the last, up to `pick` of the best `keep` ends of
 /// the round (always the best), each with its play-out score.
 fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
-    let budget = std::env::var("BUDGET")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(16);
-    let keep: usize = std::env::var("KEEP")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(8);
-    let pick: usize = std::env::var("PICK")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(3);
+    let (budget, keep, pick) = (env_or("BUDGET", 16), env_or("KEEP", 8), env_or("PICK", 3));
     let mut agent = StrongAgent::with_budget(Some(budget));
     agent.search.model = *model;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
@@ -192,17 +193,7 @@ fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
             let score = play_out(&mut agent, end, round + 1, &mut rng);
             samples.push((rounds_left, Features::of(end), score));
         }
-        let view = RoundView {
-            board: &board.clone(),
-            roll: rolls[round],
-            used: 0,
-            special_placed: false,
-            round,
-            rolls: &rolls[..=round],
-        };
-        for p in agent.play_round(&view) {
-            board.place(p).expect("a legal placement");
-        }
+        play_round(&mut agent, &mut board, &rolls[..=round]);
     }
     samples
 }
@@ -210,27 +201,12 @@ fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
 /// Plays `games` games for candidate samples, appends them to `target/ink-candidates.tsv`,
 /// and fits a model on every sample in that file.
 fn fit_on_candidates(games: u64, start: Model) -> Model {
-    let first: u64 = std::env::var("FIRST")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(3_000_000);
-    let samples: Vec<(usize, Features, f32)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..2u64)
-            .map(|w| {
-                let start = &start;
-                s.spawn(move || {
-                    (w..games)
-                        .step_by(2)
-                        .flat_map(|g| candidate_samples(start, first + g))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
+    let first = env_or("FIRST", 3_000_000u64);
+    let samples: Vec<(usize, Features, f32)> =
+        on_two_threads(games, |g| candidate_samples(&start, first + g))
             .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
-    });
+            .flatten()
+            .collect();
     let path = "target/ink-candidates.tsv";
     let mut text = std::fs::read_to_string(path).unwrap_or_default();
     for (r, f, y) in &samples {
@@ -287,10 +263,7 @@ fn main() {
     }
     let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(400);
-    let beam: usize = std::env::var("BEAM")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(8);
+    let beam = env_or("BEAM", 8);
     let mut model: Model = match args.get(3) {
         Some(path) => serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap(),
         None => Model::default(),
@@ -299,23 +272,7 @@ fn main() {
     let mut best = (f32::NEG_INFINITY, model);
     for it in 0..iterations {
         let base = 1_000_000 + it as u64 * games;
-        let results: Vec<(Vec<Features>, f32)> = std::thread::scope(|s| {
-            let model = &model;
-            let workers: Vec<_> = (0..2u64)
-                .map(|w| {
-                    s.spawn(move || {
-                        (w..games)
-                            .step_by(2)
-                            .map(|g| play(model, beam, base + g))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap())
-                .collect()
-        });
+        let results = on_two_threads(games, |g| play(&model, beam, base + g));
         let mean = results.iter().map(|r| r.1).sum::<f32>() / results.len() as f32;
         // Judge the model that played these games on fixed validation dice at a wider beam.
         let validation = validate(&model);
