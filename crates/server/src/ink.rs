@@ -415,8 +415,10 @@ impl ComputerTurn {
     }
 
     /// The agent's placements for the rest of the round (CPU work: run off the async runtime).
+    /// The strong player searches at its interactive budget: a person is waiting.
     fn play(&self) -> Vec<Placement> {
-        let Some(mut agent) = ai::agent_by_name(&self.agent, self.seed) else {
+        let budget = Some(ai::strong::StrongAgent::INTERACTIVE_BUDGET);
+        let Some(mut agent) = ai::agent_with_budget(&self.agent, self.seed, budget) else {
             tracing::warn!(agent = %self.agent, "unknown computer player; playing the first legal places");
             return Vec::new();
         };

@@ -35,8 +35,9 @@ pub struct DiceArgs {
 /// Options shared by `play` and `versus`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Search effort of the computer players (deterministic work, not time); default: the
-    /// setting that meets the strength target.
+    /// Search effort of the computer players (deterministic work, not time); default for
+    /// `strong`: 128, the strongest setting within 10 CPU-seconds a game on average (8.8 s);
+    /// `--budget 64` scores 0.6 less on average in a sixth of the time.
     #[arg(long)]
     budget: Option<u32>,
     /// One JSON object a game, then a summary line.
