@@ -4,45 +4,44 @@
 
 use std::time::Instant;
 
+mod common;
+
+use common::{env, on_two_threads};
 use railroad_ink::Dice;
-use railroad_ink::ai::strong::StrongAgent;
+use railroad_ink::ai::strong::{Lookahead, StrongAgent};
 use railroad_ink::ai::{Agent, agent_by_name, play_game};
 
+/// A look-ahead written `candidates,samples,beam`.
+fn lookahead(spec: &str) -> Lookahead {
+    let v: Vec<usize> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+    Lookahead {
+        candidates: v[0],
+        samples: v[1],
+        beam: v[2],
+    }
+}
+
 /// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model,
-/// `BUDGET=n` the budget, `BEAM=n` sets the beam, `LOOK` and `ENDGAME` the look-aheads.
+/// `BUDGET=n` sets the budget, `BEAM=n` the beam, `LOOK=c,s,b` the look-ahead and
+/// `ENDGAME=c,s,b;c,s,b` the look-aheads with 1, 2, ... rounds left ("" for none).
 fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
     if name == "strong" {
-        let mut agent =
-            StrongAgent::with_budget(std::env::var("BUDGET").ok().and_then(|b| b.parse().ok()));
+        let mut agent = StrongAgent::with_budget(env("BUDGET"));
         if let Ok(path) = std::env::var("INK_MODEL") {
             agent.search.model =
                 serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         }
-        if let Some(beam) = std::env::var("BEAM").ok().and_then(|b| b.parse().ok()) {
+        if let Some(beam) = env("BEAM") {
             agent.search.beam = beam;
         }
-        // LOOK=candidates,samples,beam
         if let Ok(look) = std::env::var("LOOK") {
-            let v: Vec<usize> = look.split(',').map(|x| x.parse().unwrap()).collect();
-            agent.lookahead = Some(railroad_ink::ai::strong::Lookahead {
-                candidates: v[0],
-                samples: v[1],
-                beam: v[2],
-            });
+            agent.lookahead = Some(lookahead(&look));
         }
-        // ENDGAME=c,s,b;c,s,b: the look-aheads with 1, 2, ... rounds left ("" for none).
         if let Ok(end) = std::env::var("ENDGAME") {
             agent.endgame = end
                 .split(';')
                 .filter(|l| !l.is_empty())
-                .map(|l| {
-                    let v: Vec<usize> = l.split(',').map(|x| x.parse().unwrap()).collect();
-                    railroad_ink::ai::strong::Lookahead {
-                        candidates: v[0],
-                        samples: v[1],
-                        beam: v[2],
-                    }
-                })
+                .map(lookahead)
                 .collect();
         }
         return Box::new(agent);
@@ -56,29 +55,14 @@ fn main() {
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let first: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let start = Instant::now();
-    let results: Vec<(railroad_ink::Score, usize, u64)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..2)
-            .map(|w| {
-                s.spawn(move || {
-                    (first + w..first + games)
-                        .step_by(2)
-                        .map(|seed| {
-                            let mut agent = make_agent(name, seed);
-                            let game = play_game(agent.as_mut(), Dice::Seed(seed).rolls()).unwrap();
-                            (
-                                game.scores()[0],
-                                game.player(0).unwrap().board().special_count(),
-                                seed,
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
+    let results = on_two_threads(games, |g| {
+        let seed = first + g;
+        let game = play_game(make_agent(name, seed).as_mut(), Dice::Seed(seed).rolls()).unwrap();
+        (
+            game.scores()[0],
+            game.player(0).unwrap().board().special_count(),
+            seed,
+        )
     });
     let scores: Vec<i32> = results.iter().map(|r| r.0.advanced).collect();
     // SCORES=file: per-game "seed score" lines, for paired comparisons.

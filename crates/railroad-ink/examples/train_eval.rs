@@ -12,6 +12,9 @@
 //! on those boards against their play-out scores. The samples are appended to
 //! `target/ink-candidates.tsv` (rounds left, features, score) and the fit uses all of them.
 
+mod common;
+
+use common::{env, on_two_threads};
 use railroad_ink::ai::eval::{FEATURE_NAMES, FEATURES, Features, Model};
 use railroad_ink::ai::strong::{Search, StrongAgent};
 use railroad_ink::ai::{Agent, RoundView, play_game};
@@ -41,28 +44,6 @@ fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
         seen.push(Features::of(&board));
     }
     (seen, game.scores()[0].advanced as f32)
-}
-
-/// `f(0..n)` on two threads (this machine's cores), results grouped by thread.
-fn on_two_threads<T: Send>(n: u64, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
-    std::thread::scope(|s| {
-        let f = &f;
-        let workers: Vec<_> = (0..2u64)
-            .map(|w| s.spawn(move || (w..n).step_by(2).map(f).collect::<Vec<_>>()))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
-    })
-}
-
-/// The number in environment variable `name`, or `default`.
-fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// Mean final score of the model at beam 24 over 200 fixed validation games.
@@ -174,7 +155,11 @@ fn play_out(agent: &mut StrongAgent, board: &Board, round: usize, rng: &mut ChaC
 /// One game's samples: for each round but the last, up to `pick` of the best `keep` ends of
 /// the round (always the best), each with its play-out score.
 fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
-    let (budget, keep, pick) = (env_or("BUDGET", 16), env_or("KEEP", 8), env_or("PICK", 3));
+    let (budget, keep, pick) = (
+        env("BUDGET").unwrap_or(16),
+        env("KEEP").unwrap_or(8),
+        env("PICK").unwrap_or(3),
+    );
     let mut agent = StrongAgent::with_budget(Some(budget));
     agent.search.model = *model;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
@@ -201,7 +186,7 @@ fn candidate_samples(model: &Model, seed: u64) -> Vec<(usize, Features, f32)> {
 /// Plays `games` games for candidate samples, appends them to `target/ink-candidates.tsv`,
 /// and fits a model on every sample in that file.
 fn fit_on_candidates(games: u64, start: Model) -> Model {
-    let first = env_or("FIRST", 3_000_000u64);
+    let first = env("FIRST").unwrap_or(3_000_000u64);
     let samples: Vec<(usize, Features, f32)> =
         on_two_threads(games, |g| candidate_samples(&start, first + g))
             .into_iter()
@@ -263,7 +248,7 @@ fn main() {
     }
     let iterations: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(400);
-    let beam = env_or("BEAM", 8);
+    let beam = env("BEAM").unwrap_or(8);
     let mut model: Model = match args.get(3) {
         Some(path) => serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap(),
         None => Model::default(),

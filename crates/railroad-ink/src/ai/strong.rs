@@ -96,7 +96,8 @@ impl Search {
 
     /// Up to `keep` distinct boards the whole round with `roll` can end on from `board`, the
     /// best by the evaluation first (with `rounds_left` rounds to come after this one): the
-    /// boards a look-ahead compares. Empty when no die fits.
+    /// boards a look-ahead compares. When no die fits, the board itself (and the boards a
+    /// special can make, if one is allowed).
     pub fn ends(&self, board: &Board, roll: &Roll, rounds_left: usize, keep: usize) -> Vec<Board> {
         self.finals(board, roll.dice(), 0, false, rounds_left, keep)
             .iter()
