@@ -33,6 +33,73 @@ export async function request(method, path, { token, body } = {}) {
   return data;
 }
 
+const PLAYER_KEY = 'tracklayer:player';
+
+/** The player identity kept on this device ({id, token, name}), or null. */
+export function storedPlayer() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PLAYER_KEY) || 'null');
+    return p && typeof p.id === 'string' && typeof p.token === 'string' ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storePlayer(p) {
+  if (p) localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: p.id, token: p.token, name: p.name }));
+  else localStorage.removeItem(PLAYER_KEY);
+}
+
+const MAX_SEED = 18446744073709551615n;
+
+/**
+ * A seed typed by a person, as the API takes it: a string of decimal digits (the numbers go
+ * past what a JavaScript number holds exactly). Empty gives undefined (a random seed).
+ */
+export function seedText(text) {
+  const t = String(text ?? '').trim();
+  if (!t) return undefined;
+  if (!/^[0-9]{1,20}$/.test(t) || BigInt(t) > MAX_SEED) {
+    throw new Error(`The seed must be a whole number from 0 to ${MAX_SEED} (digits only): “${t.length > 24 ? `${t.slice(0, 24)}…` : t}” is not.`);
+  }
+  return t.replace(/^0+(?=.)/, '');
+}
+
+/**
+ * A request made on behalf of this device's player (creating or joining a game links the seat
+ * to them). A key the server does not know (another server's, or a database started afresh) is
+ * forgotten, and the request is made again without it.
+ */
+export async function asPlayer(method, path, body) {
+  const me = storedPlayer();
+  try {
+    return await request(method, path, { token: me?.token, body });
+  } catch (e) {
+    if (!me || !(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
+    storePlayer(null);
+    return request(method, path, { body });
+  }
+}
+
+/**
+ * A game's state (or replay) for someone without a seat in it: with this device's player key,
+ * which challenge games ask for; an ordinary game that refuses the key is asked again without it.
+ */
+export async function viewAsPlayer(path) {
+  const me = storedPlayer();
+  if (!me) return request('GET', path);
+  try {
+    return await request('GET', path, { token: me.token });
+  } catch (e) {
+    if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
+    try {
+      return await request('GET', path);
+    } catch {
+      throw e;
+    }
+  }
+}
+
 let tilesPromise = null;
 
 export const api = {
@@ -44,15 +111,17 @@ export const api = {
   create(mode, { name, seed, agent } = {}) {
     const body = { mode };
     if (name) body.name = name;
-    if (seed !== undefined && seed !== null && seed !== '') body.seed = Number(seed);
+    const s = seedText(seed);
+    if (s !== undefined) body.seed = s;
     if (agent) body.agent = agent;
-    return request('POST', '/api/ink/games', { body });
+    return asPlayer('POST', '/api/ink/games', body);
   },
   join(id, name) {
-    return request('POST', `/api/ink/games/${id}/join`, { body: name ? { name } : {} });
+    return asPlayer('POST', `/api/ink/games/${id}/join`, name ? { name } : {});
   },
+  /** The state as a seat sees it (its token), or as anyone else does. */
   state(id, token) {
-    return request('GET', `/api/ink/games/${id}`, { token });
+    return token ? request('GET', `/api/ink/games/${id}`, { token }) : viewAsPlayer(`/api/ink/games/${id}`);
   },
   place(id, token, placement) {
     return request('POST', `/api/ink/games/${id}/place`, { token, body: { placement } });

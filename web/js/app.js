@@ -10,6 +10,8 @@ import { listMetroGames, metroArt, metroSetup } from './metro-start.js';
 import { inkViewerScreen, metroViewerScreen } from './viewer.js';
 import { inkReplayScreen, metroReplayScreen, recentGamesScreen } from './replay.js';
 import { metroRulesScreen, rulesTabs } from './metro-rules.js';
+import { challengeCards, challengeScreen, challengesScreen } from './challenges.js';
+import { playerScreen } from './player-page.js';
 
 const main = document.getElementById('app');
 let leave = null;
@@ -53,6 +55,23 @@ async function route() {
     fill(main, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
     return;
   }
+  const challenge = path.match(/^\/challenges\/([A-Za-z0-9_-]+)$/);
+  const playerPage = path.match(/^\/players\/([0-9a-f]{24})$/);
+  if (path === '/challenges' || path === '/challenges/') {
+    main.dataset.screen = 'challenges';
+    leave = await challengesScreen(main, { navigate, setTitle });
+    return;
+  }
+  if (challenge) {
+    main.dataset.screen = 'challenge';
+    leave = await challengeScreen(main, challenge[1], { navigate, setTitle });
+    return;
+  }
+  if (playerPage) {
+    main.dataset.screen = 'player';
+    leave = await playerScreen(main, playerPage[1], { setTitle });
+    return;
+  }
   const metroGame = path.match(/^\/metro\/([0-9a-f]{24})$/);
   const metroReplay = path.match(/^\/metro\/([0-9a-f]{24})\/replay$/);
   if (metroReplay) {
@@ -94,7 +113,7 @@ async function route() {
     rulesScreen(table);
   } else {
     setTitle('');
-    startScreen(table);
+    leave = startScreen(table);
   }
 }
 
@@ -107,7 +126,7 @@ function startScreen(table) {
   const name = h('input', { id: 'player-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
   const agent = h('select', { id: 'agent', name: 'agent' },
     table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
-  const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'random' });
+  const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
   const agentRow = h('div', { class: 'field agent-field' }, h('label', { for: 'agent' }, 'Computer player'), agent);
   const modes = [
     ['solo', 'Solo', 'Seven rounds on your own board. Beat your best score.'],
@@ -196,7 +215,9 @@ function startScreen(table) {
   error,
   start);
   const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
+  const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
   fill(main,
+    today,
     h('section', { class: 'hero' },
       h('div', {},
         h('h1', {}, 'Railroad Ink'),
@@ -206,6 +227,7 @@ function startScreen(table) {
     h('div', { class: 'start-grid' }, form, yours));
   listGames(yours);
   listMetroGames(yours);
+  return challengeCards(today, { navigate });
 }
 
 function agentLabel(name) {
@@ -231,7 +253,7 @@ async function listGames(section) {
     list.append(item);
     api.state(g.id, g.token).then((st) => {
       const me = st.players[g.seat];
-      const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode];
+      const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' }[st.mode] || st.mode;
       fill(item,
         h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : `round ${st.round + 1} of 7`}`),
         h('span', { class: 'muted small' }, `${me ? `${me.name}: ${me.score.advanced} points` : ''} · ${new Date(st.created).toLocaleString()}`),

@@ -5,7 +5,8 @@
 import { api, ApiError, seats } from './api.js';
 import { h, s, fill } from './dom.js';
 import { createBoard, tileInfo, tileSvg, legalSquares, networkColour } from './draw.js';
-import { PlayScreen, joinForm, notFound } from './screen.js';
+import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
+import { challengeResult, friendChallengeBox, kindLabel } from './challenges.js';
 
 const OVERLAYS = [
   ['networks', 'Networks & exits'],
@@ -53,7 +54,7 @@ function joinPanel(root, state, table) {
   return joinForm(root, {
     title: 'Join this game of Railroad Ink',
     intro: `${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (${names}), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`,
-    extra: h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false))),
+    extra: [chosenSeedLine(state.chosen_seed, 'Dice'), h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false)))],
     join: async (name) => {
       const taken = await api.join(state.id, name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
@@ -336,7 +337,9 @@ class GameView extends PlayScreen {
     const st = this.state;
     const pips = h('ol', { class: 'round-pips', 'aria-label': st.finished ? 'All 7 rounds played' : ordinal(st.round) },
       Array.from({ length: 7 }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
-    const modeText = { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode];
+    const modeText = st.mode === 'challenge'
+      ? kindLabel(st.challenge)
+      : { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode] || st.mode;
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), `${p.name}${st.you && p.seat === st.you.seat ? ' (you)' : ''}`,
@@ -373,16 +376,26 @@ class GameView extends PlayScreen {
       headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score.advanced)}`;
       detail = `Same score and the same number of errors (${winners[0].score.errors}): the tie stands.`;
     }
+    const challenge = st.mode === 'challenge' ? st.challenge : null;
+    // A challenge's result (rank, leaderboard, chart) is loaded once and kept across renders.
+    if (challenge && st.you && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
+    // Any finished game you played can become a friend challenge, except a periodic challenge's
+    // (its dice stay secret until it closes).
+    const friendly = st.you && (!challenge || challenge.startsWith('friend'));
+    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label));
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
         detail ? h('p', { class: 'tie-break' }, detail) : null,
         st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, `${p.name}: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
-        st.seed !== undefined ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
+        st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
       h('div', { class: 'row' },
-        h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game'),
+        challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
+        h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game'),
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
-        h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')));
+        h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
+      friendly ? this.friendBox : null,
+      challenge && st.you ? this.result : null);
   }
 
   renderTray() {
@@ -449,7 +462,7 @@ class GameView extends PlayScreen {
       h('section', { class: 'panel actions' },
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
-          h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
+          st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
           h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
         endReason ? h('p', { class: 'end-reason small', id: 'end-reason' }, `Not yet: ${endReason}.`) : null),
       h('section', { class: 'panel specials-panel' },

@@ -2,7 +2,7 @@
 // reload, or come back later on the same browser, are still in their seats). A hot-seat game
 // on one device holds several seats of the same game.
 
-import { request } from './api.js';
+import { asPlayer, request, seedText, viewAsPlayer } from './api.js';
 
 let tablePromise = null;
 
@@ -18,17 +18,19 @@ export const metroApi = {
   /** players: [{kind: 'human'|'computer', name, level?, invite?}] */
   create(players, seed) {
     const body = { players };
-    if (seed !== undefined && seed !== null && seed !== '') body.seed = Number(seed);
-    return request('POST', '/api/metro/games', { body });
+    const s = seedText(seed);
+    if (s !== undefined) body.seed = s;
+    return asPlayer('POST', '/api/metro/games', body);
   },
   join(id, { name, seat } = {}) {
     const body = {};
     if (name) body.name = name;
     if (seat !== undefined && seat !== null) body.seat = seat;
-    return request('POST', `/api/metro/games/${id}/join`, { body });
+    return asPlayer('POST', `/api/metro/games/${id}/join`, body);
   },
+  /** The state as a seat sees it (its token), or as anyone else does. */
   state(id, token) {
-    return request('GET', `/api/metro/games/${id}`, { token });
+    return token ? request('GET', `/api/metro/games/${id}`, { token }) : viewAsPlayer(`/api/metro/games/${id}`);
   },
   draw(id, token) {
     return request('POST', `/api/metro/games/${id}/draw`, { token });

@@ -29,7 +29,7 @@ export function metroSetup(table, { name = '' } = {}) {
   const list = h('ol', { class: 'm-seats', id: 'metro-seats' });
   const add = h('button', { class: 'btn small', type: 'button', id: 'add-seat', onclick: () => { seats.push({ kind: 'computer', name: '', level: table.default_level }); draw(); } }, '+ Add a player');
   const count = h('span', { class: 'muted small', id: 'seat-count' });
-  const seed = h('input', { id: 'metro-seed', name: 'metro-seed', inputmode: 'numeric', pattern: '[0-9]*', placeholder: 'random' });
+  const seed = h('input', { id: 'metro-seed', name: 'metro-seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
 
   function defaultName(i, seat) {
     return seat.kind === 'computer' ? `Computer ${i + 1}` : `Player ${i + 1}`;

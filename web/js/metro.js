@@ -13,7 +13,8 @@ import { metroApi, metroSeats } from './metro-api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
 } from './metro-draw.js';
-import { PlayScreen, joinForm, notFound } from './screen.js';
+import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
+import { challengeResult, kindLabel } from './challenges.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -81,7 +82,7 @@ function joinPanel(root, state) {
   return joinForm(root, {
     title: 'Join this game of Metro',
     intro: `${state.players.length} players on one board: ${taken.join(', ')}${taken.length ? ', and ' : ''}${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`,
-    extra: choices,
+    extra: [chosenSeedLine(state.chosen_seed, 'Tiles'), choices],
     name: localStorage.getItem('tracklayer:name') || '',
     className: 'm-join',
     join: async (name) => {
@@ -457,7 +458,8 @@ class MetroGame extends PlayScreen {
     progress.firstChild.style.width = `${(100 * placed) / this.table.deck}%`;
     const invited = st.players.some((p) => p.invited);
     fill(this.bar,
-      h('div', { class: 'bar-title' }, h('span', { class: 'mode-chip' }, 'Metro'), turn),
+      h('div', { class: 'bar-title' }, h('span', { class: 'mode-chip' }, 'Metro'),
+        st.mode === 'challenge' ? h('span', { class: 'mode-chip challenge-chip' }, kindLabel(st.challenge)) : null, turn),
       h('div', { class: 'm-deck', id: 'deck' },
         tileBackSvg({ class: 'm-tile-svg m-tile-back m-deck-icon' }),
         h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
@@ -480,6 +482,9 @@ class MetroGame extends PlayScreen {
       headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score)}`;
     }
     let place = 0;
+    const challenge = st.mode === 'challenge' ? st.challenge : null;
+    const mine = this.local.size === 1;
+    if (challenge && mine && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
@@ -487,11 +492,13 @@ class MetroGame extends PlayScreen {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
           return h('li', { value: place }, swatch(p.seat), `${p.name}${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);
         })),
-        st.seed !== undefined ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
+        st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
       h('div', { class: 'row' },
         h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
         h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
-        h('button', { class: 'btn primary', onclick: () => this.navigate('/') }, 'New game')));
+        challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
+        h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
+      challenge && mine ? this.result : null);
   }
 
   tileSlot(label, tile, { toPlace = false, id } = {}) {

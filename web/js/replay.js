@@ -3,16 +3,17 @@
 // replay): each step is one action with the acting seat's board and score after it. The
 // slider moves through every action; each seat's board and score are shown as they were.
 
-import { ApiError } from './api.js';
+import { ApiError, viewAsPlayer } from './api.js';
 import { h, fill } from './dom.js';
 import { createBoard, tileInfo, tileSvg, placements as parsePlacements } from './draw.js';
 import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles, pointsText, stepper } from './breakdown.js';
 import { describe, getJson } from './viewer.js';
+import { NOT_YET } from './screen.js';
 import { metroApi } from './metro-api.js';
 import { createMetroBoard, describeLine, seatColour, tileSvg as metroTileSvg } from './metro-draw.js';
 import { swatch } from './breakdown.js';
 
-const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online' };
+const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' };
 
 /** The empty board's breakdown (nothing placed, nothing scored). */
 const EMPTY = {
@@ -27,8 +28,8 @@ function when(ms) {
 function notFound(root, e) {
   const status = e instanceof ApiError ? e.status : 0;
   fill(root, h('section', { class: 'card narrow center', id: 'replay-missing' },
-    h('h1', {}, status === 409 ? 'Not over yet' : 'No replay here'),
-    h('p', {}, status === 404 ? 'There is no game at this address. The link may be mistyped.' : e.message),
+    h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No replay here'),
+    h('p', {}, status === 404 ? 'There is no game at this address. The link may be mistyped.' : status === 403 ? NOT_YET : e.message),
     h('div', { class: 'row' },
       h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
       status === 409 ? h('a', { class: 'btn', href: location.pathname.replace(/\/replay$/, ''), 'data-link': '' }, 'Back to the game') : null)));
@@ -40,7 +41,7 @@ export async function inkReplayScreen(root, id, { table, setTitle }) {
   fill(root, h('p', { class: 'loading' }, 'Replaying the game…'));
   let replay;
   try {
-    replay = await getJson(`/api/ink/games/${id}/replay`);
+    replay = await viewAsPlayer(`/api/ink/games/${id}/replay`);
   } catch (e) {
     notFound(root, e);
     return () => {};
@@ -188,7 +189,7 @@ export async function metroReplayScreen(root, id, { setTitle }) {
   let replay;
   let table;
   try {
-    [table, replay] = await Promise.all([metroApi.tiles(), getJson(`/api/metro/games/${id}/replay`)]);
+    [table, replay] = await Promise.all([metroApi.tiles(), viewAsPlayer(`/api/metro/games/${id}/replay`)]);
   } catch (e) {
     notFound(root, e);
     return () => {};

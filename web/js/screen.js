@@ -6,15 +6,27 @@
 import { ApiError } from './api.js';
 import { h, fill } from './dom.js';
 
+/** The sentence for a challenge game that may not be seen yet (403). */
+export const NOT_YET = 'You can open the other players\' boards once you have finished this challenge.';
+
 /** The page for a game that cannot be loaded. */
 export function notFound(root, error, navigate) {
-  fill(root, h('section', { class: 'card narrow center' },
-    h('h1', {}, 'Game not found'),
-    h('p', {}, error instanceof ApiError && error.status === 404
+  const status = error instanceof ApiError ? error.status : 0;
+  fill(root, h('section', { class: 'card narrow center', id: 'game-missing' },
+    h('h1', {}, status === 403 ? 'Not yet' : 'Game not found'),
+    h('p', {}, status === 404
       ? 'There is no game at this address. The link may be mistyped.'
-      : (error?.message || 'The game could not be loaded.')),
-    h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game')));
+      : status === 403 ? NOT_YET : (error?.message || 'The game could not be loaded.')),
+    h('div', { class: 'row centered' },
+      status === 403 ? h('a', { class: 'btn', href: '/challenges', 'data-link': '' }, 'Challenges') : null,
+      h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game'))));
   return null;
+}
+
+/** "Dice from seed 99, chosen by Ann" for a game whose creator chose its seed (else nothing). */
+export function chosenSeedLine(chosen, what = 'Dice') {
+  if (!chosen || chosen.seed === undefined || chosen.seed === null) return null;
+  return h('p', { class: 'chosen-seed', id: 'chosen-seed' }, `${what} from seed ${chosen.seed}, chosen by ${chosen.by || 'the game\'s creator'}: they may know what comes.`);
 }
 
 /**

@@ -1,6 +1,7 @@
 //! The browser front-end, embedded at compile time (see `build.rs`).
 //!
-//! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`, `/metro/{id}`) get `index.html`;
+//! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`, `/metro/{id}`, `/challenges`,
+//! `/challenges/{id}`, `/players/{id}`) get `index.html`;
 //! files get their bytes with an ETag, so a browser revalidates cheaply (`304 Not Modified`).
 
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -28,13 +29,18 @@ fn find(path: &str) -> Option<&'static Asset> {
 fn is_page(path: &str) -> bool {
     match path {
         "/" | "/rules" | "/rules/metro" | "/new" | "/view" | "/view/ink" | "/view/metro"
-        | "/games" => true,
-        _ => ["/ink/", "/metro/"].iter().any(|prefix| {
-            path.strip_prefix(prefix).is_some_and(|rest| {
-                let id = rest.strip_suffix("/replay").unwrap_or(rest);
-                !id.is_empty() && !id.contains('/')
+        | "/games" | "/challenges" => true,
+        _ => {
+            ["/ink/", "/metro/"].iter().any(|prefix| {
+                path.strip_prefix(prefix).is_some_and(|rest| {
+                    let id = rest.strip_suffix("/replay").unwrap_or(rest);
+                    !id.is_empty() && !id.contains('/')
+                })
+            }) || ["/challenges/", "/players/"].iter().any(|prefix| {
+                path.strip_prefix(prefix)
+                    .is_some_and(|id| !id.is_empty() && !id.contains('/'))
             })
-        }),
+        }
     }
 }
 
@@ -112,6 +118,14 @@ mod tests {
         assert!(!is_page("/ink/"));
         assert!(!is_page("/ink/a/b"));
         assert!(!is_page("/js/app.js"));
+        assert!(is_page("/challenges"));
+        assert!(is_page("/challenges/daily-2026-11-26"));
+        assert!(is_page("/challenges/friend-0123456789abcdef01234567"));
+        assert!(is_page("/players/0123456789abcdef01234567"));
+        assert!(!is_page("/challenges/"));
+        assert!(!is_page("/players/"));
+        assert!(!is_page("/challenges/daily-2026-11-26/replay"));
+        assert!(!is_page("/players/a/b"));
     }
 
     #[test]

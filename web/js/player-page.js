@@ -1,0 +1,212 @@
+// `/players/{id}`: a player's name, games and challenges played, best and mean score per game,
+// and a chart of scores over time. Opened as /players/{id}#key=TOKEN (the link that carries an
+// identity to another device), it keeps that identity on this device and takes the key out of
+// the address.
+
+import { ApiError } from './api.js';
+import { h, s, fill } from './dom.js';
+import { player } from './player.js';
+
+const GAME_NAMES = { ink: 'Railroad Ink', metro: 'Metro' };
+
+function dateText(ms) {
+  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+function shortDate(ms) {
+  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+}
+
+function meanText(x) {
+  if (x === null || x === undefined) return '–';
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+/** The key in the address (#key=…), taken out of it at once. */
+function takeKey() {
+  const m = location.hash.match(/^#key=([0-9a-fA-F]+)$/);
+  if (!location.hash.startsWith('#key=')) return null;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return m ? m[1].toLowerCase() : '';
+}
+
+export async function playerScreen(root, id, { setTitle }) {
+  setTitle('Player');
+  const key = takeKey();
+  fill(root, h('p', { class: 'loading' }, 'Loading the player…'));
+  let profile;
+  try {
+    profile = await player.profile(id);
+  } catch (e) {
+    fill(root, h('section', { class: 'card narrow center', id: 'player-missing' },
+      h('h1', {}, 'No player here'),
+      h('p', {}, e instanceof ApiError && e.status === 404 ? 'There is no player at this address. The link may be mistyped.' : e.message),
+      h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play')));
+    return () => {};
+  }
+  setTitle(profile.name);
+  const notice = h('div', { class: 'identity-notice', 'aria-live': 'polite' });
+  if (key !== null) takeIdentity(notice, profile, key);
+  const draw = () => render(root, profile, notice, draw);
+  draw();
+  return () => {};
+}
+
+/** Keeps the identity carried by the link, asking first if this device already has another. */
+function takeIdentity(notice, profile, key) {
+  const current = player.get();
+  const adopt = () => {
+    player.adopt({ id: profile.id, token: key, name: profile.name });
+    fill(notice, h('p', { class: 'notice ok', id: 'identity-taken' }, `This device now plays as ${profile.name}.`));
+    document.dispatchEvent(new CustomEvent('tracklayer:player'));
+  };
+  if (!key) {
+    fill(notice, h('p', { class: 'notice error' }, 'This link\'s key is damaged: copy the whole link again.'));
+  } else if (!current || current.id === profile.id) {
+    adopt();
+  } else {
+    fill(notice, h('div', { class: 'notice' },
+      h('p', {}, `This link carries ${profile.name}'s identity, but this device plays as ${current.name}. Play as ${profile.name} here instead?`),
+      h('div', { class: 'row' },
+        h('button', { class: 'btn primary', type: 'button', id: 'identity-switch', onclick: adopt }, `Play as ${profile.name}`),
+        h('button', { class: 'btn', type: 'button', onclick: () => fill(notice, h('p', { class: 'notice' }, `This device stays ${current.name}.`)) }, `Stay ${current.name}`))));
+  }
+}
+
+function render(root, profile, notice, redraw) {
+  const me = player.get();
+  const mine = me?.id === profile.id;
+  const stats = (game) => profile[game] || { games: 0, best: null, mean: null };
+  const scores = profile.scores || [];
+  fill(root, h('section', { class: 'player-page', dataset: { player: profile.id } },
+    notice,
+    h('div', { class: 'viewer-head' },
+      h('div', {},
+        h('h1', { id: 'player-name' }, profile.name, mine ? h('span', { class: 'chip' }, 'you') : null),
+        h('p', { class: 'lead' }, profile.created ? `Playing since ${dateText(Date.parse(profile.created))}.` : ''))),
+    h('ul', { class: 'player-totals' },
+      h('li', {}, h('strong', { id: 'games-played' }, profile.games ?? 0), ` ${profile.games === 1 ? 'game' : 'games'} played`),
+      h('li', {}, h('strong', { id: 'challenges-played' }, profile.challenges ?? 0), ` ${profile.challenges === 1 ? 'challenge' : 'challenges'}`)),
+    h('div', { class: 'player-layout' },
+      h('section', { class: 'card' },
+        h('table', { class: 'stats-table', id: 'player-stats' },
+          h('caption', {}, 'Scores by game (finished games)'),
+          h('thead', {}, h('tr', {},
+            h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col', class: 'num' }, 'Games'),
+            h('th', { scope: 'col', class: 'num' }, 'Best'), h('th', { scope: 'col', class: 'num' }, 'Mean'))),
+          h('tbody', {}, ['ink', 'metro'].map((g) => h('tr', { dataset: { game: g } },
+            h('th', { scope: 'row' }, GAME_NAMES[g]),
+            h('td', { class: 'num' }, stats(g).games),
+            h('td', { class: 'num' }, stats(g).best ?? '–'),
+            h('td', { class: 'num' }, meanText(stats(g).mean)))))),
+        latest(scores)),
+      h('section', { class: 'card chart-card', 'aria-labelledby': 'history-title' },
+        h('h2', { id: 'history-title' }, 'Scores over time'),
+        scoreTimeline(scores, profile.name))),
+    mine ? carrySection(me, redraw) : null));
+}
+
+function latest(scores) {
+  const last = scores.slice(-8).reverse();
+  if (!last.length) return h('p', { class: 'muted' }, 'No finished game yet.');
+  return h('div', {},
+    h('h2', { class: 'small-title' }, 'Latest'),
+    h('ul', { class: 'latest-scores' }, last.map((x) => h('li', {},
+      h('span', { class: `game-chip game-${x.game}` }, GAME_NAMES[x.game] || x.game),
+      h('span', { class: 'pts' }, `${x.score} points`),
+      x.challenge ? h('a', { href: `/challenges/${x.challenge}`, 'data-link': '' }, 'challenge') : h('span', { class: 'muted small' }, 'game'),
+      h('span', { class: 'muted small' }, shortDate(Date.parse(x.at)))))));
+}
+
+/** The link that carries this identity to another device, behind a disclosure (it is a secret). */
+function carrySection(me, redraw) {
+  const link = player.carryLink(me);
+  const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Link to use this identity on another device', onfocus: (e) => e.target.select() });
+  const copy = h('button', {
+    class: 'btn small', type: 'button', id: 'copy-identity',
+    onclick: async () => {
+      try { await navigator.clipboard.writeText(link); } catch { input.select(); document.execCommand('copy'); }
+      copy.textContent = 'Copied';
+      setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
+    },
+  }, 'Copy');
+  return h('section', { class: 'card carry-card' },
+    h('h2', {}, 'This device plays as you'),
+    h('details', { id: 'carry-identity' },
+      h('summary', {}, 'Use this identity on another device'),
+      h('p', { class: 'small' }, 'Open this link on the other device. Keep it to yourself: whoever has it plays as you.'),
+      h('div', { class: 'invite' }, input, copy)),
+    h('p', { class: 'small' }, h('button', {
+      class: 'link-button', type: 'button', id: 'forget-identity',
+      onclick: () => {
+        if (!window.confirm(`Forget ${me.name} on this device? Without the link above you cannot play as ${me.name} here again.`)) return;
+        player.forget();
+        redraw();
+      },
+    }, 'Forget this identity on this device')));
+}
+
+/** Points over dates: Railroad Ink as circles, Metro as squares; challenges filled, other games hollow. */
+export function scoreTimeline(scores, name) {
+  const pts = scores.map((x) => ({ ...x, t: Date.parse(x.at) })).filter((x) => Number.isFinite(x.t) && Number.isFinite(x.score));
+  if (!pts.length) return h('p', { class: 'muted' }, 'The chart appears after the first finished game.');
+  const W = 460;
+  const H = 250;
+  const left = 34;
+  const right = 10;
+  const top = 14;
+  const bottom = 46;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  let t0 = Math.min(...pts.map((p) => p.t));
+  let t1 = Math.max(...pts.map((p) => p.t));
+  if (t1 - t0 < 86400000) { t0 -= 43200000; t1 += 43200000; }
+  let lo = Math.min(0, ...pts.map((p) => p.score));
+  let hi = Math.max(...pts.map((p) => p.score));
+  const stepY = hi - lo > 50 ? 20 : 10;
+  lo = Math.floor(lo / stepY) * stepY;
+  hi = Math.max(lo + stepY, Math.ceil(hi / stepY) * stepY);
+  const x = (t) => left + ((t - t0) / (t1 - t0)) * plotW;
+  const y = (v) => top + plotH - ((v - lo) / (hi - lo)) * plotH;
+  const grid = [];
+  for (let v = lo; v <= hi; v += stepY) {
+    grid.push(s('line', { class: 'grid', x1: left, x2: W - right, y1: y(v), y2: y(v) }),
+      s('text', { class: 'axis-label', x: left - 6, y: y(v) + 4, 'text-anchor': 'end' }, v));
+  }
+  const ticks = [0, 0.5, 1].map((f) => {
+    const t = t0 + f * (t1 - t0);
+    return s('text', { class: 'tick', x: x(t), y: top + plotH + 16, 'text-anchor': f === 0 ? 'start' : f === 1 ? 'end' : 'middle' }, shortDate(t));
+  });
+  const mark = (p) => {
+    const cls = `pt pt-${p.game}${p.challenge ? ' challenge' : ''}`;
+    const label = `${GAME_NAMES[p.game] || p.game}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${p.score}`;
+    return p.game === 'metro'
+      ? s('rect', { class: cls, x: x(p.t) - 5, y: y(p.score) - 5, width: 10, height: 10 }, s('title', {}, label))
+      : s('circle', { class: cls, cx: x(p.t), cy: y(p.score), r: 5.5 }, s('title', {}, label));
+  };
+  const by = (g) => pts.filter((p) => p.game === g);
+  const summary = ['ink', 'metro'].map((g) => {
+    const list = by(g);
+    if (!list.length) return '';
+    const best = Math.max(...list.map((p) => p.score));
+    return `${GAME_NAMES[g]}: ${list.length} ${list.length === 1 ? 'score' : 'scores'} from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
+  }).filter(Boolean).join(' ');
+  const legendY = H - 10;
+  const svg = s('svg', { class: 'timeline-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${name}'s scores over time. ${summary}` },
+    grid,
+    s('line', { class: 'axis', x1: left, y1: top + plotH, x2: W - right, y2: top + plotH }),
+    ticks,
+    ['ink', 'metro'].map((g) => {
+      const list = by(g);
+      return list.length > 1 ? s('polyline', { class: `trend trend-${g}`, points: list.map((p) => `${x(p.t)},${y(p.score)}`).join(' ') }) : null;
+    }),
+    pts.map(mark),
+    s('g', { class: 'legend' },
+      s('circle', { class: 'pt pt-ink challenge', cx: left + 6, cy: legendY - 4, r: 5.5 }),
+      s('text', { x: left + 16, y: legendY }, 'Railroad Ink'),
+      s('rect', { class: 'pt pt-metro challenge', x: left + 116, y: legendY - 9, width: 10, height: 10 }),
+      s('text', { x: left + 132, y: legendY }, 'Metro'),
+      s('circle', { class: 'pt hollow', cx: left + 206, cy: legendY - 4, r: 5.5 }),
+      s('text', { x: left + 216, y: legendY }, 'hollow: other games')));
+  return h('figure', { class: 'timeline' }, svg, h('figcaption', { class: 'muted small' }, summary));
+}
