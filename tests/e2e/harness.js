@@ -18,18 +18,21 @@ export const DESKTOP = { viewport: { width: 1024, height: 768 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** The release binary (TRACKLAYER_BIN overrides; CARGO_TARGET_DIR is honoured). */
-function binary() {
+export function binary() {
   if (process.env.TRACKLAYER_BIN) return process.env.TRACKLAYER_BIN;
   const target = process.env.CARGO_TARGET_DIR || join(repo, 'target');
   return join(target, 'release', 'tracklayer');
 }
 
-/** Starts the server; resolves with {url, stop()}. */
-export async function startServer() {
+/**
+ * Starts the server; resolves with {url, stop()}. `env` adds to its environment (such as
+ * TRACKLAYER_NOW, which fixes its clock) and `args` to its command line.
+ */
+export async function startServer({ env = {}, args = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
-  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.sqlite')], {
+  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.sqlite'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TRACKLAYER_LOG: 'warn' },
+    env: { ...process.env, TRACKLAYER_LOG: 'warn', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
@@ -70,11 +73,11 @@ export async function launch() {
  * One server and one Chromium for a test file: registers the hooks that start them before its
  * tests and stop them after. Returns `{url, page(options)}` for the tests to use.
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(serverOptions = {}) {
   let server;
   let browser;
   before(async () => {
-    server = await startServer();
+    server = await startServer(serverOptions);
     browser = await launch();
   });
   after(async () => {
@@ -84,6 +87,7 @@ export function serverAndBrowser() {
   return {
     get url() { return server.url; },
     page: (options = DESKTOP) => newPage(browser, options),
+    stderr: () => server?.stderr() ?? '',
   };
 }
 
@@ -235,4 +239,39 @@ export async function touchDrag(page, fromSelector, square) {
   }
   await touch('touchEnd', to);
   await cdp.detach();
+}
+
+/**
+ * Plays the rest of a Railroad Ink game through the API with the seat this page holds (the
+ * first legal placement of each die, then the end of the round), as fast as the server answers;
+ * the page follows by its live updates. Resolves with each round's dice, in order.
+ */
+export async function finishByApi(page, id) {
+  return page.evaluate(async (gid) => {
+    const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid);
+    const headers = { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' };
+    const call = async (method, path, body) => {
+      const r = await fetch(`/api/ink/games/${gid}${path}`, { method, headers, body: body && JSON.stringify(body) });
+      return { ok: r.ok, status: r.status, body: await r.json().catch(() => null) };
+    };
+    const rolls = [];
+    for (let guard = 0; guard < 200; guard++) {
+      const { body: st } = await call('GET', '');
+      if (st.finished) return rolls;
+      if (rolls.length === st.round) rolls.push(st.dice.join(''));
+      let placed = false;
+      for (const die of st.you.dice) {
+        if (die.used) continue;
+        for (let o = 0; o < 8 && !placed; o++) {
+          if (die.legal[o].length >= 2) placed = (await call('POST', '/place', { placement: `${die.tile}${die.legal[o].slice(0, 2)}${o}` })).ok;
+        }
+        if (placed) break;
+      }
+      if (!placed) {
+        const ended = await call('POST', '/end-round');
+        if (!ended.ok) throw new Error(`end-round refused: ${ended.status} ${JSON.stringify(ended.body)}`);
+      }
+    }
+    throw new Error('the game did not end');
+  }, id);
 }

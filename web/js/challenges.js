@@ -131,8 +131,9 @@ export function timeLeftText(closes, closed) {
   const ms = Date.parse(closes) - serverNow();
   if (!Number.isFinite(ms)) return '';
   if (ms <= 0) return 'closed';
-  const min = Math.floor(ms / 60000);
-  if (min < 1) return 'less than a minute left';
+  if (ms < 60000) return 'less than a minute left';
+  // Whole minutes, rounded up: 9 h 12 min is left until 9 h 11 min have gone by.
+  const min = Math.ceil(ms / 60000);
   const days = Math.floor(min / 1440);
   const hours = Math.floor((min % 1440) / 60);
   const mins = min % 60;
@@ -278,8 +279,14 @@ export function buckets(histogram, extra = []) {
   return out;
 }
 
+/** A score as printed: a true minus sign. */
+function num(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 function rangeLabel(b) {
-  return b.from === b.to ? String(b.from) : `${b.from}–${b.to}`;
+  if (b.from === b.to) return num(b.from);
+  return b.from < 0 ? `${num(b.from)} to ${num(b.to)}` : `${b.from}–${b.to}`;
 }
 
 /**
@@ -314,11 +321,13 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
   };
   const most = bars.reduce((a, b) => (b.count > a.count ? b : a));
   const higher = you === null || you === undefined ? 0 : hist.filter((b) => b.score > you).reduce((n, b) => n + b.count, 0);
+  const lowest = hist[0].score;
+  const highest = hist[hist.length - 1].score;
   const summary = [
-    `${plural(total, 'score')} from ${hist[0].score} to ${hist[hist.length - 1].score}.`,
-    `Most players scored ${rangeLabel(most)} (${most.count}).`,
-    mine >= 0 ? `You scored ${you}: ${higher === 0 ? 'nobody scored more' : `${plural(higher, 'player')} scored more`}.` : '',
-    computer !== null && computer !== undefined ? `The computer scored ${computer}.` : '',
+    lowest === highest ? `${plural(total, 'score')}, ${total === 1 ? '' : 'all '}${num(lowest)}.` : `${plural(total, 'score')} from ${num(lowest)} to ${num(highest)}.`,
+    total > 2 ? `Most players scored ${rangeLabel(most)} (${most.count}).` : '',
+    mine >= 0 ? `You scored ${num(you)}: ${higher === 0 ? 'nobody scored more' : `${plural(higher, 'player')} scored more`}.` : '',
+    computer !== null && computer !== undefined ? `The computer scored ${num(computer)}.` : '',
   ].filter(Boolean).join(' ');
   const svg = s('svg', {
     class: 'histogram-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}: ${summary}`,
@@ -334,15 +343,14 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
       s('title', {}, `${rangeLabel(b)}: ${plural(b.count, 'player')}`),
       s('rect', { x, y: y(b.count) - (b.count && barH < 2 ? 2 - barH : 0), width: step * 0.8, height: b.count ? Math.max(barH, 2) : 0, rx: 2 }),
       i === mine || (i % everyLabel === 0 && (mine < 0 || Math.abs(i - mine) >= Math.min(everyLabel, 2)))
-        ? s('text', { class: 'tick', x: x + step * 0.4, y: top + plotH + 16, 'text-anchor': 'middle' }, b.from)
+        ? s('text', { class: 'tick', x: x + step * 0.4, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from))
         : null);
   }),
   computer !== null && computer !== undefined ? s('g', { class: 'computer-mark' },
     s('line', { x1: scoreX(computer), x2: scoreX(computer), y1: top - 4, y2: top + plotH }),
-    s('text', { x: scoreX(computer), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${computer}`)) : null,
+    s('text', { x: Math.min(Math.max(scoreX(computer), left + 40), W - right - 40), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${num(computer)}`)) : null,
   mine >= 0 ? s('g', { class: 'you-mark' },
-    s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${you}`)) : null,
-  s('text', { class: 'axis-title', x: W - right, y: H - 2, 'text-anchor': 'end' }, 'score'));
+    s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${num(you)}`)) : null);
   return h('figure', { class: 'histogram' }, svg, h('figcaption', { class: 'muted small' }, summary));
 }
 
@@ -439,7 +447,7 @@ function entryRow(c, e, boards) {
     h('th', { scope: 'row', class: 'name' }, nameCell(e)),
     h('td', { class: 'num score' }, e.score),
     h('td', { class: 'num' }, last),
-    boards ? h('td', { class: 'board' }, boardLink(c, e)) : null);
+    boards ? h('td', { class: 'col-board' }, boardLink(c, e)) : null);
 }
 
 /** The leaderboard table: the top entries, a gap, the rows around you, the computer apart. */
@@ -462,7 +470,7 @@ function leaderboardTable(c) {
       h('th', { scope: 'col' }, 'Player'),
       h('th', { scope: 'col', class: 'num' }, 'Score'),
       h('th', { scope: 'col', class: 'num' }, metro ? 'Margin' : 'Errors'),
-      boards ? h('th', { scope: 'col', class: 'board' }, h('span', { class: 'visually-hidden' }, 'Board')) : null)),
+      boards ? h('th', { scope: 'col', class: 'col-board' }, h('span', { class: 'visually-hidden' }, 'Board')) : null)),
     h('tbody', { class: 'top-rows' }, top.length
       ? top.map((e) => entryRow(c, e, boards))
       : h('tr', {}, h('td', { colspan: cols, class: 'muted empty-row' }, 'Nobody has finished yet. Be the first.'))),
@@ -477,7 +485,7 @@ function leaderboardTable(c) {
         h('th', { scope: 'row', class: 'name' }, comp?.name || 'Computer (strong)'),
         h('td', { class: 'num score' }, comp ? comp.score : h('span', { class: 'muted small' }, 'still playing')),
         h('td', { class: 'num' }, comp ? (metro ? signed(comp.margin ?? 0) : (comp.errors ?? '')) : ''),
-        boards ? h('td', { class: 'board' }, comp ? boardLink(c, comp) : null) : null)));
+        boards ? h('td', { class: 'col-board' }, comp ? boardLink(c, comp) : null) : null)));
 }
 
 /** `/challenges/{id}`: a challenge with its leaderboard, chart and Play button. */
@@ -508,7 +516,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
       : `The same ${c.kind === 'weekly' ? 'seven rolls all week' : 'seven rolls all day'} for everyone, one try each.`;
   let action = null;
   if (you?.finished) {
-    action = h('p', { class: 'you-done', id: 'you-done' }, `You finished ${ordinal(you.rank)} with ${plural(you.score, 'point')}.`);
+    action = h('p', { class: 'you-done', id: 'you-done' }, `You finished ${ordinal(you.rank)} with ${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}.`);
   } else if (!c.closed) {
     action = playButton(c, navigate, { big: true });
   }
@@ -523,7 +531,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     h('div', { class: 'viewer-head' },
       h('div', {},
         h('p', { class: 'kicker' }, h('span', { class: `game-chip game-${c.game}` }, GAME_NAMES[c.game] || c.game), ' ', kindLabel(c.kind)),
-        h('h1', { id: 'challenge-title' }, friend ? `${title}: beat ${from?.score ?? c.best ?? '?'} on the same seven rolls` : title),
+        h('h1', { id: 'challenge-title' }, friend ? `${title}: beat ${num(from?.score ?? c.best ?? 0)} on the same seven rolls` : title),
         h('p', { class: 'lead' }, lead)),
       action),
     facts(c, { withTime: !friend || !!c.closes }),

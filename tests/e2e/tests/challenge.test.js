@@ -1,0 +1,218 @@
+// Challenges in Chromium, on a server whose clock is fixed (TRACKLAYER_NOW): the start page's
+// card for today's challenge (players, best, the computer's score, the time left, Play), a
+// daily Railroad Ink challenge played to its end with the rank, the leaderboard and the
+// histogram, and a friend challenge made from a solo game in one browser context and played
+// from its link in another, both players then on the challenge's page.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import {
+  apiState, binary, DESKTOP, finishByApi, gameId, PHONE, placeOne, serverAndBrowser, shot, startGame,
+} from '../harness.js';
+
+const NOW = '2026-11-26T14:48:00Z';
+const DAILY = 'daily-2026-11-26';
+
+/** A small search budget for the computer's game on the challenge dice, if this server has one. */
+function quickComputer() {
+  try {
+    const help = execFileSync(binary(), ['serve', '--help'], { encoding: 'utf8' });
+    return help.includes('--challenge-budget') ? ['--challenge-budget', '1'] : [];
+  } catch {
+    return [];
+  }
+}
+
+const env = serverAndBrowser({ env: { TRACKLAYER_NOW: NOW }, args: quickComputer() });
+
+/** Waits until the API gives the computer's score for a challenge (its game runs in the background). */
+async function computerScore(page, id) {
+  for (let i = 0; i < 600; i++) {
+    const c = await page.evaluate(async (cid) => (await fetch(`/api/challenges/${cid}`)).json(), id);
+    if (c.computer !== null && c.computer !== undefined) return c.computer;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the computer never finished ${id}`);
+}
+
+/** Fills the inline name form that Play (or Challenge a friend) shows on a device with no player yet. */
+async function giveName(page, name) {
+  await page.waitForSelector('.name-form input');
+  await page.fill('.name-form input', name);
+  await page.click('.name-form button[type=submit]');
+}
+
+test('the start page opens with today\'s challenges: players, best, the computer, the time left, Play', async () => {
+  const page = await env.page(DESKTOP);
+  await page.goto(env.url);
+  const card = page.locator(`.challenge-card[data-challenge="${DAILY}"]`);
+  await card.waitFor();
+  assert.equal(await page.locator('.challenge-card').count(), 3);
+  assert.deepEqual(await page.locator('.challenge-card').evaluateAll((els) => els.map((e) => e.dataset.kind)), ['daily', 'weekly', 'metro-daily']);
+  let text = await card.textContent();
+  assert.match(text, /Today's Railroad Ink/);
+  assert.match(text, /0 players/);
+  assert.match(text, /no scores yet/);
+  assert.match(text, /9 h 12 min left/, 'the time left by the server\'s clock, not this machine\'s');
+  assert.match(await page.locator('.challenge-card[data-kind=weekly]').textContent(), /3 days 9 h left/);
+  assert.equal(await card.locator('button.play-challenge').textContent(), 'Play');
+  assert.equal(await card.locator(`a[href="/challenges/${DAILY}"]`).count(), 1);
+  assert.equal(await page.locator('.challenge-links a[href="/challenges"]').count(), 1, 'a link to past challenges');
+  // Once the computer has played the day's dice, the card says its score.
+  const computer = await computerScore(page, DAILY);
+  await page.reload();
+  await card.waitFor();
+  text = await card.textContent();
+  assert.match(text, new RegExp(`the computer scored ${computer}`));
+  await shot(page, 'challenges-start-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const phone = await env.page(PHONE);
+  await phone.goto(env.url);
+  await phone.locator(`.challenge-card[data-challenge="${DAILY}"]`).waitFor();
+  await shot(phone, 'challenges-start-phone');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+});
+
+test('a daily Railroad Ink challenge played to its end: rank, leaderboard and histogram', async () => {
+  const page = await env.page(DESKTOP);
+  await page.goto(env.url);
+  const card = page.locator(`.challenge-card[data-challenge="${DAILY}"]`);
+  await card.locator('button.play-challenge').click();
+  await giveName(page, 'Ann');
+  await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  await page.waitForSelector('#my-board');
+  const id = gameId(page);
+  const player = await page.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')));
+  assert.equal(player.name, 'Ann');
+  assert.match(player.token, /^[0-9a-f]{64}$/);
+
+  // The ordinary game screen, as a challenge: its chip, and no hint.
+  assert.equal(await page.textContent('.game-bar .mode-chip'), 'Daily challenge');
+  assert.equal(await page.locator('#hint').count(), 0);
+  const st = await apiState(page, id);
+  assert.equal(st.mode, 'challenge');
+  assert.equal(st.challenge, DAILY);
+  assert.equal(st.seed, undefined, 'no seed while the challenge is open');
+
+  // A placement by hand, then the rest through the API with the page's seat.
+  await placeOne(page, id, { by: 'click' });
+  await finishByApi(page, id);
+  await page.waitForSelector('#winner');
+  await page.waitForSelector('#your-rank');
+  assert.equal(await page.textContent('#your-rank'), 'You are 1st of 1');
+  assert.equal(await page.locator('.challenge-result .result-top li.you').count(), 1);
+  const final = await apiState(page, id);
+  const score = final.players[0].score.advanced;
+  assert.equal(final.seed, undefined, 'no seed at the end either, while the challenge is open');
+  assert.doesNotMatch(await page.textContent('.end-banner'), /seed/i);
+  const chart = page.locator('.challenge-result svg.histogram-svg');
+  assert.equal(await chart.getAttribute('role'), 'img');
+  assert.match(await chart.getAttribute('aria-label'), new RegExp(`You scored ${String(score).replace('-', '−')}`));
+  assert.equal(await chart.locator('.bar.you').count(), 1);
+  assert.match(await chart.locator('.you-mark text').textContent(), /^You: /);
+  await shot(page, 'challenge-end-desktop');
+
+  // The whole leaderboard: Ann's row highlighted, the computer apart, the chart, her board.
+  await page.click('#full-leaderboard');
+  await page.waitForURL(new RegExp(`/challenges/${DAILY}$`));
+  await page.waitForSelector('#leaderboard');
+  assert.match(await page.textContent('#challenge-title'), /^Daily Railroad Ink · 26 November 2026$/);
+  assert.match(await page.textContent('.challenge-page .facts'), /1 player/);
+  const mine = page.locator('#leaderboard tr.you');
+  assert.equal(await mine.count(), 1);
+  assert.match(await mine.textContent(), /Ann \(you\)/);
+  assert.equal(await mine.locator('td.score').textContent(), String(score));
+  assert.equal(await mine.locator(`a[href="/ink/${id}/replay"]`).count(), 1, 'once finished, the boards open');
+  assert.equal(await mine.locator(`a[href="/players/${player.id}"]`).count(), 1);
+  assert.match(await page.textContent('#computer-row'), /Computer \(strong\)/);
+  assert.equal(await page.locator('.chart-card svg.histogram-svg .bar.you').count(), 1);
+  assert.match(await page.textContent('#you-done'), /You finished 1st/);
+  await shot(page, 'challenge-leaderboard-desktop');
+
+  const storage = await page.context().storageState();
+  const phone = await env.page({ ...PHONE, storageState: storage });
+  await phone.goto(`${env.url}/challenges/${DAILY}`);
+  await phone.waitForSelector('#leaderboard tr.you');
+  await shot(phone, 'challenge-leaderboard-phone');
+  await phone.goto(`${env.url}/ink/${id}`);
+  await phone.waitForSelector('#your-rank');
+  await shot(phone, 'challenge-end-phone');
+  await phone.goto(`${env.url}/players/${player.id}`);
+  await phone.waitForSelector('#player-stats');
+  assert.match(await phone.textContent('#player-name'), /Ann/);
+  await shot(phone, 'player-phone');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+
+  // The start page's card now says she is done, with her rank.
+  await page.goto(env.url);
+  await page.locator(`.challenge-card[data-challenge="${DAILY}"] .done-line`).waitFor();
+  assert.match(await page.textContent(`.challenge-card[data-challenge="${DAILY}"] .done-line`), /Done: rank 1 of 1/);
+  await page.goto(`${env.url}/players/${player.id}`);
+  await page.waitForSelector('#player-stats');
+  assert.equal(await page.textContent('#challenges-played'), '1');
+  await shot(page, 'player-desktop');
+  await page.goto(`${env.url}/challenges`);
+  await page.waitForSelector('.challenge-card');
+  await shot(page, 'challenges-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a friend challenge: made from a solo game in one browser, played from its link in another', async () => {
+  const ann = await env.page(DESKTOP);
+  const gid = await startGame(ann, env.url, { mode: 'solo', name: 'Ann', seed: 99 });
+  await finishByApi(ann, gid);
+  await ann.waitForSelector('#winner');
+  const annScore = (await apiState(ann, gid)).players[0].score.advanced;
+  await ann.click('#challenge-friend');
+  await giveName(ann, 'Ann');
+  await ann.waitForSelector('#friend-challenge .invite-link');
+  const link = await ann.inputValue('#friend-challenge .invite-link');
+  assert.match(link, new RegExp(`^${env.url}/challenges/friend-[0-9a-f]{24}$`));
+  await ann.click('#friend-challenge #copy-invite');
+  await shot(ann, 'friend-link-desktop');
+
+  const bob = await env.page(PHONE);
+  await bob.goto(link);
+  await bob.waitForSelector('#leaderboard');
+  const minus = (n) => String(n).replace('-', '−');
+  assert.equal(await bob.textContent('#challenge-title'), `Ann's challenge: beat ${minus(annScore)} on the same seven rolls`);
+  assert.match(await bob.textContent('#challenge-seed'), /^Dice from seed 99, the same as Ann's game\.$/);
+  assert.match(await bob.textContent('#leaderboard'), /Ann/);
+  await shot(bob, 'friend-page-phone');
+  await bob.click('button.play-challenge');
+  await giveName(bob, 'Bob');
+  await bob.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  await bob.waitForSelector('#my-board');
+  const bid = gameId(bob);
+  assert.notEqual(bid, gid);
+  assert.equal(await bob.textContent('.game-bar .mode-chip'), 'Friend challenge');
+  const rolls = await finishByApi(bob, bid);
+  // The same seven rolls as Ann's game: those of seed 99.
+  const expected = execFileSync(binary(), ['ink', 'roll', '--seed', '99', '--count', '7'], { encoding: 'utf8' }).trim().split('\n');
+  assert.deepEqual(rolls, expected);
+  await bob.waitForSelector('#your-rank');
+  assert.match(await bob.textContent('#your-rank'), /^You are (1st|2nd) of 2$/);
+  await shot(bob, 'friend-end-phone');
+
+  // Both on the challenge's page, seen from either browser.
+  for (const page of [ann, bob]) {
+    await page.goto(link);
+    await page.waitForSelector('#leaderboard');
+    const names = await page.locator('#leaderboard .top-rows th.name').allTextContents();
+    assert.equal(names.length, 2, names.join(', '));
+    assert.ok(names.some((n) => n.startsWith('Ann')), names.join(', '));
+    assert.ok(names.some((n) => n.startsWith('Bob')), names.join(', '));
+    assert.equal(await page.locator('#leaderboard tr.you').count(), 1);
+  }
+  await shot(ann, 'friend-page-after-desktop');
+  assert.deepEqual(ann.errors, []);
+  assert.deepEqual(bob.errors, []);
+  await ann.context().close();
+  await bob.context().close();
+});
