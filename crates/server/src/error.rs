@@ -24,6 +24,13 @@ pub enum ApiError {
     /// A token that is no seat's token in this game.
     #[error("the token is not valid for this game")]
     WrongToken,
+    /// A token that does not let its holder see or do this (a challenge's boards before the
+    /// holder has finished it; a player token that is nobody's).
+    #[error("{0}")]
+    Forbidden(String),
+    /// A second attempt where one is allowed (refused by a unique key in the database).
+    #[error("already there: {0}")]
+    Duplicate(String),
     /// No such game, or no such path.
     #[error("{0}")]
     NotFound(String),
@@ -84,7 +91,10 @@ impl Permission {
 
 impl From<StorageError> for ApiError {
     fn from(e: StorageError) -> ApiError {
-        ApiError::Internal(e.to_string())
+        match e {
+            StorageError::Duplicate(what) => ApiError::Duplicate(what),
+            other => ApiError::Internal(other.to_string()),
+        }
     }
 }
 
@@ -102,7 +112,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::MissingToken => StatusCode::UNAUTHORIZED,
-            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::WrongToken | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Duplicate(_) => StatusCode::CONFLICT,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,

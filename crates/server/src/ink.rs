@@ -22,8 +22,11 @@ use serde::{Deserialize, Serialize};
 use crate::AppState;
 use crate::error::{ApiError, Permission};
 use crate::ids;
+use crate::seed::Seed;
 use crate::sessions::{GameState, Session, Sessions, detached, to_json};
-use crate::storage::{ActionRow, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+use crate::storage::{
+    ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
+};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -42,6 +45,8 @@ pub enum Mode {
     Computer,
     /// Players join by invite link; a round ends when every player has ended it.
     Online,
+    /// One player's attempt at a challenge (see [`crate::challenges`]): no hint.
+    Challenge,
 }
 
 impl Mode {
@@ -50,6 +55,7 @@ impl Mode {
             Mode::Solo => "solo",
             Mode::Computer => "computer",
             Mode::Online => "online",
+            Mode::Challenge => "challenge",
         }
     }
 
@@ -58,6 +64,7 @@ impl Mode {
             "solo" => Some(Mode::Solo),
             "computer" => Some(Mode::Computer),
             "online" => Some(Mode::Online),
+            "challenge" => Some(Mode::Challenge),
             _ => None,
         }
     }
@@ -71,6 +78,8 @@ pub struct Seat {
     /// The computer player's name, for a computer seat.
     pub agent: Option<String>,
     token_hash: Option<String>,
+    /// The player who took the seat, when known.
+    player: Option<String>,
 }
 
 /// A game's state in memory: how it is played, the engine's game and who sits where.
@@ -79,6 +88,20 @@ pub struct InkState {
     pub mode: Mode,
     pub game: Game,
     pub seats: Vec<Seat>,
+    /// The challenge the game is played in.
+    pub challenge: Option<ChallengeRef>,
+    /// Whether the creator chose the seed (then everyone who joins is told).
+    pub seed_chosen: bool,
+}
+
+/// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
+/// the seed. Games stored before this was kept read as not chosen.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct StoredSetup {
+    #[serde(flatten)]
+    pub setup: Setup,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen: bool,
 }
 
 /// One Railroad Ink game, loaded.
@@ -93,6 +116,9 @@ impl GameState for InkState {
         let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
         let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
         let (setup, actions) = crate::replay::ink_log(&stored)?;
+        let seed_chosen = serde_json::from_str::<StoredSetup>(&stored.setup)
+            .map(|s| s.chosen)
+            .unwrap_or(false);
         let game = Game::replay(setup, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
         let seats: Vec<Seat> = stored
@@ -103,6 +129,7 @@ impl GameState for InkState {
                 kind: row.kind,
                 agent: row.agent,
                 token_hash: row.token_hash,
+                player: row.player,
             })
             .collect();
         if seats.len() != game.players().len() {
@@ -112,7 +139,13 @@ impl GameState for InkState {
                 game.players().len()
             )));
         }
-        Ok(InkState { mode, game, seats })
+        Ok(InkState {
+            mode,
+            game,
+            seats,
+            challenge: stored.challenge,
+            seed_chosen,
+        })
     }
 
     fn sessions(app: &AppState) -> &Sessions<InkState> {
@@ -136,9 +169,13 @@ impl GameState for InkState {
         self.game.is_finished()
     }
 
-    fn finished(&self) -> Option<Finished> {
+    fn finished(&self, now: i64) -> Option<Finished> {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        crate::replay::ink_finished(&self.game, &names)
+        crate::replay::ink_finished(&self.game, &names, now)
+    }
+
+    fn challenge(&self) -> Option<&ChallengeRef> {
+        self.challenge.as_ref()
     }
 
     /// A computer whose round is due (only a game against the computer has one).
@@ -160,7 +197,7 @@ impl GameState for InkState {
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub mode: Mode,
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     pub name: Option<String>,
     /// The computer player, for mode `computer` (default: the last of the engine's list).
     pub agent: Option<String>,
@@ -198,8 +235,18 @@ pub fn player_name(
     Ok(name.to_owned())
 }
 
-/// Creates a game and seats its creator (and, against the computer, the computer).
-pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, ApiError> {
+/// Creates a game and seats its creator (and, against the computer, the computer); the
+/// creator's seat is the player's, when a player is known.
+pub async fn create(
+    app: &AppState,
+    req: CreateRequest,
+    player: Option<String>,
+) -> Result<SeatTaken, ApiError> {
+    if req.mode == Mode::Challenge {
+        return Err(ApiError::BadRequest(
+            "a challenge game is started with POST /api/challenges/{id}/play".into(),
+        ));
+    }
     let name = player_name(req.name.as_deref(), || "Player 1".into())?;
     let agent = match (req.mode, req.agent) {
         (Mode::Computer, None) => Some(default_agent().to_owned()),
@@ -220,7 +267,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         (_, None) => None,
     };
     let seed = match req.seed {
-        Some(seed) => seed,
+        Some(Seed(seed)) => seed,
         None => ids::new_seed()?,
     };
     let id = ids::new_game_id()?;
@@ -230,6 +277,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         kind: SeatKind::Human,
         agent: None,
         token_hash: Some(ids::hash_token(&token)),
+        player,
     }];
     if let Some(agent) = agent {
         seats.push(Seat {
@@ -237,6 +285,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
             kind: SeatKind::Computer,
             agent: Some(agent),
             token_hash: None,
+            player: None,
         });
     }
     let setup = Setup {
@@ -247,18 +296,24 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         id: id.clone(),
         kind: GameKind::Ink,
         mode: req.mode.as_str().to_owned(),
-        setup: to_json(&setup)?,
+        setup: to_json(&StoredSetup {
+            setup,
+            chosen: req.seed.is_some(),
+        })?,
         created: crate::storage::now_ms(),
         seats: seats
             .iter()
             .enumerate()
             .map(|(i, s)| seat_row(i, s))
             .collect(),
+        entry: None,
     };
     let state = InkState {
         mode: req.mode,
         game: Game::new(setup),
         seats,
+        challenge: None,
+        seed_chosen: req.seed.is_some(),
     };
     InkSession::create(app, new_game, state).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
@@ -267,6 +322,88 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<SeatTaken, Api
         seat: 0,
         token,
     })
+}
+
+/// Starts a player's game in a Railroad Ink challenge: one seat, the challenge's dice, and
+/// the player's entry, stored together (a second attempt is refused by the database).
+pub async fn create_challenge_game(
+    app: &AppState,
+    challenge: &crate::storage::challenges::ChallengeRow,
+    player: &crate::storage::challenges::PlayerRow,
+    token: &str,
+) -> Result<String, ApiError> {
+    let setup = Setup {
+        players: 1,
+        dice: Dice::Seed(challenge.seed),
+    };
+    let id = ids::new_game_id()?;
+    let seat = Seat {
+        name: player.name.clone(),
+        kind: SeatKind::Human,
+        agent: None,
+        token_hash: Some(ids::hash_token(token)),
+        player: Some(player.id.clone()),
+    };
+    let new_game = NewGame {
+        id: id.clone(),
+        kind: GameKind::Ink,
+        mode: Mode::Challenge.as_str().to_owned(),
+        setup: to_json(&StoredSetup {
+            setup,
+            chosen: false,
+        })?,
+        created: crate::storage::now_ms(),
+        seats: vec![seat_row(0, &seat)],
+        entry: Some(crate::storage::challenges::NewEntry {
+            challenge: challenge.id.clone(),
+            seat: 0,
+            player: Some(player.id.clone()),
+            name: player.name.clone(),
+            started: app.clock.now_ms(),
+        }),
+    };
+    let state = InkState {
+        mode: Mode::Challenge,
+        game: Game::new(setup),
+        seats: vec![seat],
+        challenge: Some(crate::challenges::challenge_ref(challenge)),
+        seed_chosen: false,
+    };
+    InkSession::create(app, new_game, state).await?;
+    Ok(id)
+}
+
+/// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on
+/// the challenge's dice. Returns the stored setup, the seat, the actions and the game.
+pub fn computer_challenge_game(
+    seed: u64,
+    budget: Option<u32>,
+) -> Result<(String, Vec<SeatRow>, Vec<ActionRow>, Game), ApiError> {
+    let name = default_agent();
+    let mut agent = ai::agent_with_budget(name, seed, budget)
+        .ok_or_else(|| ApiError::Internal(format!("no computer player {name}")))?;
+    let dice = Dice::Seed(seed);
+    let played = ai::play_game(agent.as_mut(), dice.rolls())?;
+    let setup = Setup { players: 1, dice };
+    let game = Game::replay(setup, played.actions())
+        .map_err(|(i, e)| ApiError::Internal(format!("the computer's action {i}: {e}")))?;
+    let seat = Seat {
+        name: format!("Computer ({name})"),
+        kind: SeatKind::Computer,
+        agent: Some(name.to_owned()),
+        token_hash: None,
+        player: None,
+    };
+    let actions = game
+        .actions()
+        .iter()
+        .map(|&(seat, a)| action_row(seat, a))
+        .collect::<Result<Vec<_>, _>>()?;
+    let stored = to_json(&StoredSetup {
+        setup,
+        chosen: false,
+    })?;
+    Ok((stored, vec![seat_row(0, &seat)], actions, game))
 }
 
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
@@ -281,11 +418,17 @@ fn seat_row(seat: usize, s: &Seat) -> SeatRow {
         kind: s.kind,
         agent: s.agent.clone(),
         token_hash: s.token_hash.clone(),
+        player: s.player.clone(),
     }
 }
 
-/// Seats a new player in an online game.
-pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<SeatTaken, ApiError> {
+/// Seats a new player (the player's, when known) in an online game.
+pub async fn join(
+    app: &AppState,
+    id: &str,
+    name: Option<String>,
+    player: Option<String>,
+) -> Result<SeatTaken, ApiError> {
     let s = InkSession::load(app, id).await?;
     let app = app.clone();
     detached(async move {
@@ -311,6 +454,7 @@ pub async fn join(app: &AppState, id: &str, name: Option<String>) -> Result<Seat
             kind: SeatKind::Human,
             agent: None,
             token_hash: Some(ids::hash_token(&token)),
+            player,
         };
         let row = seat_row(seat, &new_seat);
         next.seats.push(new_seat);
@@ -364,7 +508,14 @@ pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement
     let session = InkSession::load(app, id).await?;
     let (game, seat) = {
         let st = session.lock().await;
-        (st.game.clone(), st.seat_of(token)?)
+        let seat = st.seat_of(token)?;
+        if st.mode == Mode::Challenge {
+            return Err(ApiError::Conflict(
+                "there are no hints in a challenge: every player plays the same dice on their own"
+                    .into(),
+            ));
+        }
+        (st.game.clone(), seat)
     };
     let _permit = app.thinking().await?;
     tokio::task::spawn_blocking(move || ai::hint(&game, seat))
@@ -506,9 +657,16 @@ pub struct GameView {
     pub players: Vec<PlayerView>,
     /// The winning seats once the game is over: highest score, then fewest errors.
     pub winners: Vec<usize>,
-    /// The dice seed, revealed once the game is over.
+    /// The dice seed, revealed once the game is over (a challenge's, once it has closed).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
+    /// A seed the game's creator chose (so the creator can know the dice): everyone is told,
+    /// before they join.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen_seed: Option<ChosenSeed>,
+    /// The challenge the game is played in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     /// What the asking seat may do now (with its token).
@@ -640,12 +798,44 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         players,
         winners: if finished { game.winners() } else { Vec::new() },
         seed: match (finished, game.setup().dice) {
-            (true, Dice::Seed(seed)) => Some(seed),
+            (true, Dice::Seed(seed))
+                if st
+                    .challenge
+                    .as_ref()
+                    .is_none_or(|c| crate::challenges::seed_public(c, session.clock.now_ms())) =>
+            {
+                Some(Seed(seed))
+            }
             _ => None,
         },
+        chosen_seed: chosen_seed(st),
+        challenge: st.challenge.as_ref().map(|c| c.id.clone()),
         created: session.created,
         you: seat.and_then(|seat| you(game, seat)),
     }
+}
+
+/// A seed that somebody could know in advance: `by` chose it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChosenSeed {
+    pub seed: Seed,
+    pub by: String,
+}
+
+fn chosen_seed(st: &InkState) -> Option<ChosenSeed> {
+    let Dice::Seed(seed) = st.game.setup().dice else {
+        return None;
+    };
+    let by = match &st.challenge {
+        Some(c) if c.kind == "friend" => c.by.clone().unwrap_or_default(),
+        Some(_) => return None,
+        None if st.seed_chosen => st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
+        None => return None,
+    };
+    Some(ChosenSeed {
+        seed: Seed(seed),
+        by,
+    })
 }
 
 fn you(game: &Game, seat: usize) -> Option<YouView> {

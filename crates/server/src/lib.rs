@@ -6,20 +6,21 @@
 //! replay of them. Every rule is decided by an engine (`railroad_ink`, `metro`).
 //!
 //! ```no_run
-//! let config = server::Config {
-//!     addr: "127.0.0.1:8080".into(),
-//!     db: "tracklayer.sqlite".into(),
-//! };
+//! let config = server::Config::new("127.0.0.1:8080", "tracklayer.sqlite");
 //! server::run(config)?;
 //! # Ok::<(), server::ServeError>(())
 //! ```
 
+mod challenges;
+pub mod clock;
 mod error;
 mod http;
 mod ids;
 mod ink;
 mod metro;
+mod players;
 mod replay;
+pub mod seed;
 mod sessions;
 mod sse;
 pub mod storage;
@@ -32,11 +33,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::collections::HashSet;
+use std::sync::Mutex;
+
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, SemaphorePermit, watch};
 use tokio::task::JoinHandle;
 
+pub use clock::Clock;
 pub use error::ApiError;
 pub use http::MAX_BODY;
 pub use ink::{MAX_NAME, MAX_SEATS};
@@ -54,6 +59,23 @@ pub struct Config {
     pub addr: String,
     /// The SQLite file (created if missing).
     pub db: PathBuf,
+    /// What time it is (the real clock, or a fixed start for tests).
+    pub clock: Clock,
+    /// The search budget of the `strong` player in the computer's own game on a daily or
+    /// weekly challenge's dice (`None`: its default, the strongest).
+    pub challenge_budget: Option<u32>,
+}
+
+impl Config {
+    /// Listens on `addr` with the database at `db`, on the real clock.
+    pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> Config {
+        Config {
+            addr: addr.into(),
+            db: db.into(),
+            clock: Clock::real(),
+            challenge_budget: None,
+        }
+    }
 }
 
 /// Why the server could not start or stopped.
@@ -90,6 +112,13 @@ pub struct AppState {
     /// Computer players (both games) think on blocking threads, at most one per core at a
     /// time, so a burst of hints or computer turns queues instead of starving the machine.
     thinkers: Arc<Semaphore>,
+    clock: Clock,
+    /// The computer's own challenge games think here, one at a time, apart from `thinkers`:
+    /// they never hold up a person's hint or computer opponent.
+    background: Arc<Semaphore>,
+    /// Challenges whose computer game this process is playing now.
+    computing: Arc<Mutex<HashSet<String>>>,
+    challenge_budget: Option<u32>,
 }
 
 impl AppState {
@@ -149,24 +178,37 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
     let addr = listener.local_addr()?;
     let (stop, shutdown) = watch::channel(false);
     let state = AppState {
-        ink: Arc::new(Sessions::new(storage.clone())),
-        metro: Arc::new(Sessions::new(storage.clone())),
+        ink: Arc::new(Sessions::new(storage.clone(), config.clock)),
+        metro: Arc::new(Sessions::new(storage.clone(), config.clock)),
         storage,
         shutdown: shutdown.clone(),
         thinkers: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         )),
+        clock: config.clock,
+        background: Arc::new(Semaphore::new(1)),
+        computing: Arc::new(Mutex::new(HashSet::new())),
+        challenge_budget: config.challenge_budget,
     };
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.storage.clone()));
     }
     let (ink_sweeper, metro_sweeper) = (state.ink.clone(), state.metro.clone());
     let mut sweep_stop = shutdown.clone();
+    let app = state.clone();
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut tick = tokio::time::interval_at(
+            tokio::time::Instant::now() + Duration::from_secs(60),
+            Duration::from_secs(60),
+        );
         loop {
             tokio::select! {
                 _ = tick.tick() => {
+                    // Today's and this week's challenges exist from the start of their
+                    // period, their computer games played before anyone asks.
+                    if let Err(e) = challenges::ensure_current(&app).await {
+                        tracing::warn!(error = %e, "cannot prepare the current challenges");
+                    }
                     let dropped = ink_sweeper.sweep(IDLE) + metro_sweeper.sweep(IDLE);
                     if dropped > 0 {
                         let loaded = ink_sweeper.len() + metro_sweeper.len();

@@ -26,15 +26,20 @@ use crate::AppState;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::ids;
 use crate::ink::player_name;
+use crate::seed::Seed;
 use crate::sessions::{GameState, Session, Sessions, detached, to_json};
-use crate::storage::{ActionRow, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame};
+use crate::storage::{
+    ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
+};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
 /// The most players a game of Metro has.
 pub const MAX_PLAYERS: usize = 6;
-/// The mode stored with every Metro game (seats are set when the game is created).
+/// The mode stored with an ordinary Metro game (seats are set when the game is created).
 const MODE: &str = "seats";
+/// The mode of a person's game in a Metro challenge.
+const CHALLENGE_MODE: &str = "challenge";
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,7 +69,7 @@ pub struct SeatRequest {
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub players: Vec<SeatRequest>,
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
 }
 
 /// A seat's token.
@@ -88,6 +93,9 @@ struct Setup {
     config: Config,
     seed: u64,
     seats: Vec<PlannedSeat>,
+    /// Whether the creator chose the seed (everyone is told).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chosen: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -110,6 +118,8 @@ pub struct Seat {
     /// Whether the seat is for a person invited by link.
     pub invited: bool,
     token_hash: Option<String>,
+    /// The player who took the seat, when known.
+    player: Option<String>,
 }
 
 impl Seat {
@@ -124,6 +134,10 @@ impl Seat {
 pub struct MetroState {
     pub game: Game,
     pub seats: Vec<Seat>,
+    /// The challenge the game is played in.
+    pub challenge: Option<ChallengeRef>,
+    /// Whether the creator chose the seed.
+    pub seed_chosen: bool,
 }
 
 /// One Metro game, loaded.
@@ -170,6 +184,7 @@ impl GameState for MetroState {
                 level: p.level,
                 invited: p.invite,
                 token_hash: None,
+                player: None,
             })
             .collect();
         for row in stored.seats {
@@ -182,6 +197,7 @@ impl GameState for MetroState {
             seat.name = row.name;
             seat.level = row.agent.or(seat.level.take());
             seat.token_hash = row.token_hash;
+            seat.player = row.player;
         }
         if let Some(i) = seats.iter().position(|s| s.is_open() && !s.invited) {
             return Err(corrupt(format!("seat {i} has no token and is not open")));
@@ -195,7 +211,12 @@ impl GameState for MetroState {
             game.play(player, action)
                 .map_err(|e| corrupt(format!("action {i} ({action}) does not replay: {e}")))?;
         }
-        Ok(MetroState { game, seats })
+        Ok(MetroState {
+            game,
+            seats,
+            challenge: stored.challenge,
+            seed_chosen: setup.chosen,
+        })
     }
 
     fn sessions(app: &AppState) -> &Sessions<MetroState> {
@@ -224,9 +245,13 @@ impl GameState for MetroState {
         self.game.is_over()
     }
 
-    fn finished(&self) -> Option<Finished> {
+    fn finished(&self, now: i64) -> Option<Finished> {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        crate::replay::metro_finished(&self.game, &names)
+        crate::replay::metro_finished(&self.game, &names, now)
+    }
+
+    fn challenge(&self) -> Option<&ChallengeRef> {
+        self.challenge.as_ref()
     }
 
     fn computer_to_move(&self) -> bool {
@@ -259,6 +284,7 @@ fn seat_row(seat: usize, s: &Seat) -> SeatRow {
         },
         agent: s.level.clone(),
         token_hash: s.token_hash.clone(),
+        player: s.player.clone(),
     }
 }
 
@@ -267,8 +293,13 @@ pub fn default_level() -> &'static str {
     ai::AGENTS.last().copied().unwrap_or("greedy")
 }
 
-/// Creates a game with all its seats; computer seats start playing if it is their turn.
-pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiError> {
+/// Creates a game with all its seats; computer seats start playing if it is their turn. The
+/// first person's seat on this device is the player's, when a player is known.
+pub async fn create(
+    app: &AppState,
+    req: CreateRequest,
+    mut player: Option<String>,
+) -> Result<Created, ApiError> {
     let n = req.players.len();
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
         return Err(ApiError::BadRequest(format!(
@@ -319,6 +350,11 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
         } else {
             None
         };
+        let seat_player = if token_hash.is_some() {
+            player.take()
+        } else {
+            None
+        };
         plan.push(PlannedSeat {
             kind: p.kind,
             name: name.clone(),
@@ -331,10 +367,11 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
             level,
             invited: p.invite,
             token_hash,
+            player: seat_player,
         });
     }
     let seed = match req.seed {
-        Some(seed) => seed,
+        Some(Seed(seed)) => seed,
         None => ids::new_seed()?,
     };
     let config = Config::new(players);
@@ -347,6 +384,7 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
             config,
             seed,
             seats: plan,
+            chosen: req.seed.is_some(),
         })?,
         created: crate::storage::now_ms(),
         seats: seats
@@ -355,10 +393,13 @@ pub async fn create(app: &AppState, req: CreateRequest) -> Result<Created, ApiEr
             .filter(|(_, s)| !s.is_open())
             .map(|(i, s)| seat_row(i, s))
             .collect(),
+        entry: None,
     };
     let state = MetroState {
         game: Game::new(config, seed),
         seats,
+        challenge: None,
+        seed_chosen: req.seed.is_some(),
     };
     MetroSession::create(app, new_game, state).await?;
     tracing::info!(game = %id, players = n, "metro game created");
@@ -371,6 +412,7 @@ pub async fn join(
     id: &str,
     name: Option<String>,
     seat: Option<usize>,
+    player: Option<String>,
 ) -> Result<SeatToken, ApiError> {
     let s = MetroSession::load(app, id).await?;
     let app = app.clone();
@@ -410,6 +452,7 @@ pub async fn join(
         let mut next = st.clone();
         next.seats[seat].name = name;
         next.seats[seat].token_hash = Some(ids::hash_token(&token));
+        next.seats[seat].player = player;
         let row = seat_row(seat, &next.seats[seat]);
         s.commit(&app, st, next, Vec::new(), Some(row)).await?;
         tracing::info!(game = %s.id, seat, "player joined");
@@ -459,6 +502,151 @@ pub async fn act(
     .await?;
     session.drive_computers(app);
     Ok(view)
+}
+
+/// Starts a player's game in a Metro challenge: the person in seat 0, first to play, against
+/// three `strong` computers, on the challenge's deck.
+pub async fn create_challenge_game(
+    app: &AppState,
+    challenge: &crate::storage::challenges::ChallengeRow,
+    player: &crate::storage::challenges::PlayerRow,
+    token: &str,
+) -> Result<String, ApiError> {
+    let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
+    let config = Config::new(players);
+    let strong = default_level().to_owned();
+    let mut plan = vec![PlannedSeat {
+        kind: Kind::Human,
+        name: player.name.clone(),
+        level: None,
+        invite: false,
+    }];
+    let mut seats = vec![Seat {
+        name: player.name.clone(),
+        kind: Kind::Human,
+        level: None,
+        invited: false,
+        token_hash: Some(ids::hash_token(token)),
+        player: Some(player.id.clone()),
+    }];
+    for i in 1..4 {
+        let name = format!("Computer {i} ({strong})");
+        plan.push(PlannedSeat {
+            kind: Kind::Computer,
+            name: name.clone(),
+            level: Some(strong.clone()),
+            invite: false,
+        });
+        seats.push(Seat {
+            name,
+            kind: Kind::Computer,
+            level: Some(strong.clone()),
+            invited: false,
+            token_hash: None,
+            player: None,
+        });
+    }
+    let id = ids::new_game_id()?;
+    let new_game = NewGame {
+        id: id.clone(),
+        kind: GameKind::Metro,
+        mode: CHALLENGE_MODE.to_owned(),
+        setup: to_json(&Setup {
+            config,
+            seed: challenge.seed,
+            seats: plan,
+            chosen: false,
+        })?,
+        created: crate::storage::now_ms(),
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_row(i, s))
+            .collect(),
+        entry: Some(crate::storage::challenges::NewEntry {
+            challenge: challenge.id.clone(),
+            seat: 0,
+            player: Some(player.id.clone()),
+            name: player.name.clone(),
+            started: app.clock.now_ms(),
+        }),
+    };
+    let state = MetroState {
+        game: Game::new(config, challenge.seed),
+        seats,
+        challenge: Some(crate::challenges::challenge_ref(challenge)),
+        seed_chosen: false,
+    };
+    MetroSession::create(app, new_game, state).await?;
+    Ok(id)
+}
+
+/// The computer's own game in a Metro challenge: four `strong` players on the challenge's
+/// deck, each seeded as a computer seat of a server game is. Returns the stored setup, the
+/// seats, the actions and the game as it ends.
+pub fn computer_challenge_game(
+    seed: u64,
+) -> Result<(String, Vec<SeatRow>, Vec<ActionRow>, Game), ApiError> {
+    let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
+    let config = Config::new(players);
+    let strong = default_level();
+    let mut game = Game::new(config, seed);
+    let mut agents = players
+        .players()
+        .map(|p| {
+            ai::agent_by_name(strong, agent_seed(seed, p), None)
+                .ok_or_else(|| ApiError::Internal(format!("no computer player {strong}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    ai::play_game(&mut game, &mut agents)
+        .map_err(|e| ApiError::Internal(format!("the computer's challenge game: {e}")))?;
+    let seats: Vec<Seat> = (0..4)
+        .map(|i| Seat {
+            name: if i == 0 {
+                format!("Computer ({strong})")
+            } else {
+                format!("Computer {i} ({strong})")
+            },
+            kind: Kind::Computer,
+            level: Some(strong.to_owned()),
+            invited: false,
+            token_hash: None,
+            player: None,
+        })
+        .collect();
+    let setup = to_json(&Setup {
+        config,
+        seed,
+        seats: seats
+            .iter()
+            .map(|s| PlannedSeat {
+                kind: s.kind,
+                name: s.name.clone(),
+                level: s.level.clone(),
+                invite: false,
+            })
+            .collect(),
+        chosen: false,
+    })?;
+    // Replay to learn which seat did each action.
+    let mut replay = Game::new(config, seed);
+    let mut rows = Vec::with_capacity(game.actions().len());
+    for &action in game.actions() {
+        let player = replay
+            .turn()
+            .ok_or_else(|| ApiError::Internal("an action after the end".into()))?;
+        replay.play(player, action)?;
+        rows.push(ActionRow {
+            seat: player.index(),
+            action: to_json(&action)?,
+        });
+    }
+    let seat_rows = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| seat_row(i, s))
+        .collect();
+    Ok((setup, seat_rows, rows, game))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -582,9 +770,18 @@ pub struct GameView {
     pub finished: bool,
     /// The winning seats once the game is over: the highest score (a tie shares the win).
     pub winners: Vec<usize>,
-    /// The seed of the draws, revealed once the game is over.
+    /// The seed of the draws, revealed once the game is over (a challenge's, once it has
+    /// closed).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
+    /// A seed the game's creator chose: everyone is told, before they join.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen_seed: Option<crate::ink::ChosenSeed>,
+    /// `seats` for an ordinary game, `challenge` for a person's game in a challenge.
+    pub mode: &'static str,
+    /// The challenge the game is played in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
     /// Seats for invited people that nobody has taken yet.
     pub open_seats: Vec<usize>,
     /// What the asking seat holds and may do now (with its token).
@@ -774,7 +971,22 @@ pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> Gam
         } else {
             Vec::new()
         },
-        seed: finished.then(|| game.seed()),
+        seed: (finished
+            && st
+                .challenge
+                .as_ref()
+                .is_none_or(|c| crate::challenges::seed_public(c, session.clock.now_ms())))
+        .then(|| Seed(game.seed())),
+        chosen_seed: (st.seed_chosen && st.challenge.is_none()).then(|| crate::ink::ChosenSeed {
+            seed: Seed(game.seed()),
+            by: st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
+        }),
+        mode: if st.challenge.is_some() {
+            CHALLENGE_MODE
+        } else {
+            MODE
+        },
+        challenge: st.challenge.as_ref().map(|c| c.id.clone()),
         open_seats: (0..st.seats.len())
             .filter(|&i| st.seats[i].is_open())
             .collect(),

@@ -13,6 +13,8 @@ use serde::Serialize;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::ids;
+use crate::seed::Seed;
+use crate::storage::challenges::EntryScore;
 use crate::storage::{Finished, GameKind, SeatKind, SeatRow, Storage, StoredGame};
 
 /// A seat as a replay and the list of recent games show it.
@@ -75,7 +77,7 @@ pub struct InkReplay {
     pub created: i64,
     /// The dice seed, when the dice were seeded.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// The seven rolls, round by round.
     pub rolls: Vec<Roll>,
     pub players: Vec<InkReplaySeat>,
@@ -121,12 +123,31 @@ fn not_over() -> ApiError {
     ApiError::Conflict("the game is not over yet: its replay opens when it ends".into())
 }
 
-/// The replay of a finished Railroad Ink game, from its stored actions.
-pub async fn ink(app: &AppState, id: &str) -> Result<InkReplay, ApiError> {
+/// The replay of a finished Railroad Ink game, from its stored actions. A challenge's game
+/// is seen only by whom [`crate::challenges::may_see`] lets, and its seed only once the
+/// challenge has closed.
+pub async fn ink(app: &AppState, id: &str, token: Option<&str>) -> Result<InkReplay, ApiError> {
     let stored = load(app, id, GameKind::Ink).await?;
-    tokio::task::spawn_blocking(move || ink_replay(&stored))
+    let hide_seed = gate(app, &stored, token).await?;
+    let mut replay = tokio::task::spawn_blocking(move || ink_replay(&stored))
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    if hide_seed {
+        replay.seed = None;
+    }
+    Ok(replay)
+}
+
+/// Whether the asker may see a stored game (an error if not), and whether its seed stays
+/// hidden.
+async fn gate(app: &AppState, stored: &StoredGame, token: Option<&str>) -> Result<bool, ApiError> {
+    match &stored.challenge {
+        Some(c) => {
+            crate::challenges::may_see(app, c, token).await?;
+            Ok(!crate::challenges::seed_public(c, app.clock.now_ms()))
+        }
+        None => Ok(false),
+    }
 }
 
 /// Plays a stored Railroad Ink game again, action by action.
@@ -178,7 +199,7 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
         mode: stored.mode.clone(),
         created: stored.created,
         seed: match game.setup().dice {
-            railroad_ink::Dice::Seed(seed) => Some(seed),
+            railroad_ink::Dice::Seed(seed) => Some(Seed(seed)),
             railroad_ink::Dice::Fixed(_) => None,
         },
         rolls: game.rolls_so_far().to_vec(),
@@ -224,8 +245,9 @@ pub struct MetroReplay {
     pub mode: String,
     /// Milliseconds since the Unix epoch.
     pub created: i64,
-    /// The seed of the draws.
-    pub seed: u64,
+    /// The seed of the draws (hidden in a challenge's game until the challenge closes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
     pub players: Vec<ReplaySeat>,
     /// Each player's final score, seat 0 first.
     pub scores: Vec<u32>,
@@ -258,11 +280,16 @@ fn metro_winners(totals: &[u32]) -> Vec<usize> {
 }
 
 /// The replay of a finished Metro game, from its stored actions.
-pub async fn metro(app: &AppState, id: &str) -> Result<MetroReplay, ApiError> {
+pub async fn metro(app: &AppState, id: &str, token: Option<&str>) -> Result<MetroReplay, ApiError> {
     let stored = load(app, id, GameKind::Metro).await?;
-    tokio::task::spawn_blocking(move || metro_replay(&stored))
+    let hide_seed = gate(app, &stored, token).await?;
+    let mut replay = tokio::task::spawn_blocking(move || metro_replay(&stored))
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    if hide_seed {
+        replay.seed = None;
+    }
+    Ok(replay)
 }
 
 /// A stored Metro game's actions played again through the engine; the game as it ends.
@@ -312,7 +339,7 @@ pub fn metro_replay(stored: &StoredGame) -> Result<MetroReplay, ApiError> {
         kind: "metro",
         mode: stored.mode.clone(),
         created: stored.created,
-        seed: game.seed(),
+        seed: Some(Seed(game.seed())),
         players: stored.seats.iter().map(seat_view).collect(),
         winners: metro_winners(&scores),
         scores,
@@ -320,8 +347,9 @@ pub fn metro_replay(stored: &StoredGame) -> Result<MetroReplay, ApiError> {
     })
 }
 
-/// How a finished Metro game ended, to store with its last action. `names[i]` is seat `i`'s.
-pub fn metro_finished(game: &metro::Game, names: &[&str]) -> Option<Finished> {
+/// How a finished Metro game ended at `at`, to store with its last action. `names[i]` is seat
+/// `i`'s. Each seat's challenge tie break is its margin over the best other seat.
+pub fn metro_finished(game: &metro::Game, names: &[&str], at: i64) -> Option<Finished> {
     if !game.is_over() {
         return None;
     }
@@ -341,9 +369,25 @@ pub fn metro_finished(game: &metro::Game, names: &[&str]) -> Option<Finished> {
             .collect(),
         winners: metro_winners(&totals),
     };
+    let entries = (0..totals.len())
+        .map(|seat| {
+            let score = i64::from(totals[seat]);
+            let best_other = (0..totals.len())
+                .filter(|&o| o != seat)
+                .map(|o| i64::from(totals[o]))
+                .max()
+                .unwrap_or(0);
+            EntryScore {
+                seat,
+                score,
+                k2: score - best_other,
+            }
+        })
+        .collect();
     Some(Finished {
-        at: crate::storage::now_ms(),
+        at,
         result: serde_json::to_string(&result).ok()?,
+        entries,
     })
 }
 
@@ -368,9 +412,9 @@ pub struct GameResult {
     pub winners: Vec<usize>,
 }
 
-/// How a finished Railroad Ink game ended, to store with its last actions. `names[i]` is
-/// seat `i`'s name.
-pub fn ink_finished(game: &Game, names: &[&str]) -> Option<Finished> {
+/// How a finished Railroad Ink game ended at `at`, to store with its last actions. `names[i]`
+/// is seat `i`'s name. Each seat's challenge tie break is its errors (fewer is better).
+pub fn ink_finished(game: &Game, names: &[&str], at: i64) -> Option<Finished> {
     if !game.is_finished() {
         return None;
     }
@@ -390,9 +434,20 @@ pub fn ink_finished(game: &Game, names: &[&str]) -> Option<Finished> {
             .collect(),
         winners: game.winners(),
     };
+    let entries = game
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| EntryScore {
+            seat,
+            score: i64::from(s.advanced),
+            k2: -i64::from(s.errors),
+        })
+        .collect();
     Some(Finished {
-        at: crate::storage::now_ms(),
+        at,
         result: serde_json::to_string(&result).ok()?,
+        entries,
     })
 }
 
@@ -415,17 +470,11 @@ pub async fn backfill(storage: Storage) {
             GameKind::Ink => ink_log(&stored).ok().and_then(|(setup, actions)| {
                 let game = Game::replay(setup, &actions).ok()?;
                 let names: Vec<&str> = stored.seats.iter().map(|s| s.name.as_str()).collect();
-                ink_finished(&game, &names).map(|f| Finished {
-                    at: stored.created,
-                    ..f
-                })
+                ink_finished(&game, &names, stored.created)
             }),
             GameKind::Metro => metro_game(&stored, |_, _, _| {}).ok().and_then(|game| {
                 let names: Vec<&str> = stored.seats.iter().map(|s| s.name.as_str()).collect();
-                metro_finished(&game, &names).map(|f| Finished {
-                    at: stored.created,
-                    ..f
-                })
+                metro_finished(&game, &names, stored.created)
             }),
         };
         if let Some(finished) = finished

@@ -16,10 +16,11 @@ use serde::Serialize;
 use tokio::sync::{OnceCell, broadcast};
 
 use crate::AppState;
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::ids;
 use crate::storage::{
-    ActionRow, Append, Finished, GameKind, NewGame, SeatRow, Storage, StoredGame,
+    ActionRow, Append, ChallengeRef, Finished, GameKind, NewGame, SeatRow, Storage, StoredGame,
 };
 
 /// What a kind of game keeps in memory: the state behind its session's lock.
@@ -41,9 +42,11 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// How the game ended, once it is over (stored with the change that ends it, for the list
-    /// of recent games).
-    fn finished(&self) -> Option<Finished>;
+    /// How the game ended, once it is over, at `now` (stored with the change that ends it,
+    /// for the list of recent games and the game's challenge).
+    fn finished(&self, now: i64) -> Option<Finished>;
+    /// The challenge the game is played in, if any.
+    fn challenge(&self) -> Option<&ChallengeRef>;
     /// Whether a computer seat has something to do now.
     fn computer_to_move(&self) -> bool;
     /// Plays the computer seats until none has anything to do (one driver at a time; see
@@ -69,17 +72,20 @@ pub struct Session<St> {
     pub id: String,
     /// Milliseconds since the Unix epoch.
     pub created: i64,
+    /// The server's clock.
+    pub clock: Clock,
     state: tokio::sync::Mutex<St>,
     events: broadcast::Sender<usize>,
     computer_running: AtomicBool,
 }
 
 impl<St: GameState> Session<St> {
-    fn new(id: String, created: i64, state: St) -> Session<St> {
+    fn new(id: String, created: i64, clock: Clock, state: St) -> Session<St> {
         let (events, _) = broadcast::channel(64);
         Session {
             id,
             created,
+            clock,
             state: tokio::sync::Mutex::new(state),
             events,
             computer_running: AtomicBool::new(false),
@@ -87,12 +93,12 @@ impl<St: GameState> Session<St> {
     }
 
     /// Rebuilds a session from storage (not found if it is another kind of game).
-    fn from_stored(stored: StoredGame) -> Result<Session<St>, ApiError> {
+    fn from_stored(stored: StoredGame, clock: Clock) -> Result<Session<St>, ApiError> {
         if stored.kind != St::KIND {
             return Err(ApiError::game_not_found());
         }
         let (id, created) = (stored.id.clone(), stored.created);
-        Ok(Session::new(id, created, St::from_stored(stored)?))
+        Ok(Session::new(id, created, clock, St::from_stored(stored)?))
     }
 
     /// Stores a new game, then holds it in memory and sets its computer seats going.
@@ -101,7 +107,12 @@ impl<St: GameState> Session<St> {
         new_game: NewGame,
         state: St,
     ) -> Result<Arc<Session<St>>, ApiError> {
-        let session = Arc::new(Session::new(new_game.id.clone(), new_game.created, state));
+        let session = Arc::new(Session::new(
+            new_game.id.clone(),
+            new_game.created,
+            app.clock,
+            state,
+        ));
         let storage = app.storage.clone();
         detached(async move { Ok(storage.create_game(new_game).await?) }).await?;
         St::sessions(app).insert(session.clone());
@@ -142,11 +153,6 @@ impl<St: GameState> Session<St> {
         self.events.receiver_count() > 0
     }
 
-    /// The seat a token belongs to.
-    pub async fn authorize(&self, token: &str) -> Result<usize, ApiError> {
-        self.state.lock().await.seat_of(token)
-    }
-
     /// Makes `next` the state once storage holds the change to it: `actions`, stored after
     /// those before, the seat taken, if any, and how the game ended when `next` ends it. The
     /// listeners then hear of the new version. If the write fails, the state stays as it was
@@ -166,7 +172,11 @@ impl<St: GameState> Session<St> {
             actions,
             seat,
         };
-        let finished = if st.is_over() { None } else { next.finished() };
+        let finished = if st.is_over() {
+            None
+        } else {
+            next.finished(self.clock.now_ms())
+        };
         let written = match finished {
             Some(finished) => app.storage.append_finishing(append, finished).await,
             None => app.storage.append(append).await,
@@ -237,13 +247,15 @@ struct Slot<S> {
 /// The loaded games of one kind, by id.
 pub struct Sessions<St> {
     storage: Storage,
+    clock: Clock,
     games: Mutex<HashMap<String, Slot<Session<St>>>>,
 }
 
 impl<St: GameState> Sessions<St> {
-    pub fn new(storage: Storage) -> Sessions<St> {
+    pub fn new(storage: Storage, clock: Clock) -> Sessions<St> {
         Sessions {
             storage,
+            clock,
             games: Mutex::new(HashMap::new()),
         }
     }
@@ -275,7 +287,7 @@ impl<St: GameState> Sessions<St> {
                     .load_game(id)
                     .await?
                     .ok_or_else(ApiError::game_not_found)?;
-                let session = Session::from_stored(stored)?;
+                let session = Session::from_stored(stored, self.clock)?;
                 tracing::debug!(game = %id, "game loaded");
                 Ok::<_, ApiError>(Arc::new(session))
             })

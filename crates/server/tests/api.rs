@@ -232,7 +232,15 @@ async fn the_state_shows_this_round_only_and_keeps_the_seed_secret() {
             "{roll}"
         );
     }
-    assert!(!text.contains("\"seed\""));
+    assert!(mine["seed"].is_null());
+    // The creator chose the seed, so whoever comes is told (a random seed is never shown).
+    assert_eq!(
+        public["chosen_seed"],
+        serde_json::json!({"seed": "42", "by": "Ada"})
+    );
+    let (id2, token2) = create(&app, r#"{"mode":"solo"}"#).await;
+    let random = state(&app, &id2, &token2).await.to_string();
+    assert!(!random.contains("seed"), "{random}");
 }
 
 #[tokio::test]
@@ -351,7 +359,7 @@ async fn a_whole_solo_game() {
     assert_eq!(last["round"], 7);
     assert_eq!(last["dice"], serde_json::json!([]));
     assert_eq!(last["winners"], serde_json::json!([0]));
-    assert_eq!(last["seed"], 2024);
+    assert_eq!(last["seed"], "2024");
     let board = last["players"][0]["board"].as_str().unwrap();
     let score = railroad_ink::score(board).unwrap();
     assert_eq!(last["players"][0]["score"]["advanced"], score.advanced);
@@ -659,6 +667,7 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
                         kind: SeatKind::Human,
                         agent: None,
                         token_hash: Some(hash),
+                        player: None,
                     },
                     SeatRow {
                         seat: 1,
@@ -666,8 +675,10 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
                         kind: SeatKind::Computer,
                         agent: Some("greedy".into()),
                         token_hash: None,
+                        player: None,
                     },
                 ],
+                entry: None,
             })
             .await
             .unwrap();

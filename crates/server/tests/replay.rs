@@ -91,7 +91,7 @@ async fn a_solo_replay_is_the_action_log_played_again() {
     assert_eq!(r["id"], id.as_str());
     assert_eq!(r["kind"], "ink");
     assert_eq!(r["mode"], "solo");
-    assert_eq!(r["seed"], 99);
+    assert_eq!(r["seed"], "99");
     assert_eq!(r["rolls"].as_array().unwrap().len(), 7);
     assert_eq!(r["players"][0]["name"], "Ada");
     assert_eq!(r["players"][0]["from_step"], 0);
@@ -295,7 +295,7 @@ async fn a_metro_replay_is_its_action_log_played_again() {
     let (status, r) = app.get(&format!("{path}/replay"), None).await;
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["kind"], "metro");
-    assert_eq!(r["seed"], 12);
+    assert_eq!(r["seed"], "12");
     assert_eq!(r["players"][0]["name"], "Rae");
     assert_eq!(r["players"][1]["agent"], "greedy");
     assert_eq!(r["scores"], last["scores"]);
@@ -344,6 +344,11 @@ async fn games_finished_before_results_were_kept_are_listed_after_the_upgrade() 
         let conn = rusqlite::Connection::open(&app.db).unwrap();
         conn.execute_batch(
             "DROP INDEX games_by_finish;
+             DROP INDEX seats_by_player;
+             DROP TABLE entry_scores; DROP TABLE entries; DROP TABLE challenges;
+             DROP TABLE players; DROP TABLE meta;
+             ALTER TABLE seats DROP COLUMN player;
+             ALTER TABLE games DROP COLUMN challenge;
              ALTER TABLE games DROP COLUMN result;
              ALTER TABLE games DROP COLUMN finished;
              PRAGMA user_version = 1;",

@@ -35,6 +35,14 @@ struct ServeArgs {
     /// The SQLite database file, created if missing.
     #[arg(long, env = "TRACKLAYER_DB", default_value = "tracklayer.sqlite")]
     db: PathBuf,
+    /// The search budget of the computer's own game on each daily and weekly challenge (the
+    /// `strong` player's; default: its full strength, about 9 CPU-seconds a game).
+    #[arg(long, env = "TRACKLAYER_CHALLENGE_BUDGET", value_name = "N")]
+    challenge_budget: Option<u32>,
+    /// Start the server's clock at this RFC 3339 time instead of now (for tests of days and
+    /// weeks; it runs on from there).
+    #[arg(long, env = "TRACKLAYER_NOW", value_name = "TIME", hide = true)]
+    now: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -69,10 +77,17 @@ fn main() -> ExitCode {
 /// Runs the game server until Ctrl-C or SIGTERM.
 fn serve(args: ServeArgs) -> ExitCode {
     server::init_logging();
-    let config = server::Config {
-        addr: args.addr,
-        db: args.db,
+    let clock = match args.now.as_deref().map(server::Clock::parse) {
+        None => server::Clock::real(),
+        Some(Ok(clock)) => clock,
+        Some(Err(e)) => {
+            eprintln!("error: TRACKLAYER_NOW: {e}");
+            return ExitCode::from(2);
+        }
     };
+    let mut config = server::Config::new(args.addr, args.db);
+    config.clock = clock;
+    config.challenge_budget = args.challenge_budget;
     match server::run(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -10,7 +10,7 @@ use axum::routing::{get, post};
 use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
-use super::{JsonBody, Token, game_events, game_state};
+use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::ink::{self, CreateRequest, GameView, InkState, SeatTaken, TileTable};
@@ -34,9 +34,11 @@ async fn tiles() -> Json<TileTable> {
 
 async fn create(
     State(app): State<AppState>,
+    MaybeToken(player): MaybeToken,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let taken: SeatTaken = ink::create(&app, req).await?;
+    let player = player_id(&app, player.as_deref()).await?;
+    let taken: SeatTaken = ink::create(&app, req, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
 }
 
@@ -49,9 +51,11 @@ struct JoinRequest {
 async fn join(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    MaybeToken(player): MaybeToken,
     JsonBody(req): JsonBody<JoinRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let taken = ink::join(&app, &id, req.name).await?;
+    let player = player_id(&app, player.as_deref()).await?;
+    let taken = ink::join(&app, &id, req.name, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
 }
 

@@ -10,7 +10,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::{JsonBody, Token, game_events, game_state};
+use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::metro::{self, CreateRequest, Created, GameView, MetroState, SeatToken, TileTable};
@@ -33,9 +33,11 @@ async fn tiles() -> Json<TileTable> {
 
 async fn create(
     State(app): State<AppState>,
+    MaybeToken(player): MaybeToken,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let created: Created = metro::create(&app, req).await?;
+    let player = player_id(&app, player.as_deref()).await?;
+    let created: Created = metro::create(&app, req, player).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -50,9 +52,11 @@ struct JoinRequest {
 async fn join(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    MaybeToken(player): MaybeToken,
     JsonBody(req): JsonBody<JoinRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let taken: SeatToken = metro::join(&app, &id, req.name, req.seat).await?;
+    let player = player_id(&app, player.as_deref()).await?;
+    let taken: SeatToken = metro::join(&app, &id, req.name, req.seat, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
 }
 

@@ -3,8 +3,10 @@
 //! One module per resource (`ink`, `metro`), and the embedded front-end.
 
 pub mod assets;
+pub mod challenges;
 pub mod ink;
 pub mod metro;
+pub mod players;
 pub mod replay;
 pub mod viewer;
 
@@ -34,6 +36,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/health", get(health))
         .nest("/api/ink", ink::routes())
         .nest("/api/metro", metro::routes())
+        .merge(challenges::routes())
+        .merge(players::routes())
         .merge(viewer::routes())
         .merge(replay::routes())
         .fallback(assets::serve)
@@ -47,19 +51,37 @@ async fn health() -> Json<serde_json::Value> {
 }
 
 /// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (without a token, as a
-/// spectator does).
+/// spectator does). A challenge's game is seen by others only as [`crate::challenges::may_see`]
+/// allows: then the token may be a player's.
 async fn game_state<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
     MaybeToken(token): MaybeToken,
 ) -> Result<Json<St::View>, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
-    let seat = match token {
-        Some(token) => Some(session.authorize(&token).await?),
+    let st = session.snapshot().await;
+    let seat = match &token {
+        Some(token) => match st.seat_of(token) {
+            Ok(seat) => Some(seat),
+            Err(e) if st.challenge().is_none() => return Err(e),
+            Err(_) => None,
+        },
         None => None,
     };
-    let st = session.snapshot().await;
+    if seat.is_none()
+        && let Some(c) = st.challenge()
+    {
+        crate::challenges::may_see(&app, c, token.as_deref()).await?;
+    }
     Ok(Json(st.view(&session, seat)))
+}
+
+/// The player whose token came with a request that creates or joins a game (their seat is
+/// then theirs); a token of nobody's is ignored, as if none had come.
+async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>, ApiError> {
+    Ok(crate::challenges::player_of(app, token)
+        .await?
+        .map(|p| p.id))
 }
 
 /// `GET /api/{kind}/games/{id}/events`: the game's live updates.

@@ -9,6 +9,7 @@ use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
+use super::MaybeToken;
 use super::viewer::query;
 use crate::AppState;
 use crate::error::ApiError;
@@ -28,15 +29,17 @@ pub fn routes() -> Router<AppState> {
 async fn ink_replay(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
 ) -> Result<Json<InkReplay>, ApiError> {
-    Ok(Json(replay::ink(&app, &id).await?))
+    Ok(Json(replay::ink(&app, &id, token.as_deref()).await?))
 }
 
 async fn metro_replay(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
 ) -> Result<Json<MetroReplay>, ApiError> {
-    Ok(Json(replay::metro(&app, &id).await?))
+    Ok(Json(replay::metro(&app, &id, token.as_deref()).await?))
 }
 
 #[derive(Debug, Deserialize)]

@@ -18,23 +18,28 @@ use tokio::net::TcpStream;
 pub struct TestApp {
     pub addr: SocketAddr,
     pub db: PathBuf,
+    /// What a restart starts with (the address and database are the app's own).
+    pub config: server::Config,
     running: Option<server::Running>,
     _dir: tempfile::TempDir,
 }
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        TestApp::start_with(|_| {}).await
+    }
+
+    /// Starts with a configuration changed by `f` (its clock, say).
+    pub async fn start_with(f: impl FnOnce(&mut server::Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("test.sqlite");
-        let running = server::start(&server::Config {
-            addr: "127.0.0.1:0".into(),
-            db: db.clone(),
-        })
-        .await
-        .expect("server starts");
+        let mut config = server::Config::new("127.0.0.1:0", db.clone());
+        f(&mut config);
+        let running = server::start(&config).await.expect("server starts");
         TestApp {
             addr: running.addr(),
             db,
+            config,
             running: Some(running),
             _dir: dir,
         }
@@ -52,12 +57,7 @@ impl TestApp {
         if let Some(running) = self.running.take() {
             running.stop().await.expect("server stops");
         }
-        let running = server::start(&server::Config {
-            addr: "127.0.0.1:0".into(),
-            db: self.db.clone(),
-        })
-        .await
-        .expect("server restarts");
+        let running = server::start(&self.config).await.expect("server restarts");
         self.addr = running.addr();
         self.running = Some(running);
     }

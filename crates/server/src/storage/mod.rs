@@ -18,12 +18,14 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+pub mod challenges;
+
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -61,6 +63,64 @@ ALTER TABLE games ADD COLUMN result TEXT;
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finished IS NOT NULL;
 ";
 
+/// Version 3: players, challenges and their entries (see [`challenges`]); a game may belong
+/// to a challenge and a seat to a player; a secret, made once, from which challenge seeds come.
+const SCHEMA_3: &str = "
+ALTER TABLE games ADD COLUMN challenge TEXT;
+ALTER TABLE seats ADD COLUMN player TEXT;
+CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player) WHERE player IS NOT NULL;
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS challenges (
+    id       TEXT PRIMARY KEY,
+    kind     TEXT NOT NULL CHECK (kind IN ('daily', 'weekly', 'metro-daily', 'friend')),
+    game     TEXT NOT NULL CHECK (game IN ('ink', 'metro')),
+    period   TEXT,
+    opens    INTEGER NOT NULL,
+    closes   INTEGER,
+    seed     INTEGER NOT NULL,
+    origin   TEXT,
+    by_name  TEXT,
+    created  INTEGER NOT NULL,
+    players  INTEGER NOT NULL DEFAULT 0,
+    best     INTEGER,
+    computer_game  TEXT,
+    computer_score INTEGER,
+    computer_k2    INTEGER
+);
+CREATE INDEX IF NOT EXISTS challenges_by_opening ON challenges (opens DESC) WHERE kind <> 'friend';
+CREATE TABLE IF NOT EXISTS entries (
+    challenge TEXT NOT NULL REFERENCES challenges(id),
+    game      TEXT NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL,
+    player    TEXT REFERENCES players(id),
+    name      TEXT NOT NULL,
+    started   INTEGER NOT NULL,
+    finished  INTEGER,
+    score     INTEGER,
+    k2        INTEGER,
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS entries_one_attempt ON entries (challenge, player);
+CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player) WHERE player IS NOT NULL;
+CREATE INDEX IF NOT EXISTS entries_ranked
+    ON entries (challenge, score DESC, k2 DESC, finished, game) WHERE finished IS NOT NULL;
+CREATE TABLE IF NOT EXISTS entry_scores (
+    challenge TEXT NOT NULL,
+    score     INTEGER NOT NULL,
+    count     INTEGER NOT NULL,
+    PRIMARY KEY (challenge, score)
+) WITHOUT ROWID;
+";
+
 /// How many waiting writes one transaction takes at most.
 const MAX_BATCH: usize = 512;
 
@@ -81,6 +141,25 @@ pub enum StorageError {
     Transaction(String),
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// A unique key refused the write (say, a second attempt at a challenge): nothing was
+    /// written.
+    #[error("already stored: {0}")]
+    Duplicate(String),
+}
+
+impl StorageError {
+    /// The error of a failed statement: [`StorageError::Duplicate`] for a unique key.
+    fn of(e: rusqlite::Error) -> StorageError {
+        match &e {
+            rusqlite::Error::SqliteFailure(f, msg)
+                if f.code == rusqlite::ErrorCode::ConstraintViolation
+                    && msg.as_deref().is_some_and(|m| m.contains("UNIQUE")) =>
+            {
+                StorageError::Duplicate(msg.clone().unwrap_or_default())
+            }
+            _ => StorageError::Sqlite(e),
+        }
+    }
 }
 
 /// The game a row belongs to.
@@ -91,14 +170,14 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             GameKind::Ink => "ink",
             GameKind::Metro => "metro",
         }
     }
 
-    fn parse(s: &str) -> Result<GameKind, StorageError> {
+    pub(crate) fn parse(s: &str) -> Result<GameKind, StorageError> {
         match s {
             "ink" => Ok(GameKind::Ink),
             "metro" => Ok(GameKind::Metro),
@@ -141,6 +220,8 @@ pub struct SeatRow {
     pub agent: Option<String>,
     /// The hex SHA-256 of the seat's token, for a human seat.
     pub token_hash: Option<String>,
+    /// The player (see [`challenges::PlayerRow`]) who took the seat, when known.
+    pub player: Option<String>,
 }
 
 /// One action as stored: the seat and the action as JSON.
@@ -161,6 +242,20 @@ pub struct NewGame {
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     pub seats: Vec<SeatRow>,
+    /// The challenge the game is played in, and its entry (stored with the game, or not at
+    /// all: a second attempt by the same player is [`StorageError::Duplicate`]).
+    pub entry: Option<challenges::NewEntry>,
+}
+
+/// The challenge a game belongs to, as loading the game finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRef {
+    pub id: String,
+    pub kind: String,
+    /// Milliseconds since the Unix epoch; `None` for a challenge that never closes.
+    pub closes: Option<i64>,
+    /// Whose game a friend challenge comes from.
+    pub by: Option<String>,
 }
 
 /// Everything stored about one game.
@@ -175,6 +270,8 @@ pub struct StoredGame {
     pub seats: Vec<SeatRow>,
     /// In order: the action at index `i` is `actions[i]`.
     pub actions: Vec<ActionRow>,
+    /// The challenge the game is played in, if any.
+    pub challenge: Option<ChallengeRef>,
 }
 
 /// How a game ended: when, and its result as JSON (what the list of recent games shows).
@@ -184,6 +281,9 @@ pub struct Finished {
     pub at: i64,
     /// The result as JSON, opaque here.
     pub result: String,
+    /// Each seat's place in a challenge, should the game be a challenge's: its score and its
+    /// tie break (see [`challenges::EntryScore`]).
+    pub entries: Vec<challenges::EntryScore>,
 }
 
 /// A finished game as the list of recent games shows it.
@@ -214,6 +314,8 @@ enum Write {
     Finish(Append, Finished),
     /// How an already stored game ended (for games stored before version 2).
     Mark(String, Finished),
+    /// Players and challenges (see [`challenges`]).
+    Challenge(challenges::Write),
 }
 
 struct Job {
@@ -228,6 +330,8 @@ pub struct Storage {
     reader: Arc<Mutex<Connection>>,
     /// Whether opening upgraded an older database (whose finished games lack results).
     upgraded: bool,
+    /// Made once, when the database was created: challenge seeds come from it.
+    secret: Arc<[u8; 32]>,
 }
 
 impl Storage {
@@ -236,6 +340,7 @@ impl Storage {
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
         let upgraded = migrate(&mut conn, path)?;
+        let secret = challenges::secret(&conn)?;
         let reader = Connection::open(path)?;
         configure(&reader)?;
         let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
@@ -247,7 +352,13 @@ impl Storage {
             writer: tx,
             reader: Arc::new(Mutex::new(reader)),
             upgraded,
+            secret: Arc::new(secret),
         })
+    }
+
+    /// The database's secret, made when it was created (challenge seeds come from it).
+    pub fn secret(&self) -> &[u8; 32] {
+        &self.secret
     }
 
     /// Whether opening upgraded a database written by an older version that kept no results
@@ -294,7 +405,7 @@ impl Storage {
         self.read(move |conn| {
             let mut stmt = conn.prepare_cached(
                 "SELECT id, kind, mode, created, finished, result FROM games
-                 WHERE finished IS NOT NULL AND (?1 IS NULL OR kind = ?1)
+                 WHERE finished IS NOT NULL AND challenge IS NULL AND (?1 IS NULL OR kind = ?1)
                    AND (?2 IS NULL OR finished < ?2)
                  ORDER BY finished DESC, id LIMIT ?3",
             )?;
@@ -310,6 +421,7 @@ impl Storage {
                     finished: Finished {
                         at: r.get(4)?,
                         result: r.get(5)?,
+                        entries: Vec::new(),
                     },
                 });
             }
@@ -396,9 +508,13 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
     if version < 2 {
         tx.execute_batch(SCHEMA_2)?;
     }
+    if version < 3 {
+        tx.execute_batch(SCHEMA_3)?;
+        challenges::make_secret(&tx)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
-    Ok((1..SCHEMA_VERSION).contains(&version))
+    Ok(version == 1)
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -463,6 +579,7 @@ fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
             insert_actions(tx, append).and_then(|()| set_finished(tx, &append.game, finished))
         }
         Write::Mark(game, finished) => set_finished(tx, game, finished),
+        Write::Challenge(write) => challenges::write(tx, write),
     };
     match result {
         Ok(()) => {
@@ -478,17 +595,22 @@ fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
 
 fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<(), StorageError> {
     tx.execute(
-        "INSERT INTO games (id, kind, mode, setup, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO games (id, kind, mode, setup, created, challenge) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             game.id,
             game.kind.as_str(),
             game.mode,
             game.setup,
-            game.created
+            game.created,
+            game.entry.as_ref().map(|e| &e.challenge),
         ],
-    )?;
+    )
+    .map_err(StorageError::of)?;
     for seat in &game.seats {
         insert_seat(tx, &game.id, seat, game.created)?;
+    }
+    if let Some(entry) = &game.entry {
+        challenges::insert_entry(tx, &game.id, entry)?;
     }
     Ok(())
 }
@@ -500,8 +622,8 @@ fn insert_seat(
     now: i64,
 ) -> Result<(), StorageError> {
     let mut stmt = tx.prepare_cached(
-        "INSERT INTO seats (game, seat, name, kind, agent, token_hash, joined)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO seats (game, seat, name, kind, agent, token_hash, joined, player)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
     stmt.execute(params![
         game,
@@ -510,8 +632,10 @@ fn insert_seat(
         seat.kind.as_str(),
         seat.agent,
         seat.token_hash,
-        now
-    ])?;
+        now,
+        seat.player,
+    ])
+    .map_err(StorageError::of)?;
     Ok(())
 }
 
@@ -530,7 +654,8 @@ fn insert_actions(tx: &Transaction<'_>, append: &Append) -> Result<(), StorageEr
             row.seat as i64,
             row.action,
             now
-        ])?;
+        ])
+        .map_err(StorageError::of)?;
     }
     Ok(())
 }
@@ -545,27 +670,40 @@ fn set_finished(tx: &Transaction<'_>, game: &str, finished: &Finished) -> Result
             "no game {game} to mark finished"
         )));
     }
-    Ok(())
+    challenges::finish_entries(tx, game, finished)
 }
 
 fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StorageError> {
     let head = conn
-        .prepare_cached("SELECT kind, mode, setup, created FROM games WHERE id = ?1")?
+        .prepare_cached(
+            "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name
+             FROM games g LEFT JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
+        )?
         .query_row([id], |r| {
+            let challenge = match r.get::<_, Option<String>>(4)? {
+                Some(id) => Some(ChallengeRef {
+                    id,
+                    kind: r.get(5)?,
+                    closes: r.get(6)?,
+                    by: r.get(7)?,
+                }),
+                None => None,
+            };
             Ok((
                 r.get::<_, String>(0)?,
                 r.get::<_, String>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, i64>(3)?,
+                challenge,
             ))
         })
         .optional()?;
-    let Some((kind, mode, setup, created)) = head else {
+    let Some((kind, mode, setup, created, challenge)) = head else {
         return Ok(None);
     };
     let mut seats = Vec::new();
     let mut stmt = conn.prepare_cached(
-        "SELECT seat, name, kind, agent, token_hash FROM seats WHERE game = ?1 ORDER BY seat",
+        "SELECT seat, name, kind, agent, token_hash, player FROM seats WHERE game = ?1 ORDER BY seat",
     )?;
     let mut rows = stmt.query([id])?;
     while let Some(r) = rows.next()? {
@@ -577,6 +715,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StorageError>
             kind: SeatKind::parse(&kind)?,
             agent: r.get(3)?,
             token_hash: r.get(4)?,
+            player: r.get(5)?,
         });
     }
     let mut actions = Vec::new();
@@ -605,6 +744,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StorageError>
         created,
         seats,
         actions,
+        challenge,
     }))
 }
 
@@ -619,6 +759,7 @@ mod tests {
             kind: SeatKind::Human,
             agent: None,
             token_hash: Some("ab".into()),
+            player: None,
         }
     }
 
@@ -642,6 +783,7 @@ mod tests {
                 setup: "{}".into(),
                 created: 1,
                 seats: vec![seat(0)],
+                entry: None,
             })
             .await
             .unwrap();
@@ -693,6 +835,7 @@ mod tests {
                         setup: "{}".into(),
                         created: 1,
                         seats: vec![seat(0)],
+                        entry: None,
                     })
                     .await
                     .unwrap();
@@ -727,6 +870,7 @@ mod tests {
             setup: "{}".into(),
             created,
             seats: vec![seat(0)],
+            entry: None,
         }
     }
 
@@ -734,6 +878,7 @@ mod tests {
         Finished {
             at,
             result: format!("{{\"at\":{at}}}"),
+            entries: Vec::new(),
         }
     }
 

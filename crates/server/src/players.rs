@@ -1,0 +1,128 @@
+//! Players: a name and a secret token, with no password. A player's seats (in games created
+//! or joined with the player's token, and in challenges) make the player's page.
+
+use serde::Serialize;
+
+use crate::AppState;
+use crate::clock::rfc3339;
+use crate::error::ApiError;
+use crate::ids;
+use crate::ink::player_name;
+use crate::replay::GameResult;
+use crate::storage::GameKind;
+use crate::storage::challenges::PlayerRow;
+
+/// `POST /api/players`'s answer: the token is shown this once.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    pub id: String,
+    pub token: String,
+    pub name: String,
+}
+
+/// Makes a player. A name is needed, as a seat's name (at most 32 characters, no control
+/// characters).
+pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError> {
+    let name = player_name(name, String::new)?;
+    if name.is_empty() {
+        return Err(ApiError::BadRequest(
+            "a player needs a name: send {\"name\":\"Ann\"}".into(),
+        ));
+    }
+    let id = ids::new_game_id()?;
+    let token = ids::new_token()?;
+    app.storage
+        .create_player(PlayerRow {
+            id: id.clone(),
+            name: name.clone(),
+            token_hash: ids::hash_token(&token),
+            created: app.clock.now_ms(),
+        })
+        .await?;
+    tracing::info!(player = %id, "player created");
+    Ok(Made { id, token, name })
+}
+
+/// One game's figures on a player's page.
+#[derive(Debug, Default, Serialize)]
+pub struct Figures {
+    /// Games sat in (finished or not).
+    pub games: usize,
+    /// Over finished games.
+    pub best: Option<i64>,
+    pub mean: Option<f64>,
+}
+
+/// A finished game's score, for the chart over time.
+#[derive(Debug, Serialize)]
+pub struct Point {
+    pub at: String,
+    pub game: &'static str,
+    pub score: i64,
+    pub challenge: Option<String>,
+}
+
+/// `GET /api/players/{id}`.
+#[derive(Debug, Serialize)]
+pub struct Profile {
+    pub id: String,
+    pub name: String,
+    pub created: String,
+    pub games: usize,
+    pub challenges: usize,
+    pub ink: Figures,
+    pub metro: Figures,
+    /// Oldest first.
+    pub scores: Vec<Point>,
+}
+
+pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
+    let not_found = || ApiError::NotFound(format!("no player {id}"));
+    if !ids::is_game_id(id) {
+        return Err(not_found());
+    }
+    let player = app.storage.player(id).await?.ok_or_else(not_found)?;
+    let (games, challenges) = app.storage.played_games(id).await?;
+    let mut scores = Vec::new();
+    let (mut ink, mut metro) = (Figures::default(), Figures::default());
+    let (mut ink_sum, mut metro_sum, mut ink_n, mut metro_n) = (0i64, 0i64, 0usize, 0usize);
+    for g in &games {
+        let (figures, sum, n) = match g.kind {
+            GameKind::Ink => (&mut ink, &mut ink_sum, &mut ink_n),
+            GameKind::Metro => (&mut metro, &mut metro_sum, &mut metro_n),
+        };
+        figures.games += 1;
+        let Some((at, result)) = &g.finished else {
+            continue;
+        };
+        let Ok(result) = serde_json::from_str::<GameResult>(result) else {
+            tracing::warn!(game = %g.game, "a stored result does not read");
+            continue;
+        };
+        let Some(mine) = result.players.iter().find(|p| p.seat == g.seat) else {
+            continue;
+        };
+        figures.best = Some(figures.best.map_or(mine.score, |b| b.max(mine.score)));
+        *sum += mine.score;
+        *n += 1;
+        scores.push(Point {
+            at: rfc3339(*at),
+            game: g.kind.as_str(),
+            score: mine.score,
+            challenge: g.challenge.clone(),
+        });
+    }
+    ink.mean = (ink_n > 0).then(|| ink_sum as f64 / ink_n as f64);
+    metro.mean = (metro_n > 0).then(|| metro_sum as f64 / metro_n as f64);
+    scores.sort_by(|a, b| a.at.cmp(&b.at));
+    Ok(Profile {
+        id: player.id,
+        name: player.name,
+        created: rfc3339(player.created),
+        games: games.len(),
+        challenges,
+        ink,
+        metro,
+        scores,
+    })
+}

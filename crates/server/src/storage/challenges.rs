@@ -1,0 +1,730 @@
+//! Players, challenges and their entries: the SQL of [`crate::challenges`].
+//!
+//! A challenge's entry is one seat of one game played in it. Its rank is read from an index
+//! (`entries_ranked`: score, then the tie break `k2`, then the earlier finish, all within one
+//! challenge), never from a sort of the whole table; the count of finished entries at each
+//! score (`entry_scores`) gives both the histogram and, summed, how many entries rank above a
+//! score. Every counter changes in the same transaction as the entry it counts.
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
+
+use super::{GameKind, Storage, StorageError};
+
+/// A player: a name and the hash of a secret token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: String,
+    pub name: String,
+    pub token_hash: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+}
+
+/// A challenge as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: String,
+    /// `daily`, `weekly`, `metro-daily` or `friend`.
+    pub kind: String,
+    pub game: GameKind,
+    /// `2026-11-26` or `2026-W48`; none for a friend challenge.
+    pub period: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub opens: i64,
+    /// Milliseconds since the Unix epoch; none for a challenge that never closes.
+    pub closes: Option<i64>,
+    pub seed: u64,
+    /// A friend challenge's game.
+    pub origin: Option<String>,
+    /// Whose game a friend challenge comes from.
+    pub by: Option<String>,
+    pub created: i64,
+}
+
+/// The computer's own game on a challenge's dice, and how it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComputerResult {
+    pub game: String,
+    pub score: i64,
+    pub k2: i64,
+}
+
+/// A challenge with its counters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeStats {
+    pub challenge: ChallengeRow,
+    /// Entries started.
+    pub players: i64,
+    /// The best finished entry's score.
+    pub best: Option<i64>,
+    pub computer: Option<ComputerResult>,
+}
+
+/// A new entry, stored with its game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewEntry {
+    pub challenge: String,
+    pub seat: usize,
+    pub player: Option<String>,
+    pub name: String,
+    pub started: i64,
+}
+
+/// A seat's result in a finished game: its score and its tie break `k2` (higher is better:
+/// minus the errors in Railroad Ink, the margin over the best other seat in Metro).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntryScore {
+    pub seat: usize,
+    pub score: i64,
+    pub k2: i64,
+}
+
+/// An entry as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRow {
+    pub challenge: String,
+    pub game: String,
+    pub seat: usize,
+    pub player: Option<String>,
+    pub name: String,
+    pub started: i64,
+    pub finished: Option<i64>,
+    pub score: Option<i64>,
+    pub k2: Option<i64>,
+}
+
+/// A finished entry of a friend challenge's first game (its seats join as they played).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedEntry {
+    pub game: String,
+    pub seat: usize,
+    pub player: Option<String>,
+    pub name: String,
+    pub at: i64,
+    pub score: i64,
+    pub k2: i64,
+}
+
+/// A game a player sat in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedGame {
+    pub game: String,
+    pub kind: GameKind,
+    pub seat: usize,
+    pub challenge: Option<String>,
+    pub created: i64,
+    /// When it finished and its result (opaque JSON), once over.
+    pub finished: Option<(i64, String)>,
+}
+
+/// The writes of players and challenges.
+#[derive(Debug, Clone)]
+pub enum Write {
+    Player(PlayerRow),
+    /// Stores a challenge unless it is there already (every request sees the first).
+    Challenge(ChallengeRow),
+    /// A friend challenge and the seats of its game, finished.
+    Friend(ChallengeRow, Vec<FinishedEntry>),
+    /// The computer's game on a challenge's dice, stored whole; refused if it has one already.
+    Computer {
+        challenge: String,
+        game: super::NewGame,
+        actions: Vec<super::ActionRow>,
+        finished: super::Finished,
+        result: EntryScore,
+    },
+}
+
+/// Makes the database's secret (once, when its tables are made).
+pub(super) fn make_secret(tx: &Transaction<'_>) -> Result<(), StorageError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    tx.execute(
+        "INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)",
+        [hex],
+    )?;
+    Ok(())
+}
+
+/// Reads the database's secret.
+pub(super) fn secret(conn: &Connection) -> Result<[u8; 32], StorageError> {
+    let hex: String = conn
+        .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
+            r.get(0)
+        })
+        .optional()?
+        .ok_or_else(|| StorageError::Corrupt("the database has no secret".into()))?;
+    let mut out = [0u8; 32];
+    if hex.len() != 64 {
+        return Err(StorageError::Corrupt("the secret is malformed".into()));
+    }
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16)
+            .map_err(|_| StorageError::Corrupt("the secret is malformed".into()))?;
+    }
+    Ok(out)
+}
+
+pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageError> {
+    match write {
+        Write::Player(p) => {
+            tx.execute(
+                "INSERT INTO players (id, name, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
+                params![p.id, p.name, p.token_hash, p.created],
+            )
+            .map_err(StorageError::of)?;
+            Ok(())
+        }
+        Write::Challenge(c) => insert_challenge(tx, c, true),
+        Write::Friend(c, entries) => {
+            insert_challenge(tx, c, false)?;
+            for e in entries {
+                insert_entry(
+                    tx,
+                    &e.game,
+                    &NewEntry {
+                        challenge: c.id.clone(),
+                        seat: e.seat,
+                        player: e.player.clone(),
+                        name: e.name.clone(),
+                        started: e.at,
+                    },
+                )?;
+                finish_entry(
+                    tx,
+                    &e.game,
+                    e.at,
+                    EntryScore {
+                        seat: e.seat,
+                        score: e.score,
+                        k2: e.k2,
+                    },
+                )?;
+            }
+            Ok(())
+        }
+        Write::Computer {
+            challenge,
+            game,
+            actions,
+            finished,
+            result,
+        } => {
+            super::insert_game(tx, game)?;
+            super::insert_actions(
+                tx,
+                &super::Append {
+                    game: game.id.clone(),
+                    first: 0,
+                    actions: actions.clone(),
+                    seat: None,
+                },
+            )?;
+            super::set_finished(tx, &game.id, finished)?;
+            let changed = tx.execute(
+                "UPDATE challenges SET computer_game = ?2, computer_score = ?3, computer_k2 = ?4
+                 WHERE id = ?1 AND computer_game IS NULL",
+                params![challenge, game.id, result.score, result.k2],
+            )?;
+            if changed != 1 {
+                return Err(StorageError::Duplicate(format!(
+                    "challenge {challenge} has its computer game already"
+                )));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn insert_challenge(
+    tx: &Transaction<'_>,
+    c: &ChallengeRow,
+    or_ignore: bool,
+) -> Result<(), StorageError> {
+    let verb = if or_ignore {
+        "INSERT OR IGNORE"
+    } else {
+        "INSERT"
+    };
+    tx.execute(
+        &format!(
+            "{verb} INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+        ),
+        params![
+            c.id,
+            c.kind,
+            c.game.as_str(),
+            c.period,
+            c.opens,
+            c.closes,
+            c.seed as i64,
+            c.origin,
+            c.by,
+            c.created
+        ],
+    )
+    .map_err(StorageError::of)?;
+    Ok(())
+}
+
+/// Stores an entry of a game being stored, and counts its player.
+pub(super) fn insert_entry(
+    tx: &Transaction<'_>,
+    game: &str,
+    e: &NewEntry,
+) -> Result<(), StorageError> {
+    tx.prepare_cached(
+        "INSERT INTO entries (challenge, game, seat, player, name, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        e.challenge,
+        game,
+        e.seat as i64,
+        e.player,
+        e.name,
+        e.started
+    ])
+    .map_err(StorageError::of)?;
+    let changed = tx
+        .prepare_cached("UPDATE challenges SET players = players + 1 WHERE id = ?1")?
+        .execute([&e.challenge])?;
+    if changed != 1 {
+        return Err(StorageError::Corrupt(format!(
+            "no challenge {}",
+            e.challenge
+        )));
+    }
+    Ok(())
+}
+
+/// Records the results of a game's entries, if it is a challenge's (called with every finish).
+pub(super) fn finish_entries(
+    tx: &Transaction<'_>,
+    game: &str,
+    finished: &super::Finished,
+) -> Result<(), StorageError> {
+    for &result in &finished.entries {
+        finish_entry(tx, game, finished.at, result)?;
+    }
+    Ok(())
+}
+
+fn finish_entry(
+    tx: &Transaction<'_>,
+    game: &str,
+    at: i64,
+    result: EntryScore,
+) -> Result<(), StorageError> {
+    let challenge: Option<String> = tx
+        .prepare_cached(
+            "UPDATE entries SET finished = ?3, score = ?4, k2 = ?5
+             WHERE game = ?1 AND seat = ?2 AND finished IS NULL RETURNING challenge",
+        )?
+        .query_row(
+            params![game, result.seat as i64, at, result.score, result.k2],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(challenge) = challenge else {
+        return Ok(()); // not a challenge's game, or that seat has no entry
+    };
+    tx.prepare_cached(
+        "INSERT INTO entry_scores (challenge, score, count) VALUES (?1, ?2, 1)
+         ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
+    )?
+    .execute(params![challenge, result.score])?;
+    tx.prepare_cached("UPDATE challenges SET best = max(coalesce(best, ?2), ?2) WHERE id = ?1")?
+        .execute(params![challenge, result.score])?;
+    Ok(())
+}
+
+const ENTRY_COLUMNS: &str = "challenge, game, seat, player, name, started, finished, score, k2";
+
+fn entry(r: &Row<'_>) -> rusqlite::Result<EntryRow> {
+    Ok(EntryRow {
+        challenge: r.get(0)?,
+        game: r.get(1)?,
+        seat: r.get::<_, i64>(2)? as usize,
+        player: r.get(3)?,
+        name: r.get(4)?,
+        started: r.get(5)?,
+        finished: r.get(6)?,
+        score: r.get(7)?,
+        k2: r.get(8)?,
+    })
+}
+
+const CHALLENGE_COLUMNS: &str = "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, best, computer_game, computer_score, computer_k2";
+
+fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
+    let game: String = r.get(2)?;
+    let computer = match r.get::<_, Option<String>>(12)? {
+        Some(game) => Some(ComputerResult {
+            game,
+            score: r.get(13)?,
+            k2: r.get(14)?,
+        }),
+        None => None,
+    };
+    Ok(ChallengeStats {
+        challenge: ChallengeRow {
+            id: r.get(0)?,
+            kind: r.get(1)?,
+            game: GameKind::parse(&game)?,
+            period: r.get(3)?,
+            opens: r.get(4)?,
+            closes: r.get(5)?,
+            seed: r.get::<_, i64>(6)? as u64,
+            origin: r.get(7)?,
+            by: r.get(8)?,
+            created: r.get(9)?,
+        },
+        players: r.get(10)?,
+        best: r.get(11)?,
+        computer,
+    })
+}
+
+/// Whether `e` ranks above the entry `(score, k2, finished, game)`: the SQL condition on the
+/// columns, for one score group (the groups above come from `entry_scores`).
+const ABOVE_IN_GROUP: &str =
+    "(k2 > ?3 OR (k2 = ?3 AND (finished < ?4 OR (finished = ?4 AND game < ?5))))";
+const BELOW_IN_GROUP: &str =
+    "(k2 < ?3 OR (k2 = ?3 AND (finished > ?4 OR (finished = ?4 AND game > ?5))))";
+
+/// The ranking key of a finished entry.
+fn key(e: &EntryRow) -> Result<(i64, i64, i64), StorageError> {
+    match (e.score, e.k2, e.finished) {
+        (Some(s), Some(k), Some(f)) => Ok((s, k, f)),
+        _ => Err(StorageError::Corrupt(format!(
+            "entry of game {} is not finished",
+            e.game
+        ))),
+    }
+}
+
+impl Storage {
+    pub async fn create_player(&self, player: PlayerRow) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::Player(player)))
+            .await
+    }
+
+    /// Stores a challenge unless one with its id is there already.
+    pub async fn ensure_challenge(&self, challenge: ChallengeRow) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::Challenge(challenge)))
+            .await
+    }
+
+    /// Stores a friend challenge with its first, finished entries.
+    pub async fn create_friend_challenge(
+        &self,
+        challenge: ChallengeRow,
+        entries: Vec<FinishedEntry>,
+    ) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::Friend(challenge, entries)))
+            .await
+    }
+
+    /// Stores the computer's game on a challenge's dice, whole and finished, and its result;
+    /// [`StorageError::Duplicate`] (and nothing written) if the challenge has one already.
+    pub async fn store_computer_game(
+        &self,
+        challenge: String,
+        game: super::NewGame,
+        actions: Vec<super::ActionRow>,
+        finished: super::Finished,
+        result: EntryScore,
+    ) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::Computer {
+            challenge,
+            game,
+            actions,
+            finished,
+            result,
+        }))
+        .await
+    }
+
+    pub async fn player(&self, id: &str) -> Result<Option<PlayerRow>, StorageError> {
+        let id = id.to_owned();
+        self.read(move |conn| {
+            Ok(conn
+                .prepare_cached("SELECT id, name, token_hash, created FROM players WHERE id = ?1")?
+                .query_row([id], player)
+                .optional()?)
+        })
+        .await
+    }
+
+    pub async fn player_by_token(&self, hash: &str) -> Result<Option<PlayerRow>, StorageError> {
+        let hash = hash.to_owned();
+        self.read(move |conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT id, name, token_hash, created FROM players WHERE token_hash = ?1",
+                )?
+                .query_row([hash], player)
+                .optional()?)
+        })
+        .await
+    }
+
+    pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeStats>, StorageError> {
+        let id = id.to_owned();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
+            ))?;
+            let mut rows = stmt.query([id])?;
+            match rows.next()? {
+                Some(r) => Ok(Some(challenge(r)?)),
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+
+    /// Daily and weekly challenges closed by `now` that opened before `before`, newest
+    /// first, at most `limit`.
+    pub async fn past_challenges(
+        &self,
+        now: i64,
+        before: Option<i64>,
+        limit: usize,
+    ) -> Result<Vec<ChallengeStats>, StorageError> {
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM challenges
+                 WHERE kind <> 'friend' AND closes <= ?1 AND (?2 IS NULL OR opens < ?2)
+                 ORDER BY opens DESC, id LIMIT ?3"
+            ))?;
+            let mut rows = stmt.query(params![now, before, limit as i64])?;
+            let mut out = Vec::new();
+            while let Some(r) = rows.next()? {
+                out.push(challenge(r)?);
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// A player's entry in a challenge.
+    pub async fn entry(
+        &self,
+        challenge: &str,
+        player: &str,
+    ) -> Result<Option<EntryRow>, StorageError> {
+        let (challenge, player) = (challenge.to_owned(), player.to_owned());
+        self.read(move |conn| {
+            Ok(conn
+                .prepare_cached(&format!(
+                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND player = ?2"
+                ))?
+                .query_row([challenge, player], entry)
+                .optional()?)
+        })
+        .await
+    }
+
+    /// The best `limit` finished entries of a challenge, best first.
+    pub async fn top_entries(
+        &self,
+        challenge: &str,
+        limit: usize,
+    ) -> Result<Vec<EntryRow>, StorageError> {
+        let challenge = challenge.to_owned();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {ENTRY_COLUMNS} FROM entries
+                 WHERE challenge = ?1 AND finished IS NOT NULL
+                 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2"
+            ))?;
+            let rows = stmt
+                .query_map(params![challenge, limit as i64], entry)?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
+    /// The finished entries of a challenge by score, lowest first: `(score, count)`.
+    pub async fn score_counts(&self, challenge: &str) -> Result<Vec<(i64, i64)>, StorageError> {
+        let challenge = challenge.to_owned();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT score, count FROM entry_scores WHERE challenge = ?1 ORDER BY score",
+            )?;
+            let rows = stmt
+                .query_map([challenge], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
+    /// A finished entry's rank (1 is the best) and up to `n` entries either side of it, in
+    /// order (the entry itself among them).
+    pub async fn rank_and_around(
+        &self,
+        e: &EntryRow,
+        n: usize,
+    ) -> Result<(usize, Vec<EntryRow>), StorageError> {
+        let e = e.clone();
+        self.read(move |conn| {
+            let (score, k2, finished) = key(&e)?;
+            let args = params![e.challenge, score, k2, finished, e.game];
+            let above_groups: i64 = conn
+                .prepare_cached(
+                    "SELECT coalesce(sum(count), 0) FROM entry_scores WHERE challenge = ?1 AND score > ?2",
+                )?
+                .query_row(params![e.challenge, score], |r| r.get(0))?;
+            let above_here: i64 = conn
+                .prepare_cached(&format!(
+                    "SELECT count(*) FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
+                     AND score = ?2 AND {ABOVE_IN_GROUP}"
+                ))?
+                .query_row(args, |r| r.get(0))?;
+            let rank = (above_groups + above_here) as usize + 1;
+            // The n just above: first from the same score, then from higher scores.
+            let mut above = conn
+                .prepare_cached(&format!(
+                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
+                     AND score = ?2 AND {ABOVE_IN_GROUP}
+                     ORDER BY k2, finished DESC, game DESC LIMIT ?6"
+                ))?
+                .query_map(
+                    params![e.challenge, score, k2, finished, e.game, n as i64],
+                    entry,
+                )?
+                .collect::<Result<Vec<_>, _>>()?;
+            if above.len() < n {
+                let more = conn
+                    .prepare_cached(&format!(
+                        "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
+                         AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
+                    ))?
+                    .query_map(params![e.challenge, score, (n - above.len()) as i64], entry)?
+                    .collect::<Result<Vec<_>, _>>()?;
+                above.extend(more);
+            }
+            above.reverse();
+            let mut below = conn
+                .prepare_cached(&format!(
+                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
+                     AND score = ?2 AND {BELOW_IN_GROUP}
+                     ORDER BY k2 DESC, finished, game LIMIT ?6"
+                ))?
+                .query_map(
+                    params![e.challenge, score, k2, finished, e.game, n as i64],
+                    entry,
+                )?
+                .collect::<Result<Vec<_>, _>>()?;
+            if below.len() < n {
+                let more = conn
+                    .prepare_cached(&format!(
+                        "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
+                         AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
+                    ))?
+                    .query_map(params![e.challenge, score, (n - below.len()) as i64], entry)?
+                    .collect::<Result<Vec<_>, _>>()?;
+                below.extend(more);
+            }
+            let mut rows = above;
+            rows.push(e);
+            rows.extend(below);
+            Ok((rank, rows))
+        })
+        .await
+    }
+
+    /// Every game a player sat in, oldest first, and how many challenges they entered.
+    pub async fn played_games(
+        &self,
+        player: &str,
+    ) -> Result<(Vec<PlayedGame>, usize), StorageError> {
+        let player = player.to_owned();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT g.id, g.kind, s.seat, g.challenge, g.created, g.finished, g.result
+                 FROM seats s JOIN games g ON g.id = s.game
+                 WHERE s.player = ?1 ORDER BY g.created, g.id",
+            )?;
+            let mut rows = stmt.query([&player])?;
+            let mut games = Vec::new();
+            while let Some(r) = rows.next()? {
+                let kind: String = r.get(1)?;
+                let finished = match (r.get::<_, Option<i64>>(5)?, r.get::<_, Option<String>>(6)?) {
+                    (Some(at), Some(result)) => Some((at, result)),
+                    _ => None,
+                };
+                games.push(PlayedGame {
+                    game: r.get(0)?,
+                    kind: GameKind::parse(&kind)?,
+                    seat: r.get::<_, i64>(2)? as usize,
+                    challenge: r.get(3)?,
+                    created: r.get(4)?,
+                    finished,
+                });
+            }
+            let challenges: i64 = conn
+                .prepare_cached("SELECT count(*) FROM entries WHERE player = ?1")?
+                .query_row([&player], |r| r.get(0))?;
+            Ok((games, challenges as usize))
+        })
+        .await
+    }
+}
+
+fn player(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
+    Ok(PlayerRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        token_hash: r.get(2)?,
+        created: r.get(3)?,
+    })
+}
+
+/// Fills a challenge with `n` finished entries at once, for measuring the leaderboard (a
+/// test fixture: one transaction, no games behind the entries).
+#[doc(hidden)]
+pub fn fill_for_test(
+    path: &std::path::Path,
+    challenge: &str,
+    n: usize,
+    score_of: impl Fn(usize) -> (i64, i64, i64),
+) -> Result<(), StorageError> {
+    let mut conn = Connection::open(path)?;
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let tx = conn.transaction()?;
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO entries (challenge, game, seat, player, name, started, finished, score, k2)
+             VALUES (?1, ?2, 0, NULL, ?3, ?4, ?4, ?5, ?6)",
+        )?;
+        let mut count = tx.prepare(
+            "INSERT INTO entry_scores (challenge, score, count) VALUES (?1, ?2, 1)
+             ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
+        )?;
+        for i in 0..n {
+            let (score, k2, at) = score_of(i);
+            insert.execute(params![
+                challenge,
+                format!("{i:024x}"),
+                format!("Player {i}"),
+                at,
+                score,
+                k2
+            ])?;
+            count.execute(params![challenge, score])?;
+        }
+        tx.execute(
+            "UPDATE challenges SET players = players + ?2,
+                 best = (SELECT max(score) FROM entries WHERE challenge = ?1) WHERE id = ?1",
+            params![challenge, n as i64],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}

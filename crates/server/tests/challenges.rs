@@ -1,0 +1,630 @@
+//! Challenges, leaderboards, friend challenges and players, through the HTTP API.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::TestApp;
+use hyper::StatusCode;
+use railroad_ink::Dice;
+use serde_json::{Value, json};
+
+/// Thursday 26 November 2026, 10:00 UTC (ISO week 48).
+const TODAY: &str = "2026-11-26T10:00:00Z";
+const TOMORROW: &str = "2026-11-27T10:00:00Z";
+
+async fn app_at(now: &str) -> TestApp {
+    let clock = server::Clock::parse(now).unwrap();
+    TestApp::start_with(|c| {
+        c.clock = clock;
+        c.challenge_budget = Some(4);
+    })
+    .await
+}
+
+async fn player(app: &TestApp, name: &str) -> (String, String) {
+    let (status, v) = app
+        .post("/api/players", None, &json!({ "name": name }).to_string())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["name"], name);
+    (
+        v["id"].as_str().unwrap().to_owned(),
+        v["token"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn play(app: &TestApp, challenge: &str, token: &str) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/challenges/{challenge}/play"),
+        Some(token),
+        "",
+    )
+    .await
+}
+
+async fn ink_state(app: &TestApp, game: &str, token: Option<&str>) -> (StatusCode, Value) {
+    app.get(&format!("/api/ink/games/{game}"), token).await
+}
+
+/// Places the first legal die (first orientation with a legal square) until none fits, then
+/// ends the round. Returns the state after.
+async fn play_ink_round(app: &TestApp, game: &str, token: &str) -> Value {
+    loop {
+        let (_, s) = ink_state(app, game, Some(token)).await;
+        let next = s["you"]["dice"].as_array().unwrap().iter().find_map(|d| {
+            if d["used"] == true {
+                return None;
+            }
+            let legal = d["legal"].as_array().unwrap();
+            legal.iter().enumerate().find_map(|(o, sq)| {
+                let sq = sq.as_str().unwrap();
+                (sq.len() >= 2).then(|| format!("{}{}{o}", d["tile"].as_str().unwrap(), &sq[..2]))
+            })
+        });
+        let Some(placement) = next else { break };
+        let (status, v) = app
+            .post(
+                &format!("/api/ink/games/{game}/place"),
+                Some(token),
+                &json!({ "placement": placement }).to_string(),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{placement}: {v}");
+    }
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{game}/end-round"), Some(token), "")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+/// Plays a whole Railroad Ink game; returns each round's roll and the last state.
+async fn play_ink_game(app: &TestApp, game: &str, token: &str) -> (Vec<String>, Value) {
+    let mut rolls = Vec::new();
+    let mut last = Value::Null;
+    for _ in 0..7 {
+        let (_, s) = ink_state(app, game, Some(token)).await;
+        rolls.push(s["roll"].as_str().unwrap().to_owned());
+        last = play_ink_round(app, game, token).await;
+    }
+    assert_eq!(last["finished"], true);
+    (rolls, last)
+}
+
+async fn board(app: &TestApp, challenge: &str, token: Option<&str>) -> Value {
+    let (status, v) = app
+        .get(&format!("/api/challenges/{challenge}"), token)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+async fn wait_for_computer(app: &TestApp, challenge: &str) -> Value {
+    for _ in 0..600 {
+        let b = board(app, challenge, None).await;
+        if !b["computer"].is_null() {
+            return b;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the computer never played {challenge}");
+}
+
+#[tokio::test]
+async fn todays_challenges_exist_and_everyone_sees_the_same() {
+    let app = app_at(TODAY).await;
+    let (status, v) = app.get("/api/challenges/current", None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let list = v["challenges"].as_array().unwrap();
+    let ids: Vec<&str> = list.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "daily-2026-11-26",
+            "weekly-2026-W48",
+            "metro-daily-2026-11-26"
+        ]
+    );
+    let daily = &list[0];
+    assert_eq!(daily["kind"], "daily");
+    assert_eq!(daily["game"], "ink");
+    assert_eq!(daily["period"], "2026-11-26");
+    assert_eq!(daily["opens"], "2026-11-26T00:00:00Z");
+    assert_eq!(daily["closes"], "2026-11-27T00:00:00Z");
+    assert_eq!(daily["players"], 0);
+    assert_eq!(daily["closed"], false);
+    assert!(daily.get("seed").is_none());
+    assert_eq!(list[1]["opens"], "2026-11-23T00:00:00Z");
+    assert_eq!(list[1]["closes"], "2026-11-30T00:00:00Z");
+    assert_eq!(list[2]["game"], "metro");
+    // Asking again sees the same challenges; the computer's score comes without anyone playing.
+    let again = app.get("/api/challenges/current", None).await.1;
+    assert_eq!(again["challenges"][0]["opens"], daily["opens"]);
+    let b = wait_for_computer(&app, "daily-2026-11-26").await;
+    let computer = &b["leaderboard"]["computer"];
+    assert!(computer["score"].is_i64(), "{b}");
+    assert!(computer["errors"].is_i64(), "{b}");
+    assert!(computer.get("game").is_none(), "nobody has finished: {b}");
+    assert!(b.get("seed").is_none());
+    // An unknown challenge, and one of another day, are not found.
+    for id in ["daily-2026-11-25", "nope", "daily-2026-11-26%27"] {
+        let (status, _) = app.get(&format!("/api/challenges/{id}"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{id}");
+    }
+}
+
+#[tokio::test]
+async fn players_need_a_name_and_play_with_their_token() {
+    let app = app_at(TODAY).await;
+    let (status, v) = app.post("/api/players", None, r#"{"name":"  "}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("name"));
+    let (id, token) = player(&app, "Ann").await;
+    let (status, v) = app.get(&format!("/api/players/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["name"], "Ann");
+    assert_eq!(v["games"], 0);
+    let (status, _) = app.get("/api/players/00112233445566778899aabb", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let path = "/api/challenges/daily-2026-11-26/play";
+    assert_eq!(app.post(path, None, "").await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post(path, Some(&"f".repeat(64)), "").await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.post("/api/challenges/daily-2031-01-01/play", Some(&token), "")
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    let (status, v) = play(&app, "daily-2026-11-26", &token).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["kind"], "ink");
+    let game = v["game"].as_str().unwrap();
+    let seat_token = v["token"].as_str().unwrap();
+    let (status, s) = ink_state(&app, game, Some(seat_token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["mode"], "challenge");
+    assert_eq!(s["challenge"], "daily-2026-11-26");
+    assert_eq!(s["players"][0]["name"], "Ann");
+    // No hint in a challenge.
+    let (status, v) = app
+        .get(&format!("/api/ink/games/{game}/hint"), Some(seat_token))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].is_string());
+    // Nobody else watches a challenge game in progress.
+    assert_eq!(ink_state(&app, game, None).await.0, StatusCode::FORBIDDEN);
+    let (_, other) = player(&app, "Eve").await;
+    assert_eq!(
+        ink_state(&app, game, Some(&other)).await.0,
+        StatusCode::FORBIDDEN
+    );
+    // The player's page counts the game.
+    let (_, v) = app.get(&format!("/api/players/{id}"), None).await;
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["challenges"], 1);
+}
+
+#[tokio::test]
+async fn one_attempt_per_player_even_asked_ten_times_at_once() {
+    let app = app_at(TODAY).await;
+    let (_, token) = player(&app, "Ann").await;
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let (addr, token) = (app.addr, token.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut c = common::Client::connect(addr).await;
+            c.call(
+                "POST",
+                "/api/challenges/weekly-2026-W48/play",
+                Some(&token),
+                None,
+            )
+            .await
+        }));
+    }
+    let mut answers = Vec::new();
+    for t in tasks {
+        answers.push(t.await.unwrap());
+    }
+    let created = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::CREATED)
+        .count();
+    assert_eq!(created, 1, "{answers:?}");
+    assert!(
+        answers
+            .iter()
+            .all(|(s, _)| *s == StatusCode::CREATED || *s == StatusCode::OK)
+    );
+    let game = &answers[0].1["game"];
+    assert!(
+        answers
+            .iter()
+            .all(|(_, v)| v["game"] == *game && v["token"] == answers[0].1["token"])
+    );
+    let b = board(&app, "weekly-2026-W48", None).await;
+    assert_eq!(b["players"], 1);
+    // The database holds one entry: the unique key, not only the code.
+    let conn = rusqlite::Connection::open(&app.db).unwrap();
+    let n: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM entries WHERE challenge = 'weekly-2026-W48'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+    let dup = conn.execute(
+        "INSERT INTO entries (challenge, game, seat, player, name, started)
+         SELECT challenge, game, 1, player, name, started FROM entries",
+        [],
+    );
+    assert!(
+        dup.is_err(),
+        "a second entry for the same player must be refused"
+    );
+}
+
+#[tokio::test]
+async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
+    let mut app = app_at(TODAY).await;
+    let day = "daily-2026-11-26";
+    let (ann_id, ann) = player(&app, "Ann").await;
+    let (_, bob) = player(&app, "Bob").await;
+    let (_, a) = play(&app, day, &ann).await;
+    let (_, b) = play(&app, day, &bob).await;
+    let (ga, ta) = (a["game"].as_str().unwrap(), a["token"].as_str().unwrap());
+    let (gb, tb) = (b["game"].as_str().unwrap(), b["token"].as_str().unwrap());
+    // A reload continues the game: asking again gives the same game and token.
+    let (status, again) = play(&app, day, &ann).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["game"], ga);
+    assert_eq!(again["token"], ta);
+
+    let (rolls_a, last_a) = play_ink_game(&app, ga, ta).await;
+    // Ann has finished: the seed stays hidden, in her game's state too.
+    assert!(last_a.get("seed").is_none(), "{last_a}");
+    let (_, s) = ink_state(&app, ga, Some(ta)).await;
+    assert!(s.get("seed").is_none());
+    // Bob, still playing, sees none of the boards; Ann sees his game once he is done.
+    let (status, _) = app
+        .get(&format!("/api/ink/games/{ga}/replay"), Some(&bob))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let bb = board(&app, day, Some(&bob)).await;
+    assert!(
+        bb["leaderboard"]["entries"][0].get("game").is_none(),
+        "{bb}"
+    );
+    let (rolls_b, _) = play_ink_game(&app, gb, tb).await;
+    assert_eq!(rolls_a, rolls_b, "everyone plays the same dice");
+    let (status, r) = app
+        .get(&format!("/api/ink/games/{ga}/replay"), Some(&bob))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(r.get("seed").is_none(), "{r}");
+    let (status, _) = app.get(&format!("/api/ink/games/{ga}/replay"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let ab = board(&app, day, Some(&ann)).await;
+    assert_eq!(ab["players"], 2);
+    assert_eq!(ab["leaderboard"]["finished"], 2);
+    let entries = ab["leaderboard"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    assert!(entries.iter().all(|e| e["game"].is_string()));
+    assert_eq!(entries.iter().filter(|e| e["you"] == true).count(), 1);
+    assert_eq!(ab["you"]["finished"], true);
+    assert!(ab["you"]["rank"].is_u64());
+    let hist: i64 = ab["leaderboard"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["count"].as_i64().unwrap())
+        .sum();
+    assert_eq!(hist, 2);
+    assert_eq!(ab["best"], entries[0]["score"]);
+    // The recent games list keeps challenge games to their leaderboards.
+    let (_, recent) = app.get("/api/games", None).await;
+    assert!(!recent.to_string().contains(ga));
+
+    // The next day: a new daily challenge; yesterday's is closed and shows its seed, whose
+    // rolls are the ones played.
+    app.config.clock = server::Clock::parse(TOMORROW).unwrap();
+    app.restart().await;
+    let (_, cur) = app.get("/api/challenges/current", None).await;
+    assert_eq!(cur["challenges"][0]["id"], "daily-2026-11-27");
+    assert_eq!(cur["challenges"][1]["id"], "weekly-2026-W48");
+    let old = board(&app, day, None).await;
+    assert_eq!(old["closed"], true);
+    let seed: u64 = old["seed"].as_str().unwrap().parse().unwrap();
+    let expected: Vec<String> = Dice::Seed(seed)
+        .rolls()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(rolls_a, expected);
+    // Closed: everyone sees the boards and the seed; nobody plays it any more.
+    assert!(old["leaderboard"]["entries"][0]["game"].is_string());
+    let (status, r) = app.get(&format!("/api/ink/games/{ga}/replay"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(r["seed"], seed.to_string());
+    let (_, s) = ink_state(&app, ga, None).await;
+    assert_eq!(s["seed"], seed.to_string());
+    let (_, carl) = player(&app, "Carl").await;
+    assert_eq!(play(&app, day, &carl).await.0, StatusCode::CONFLICT);
+    // Past challenges, newest first.
+    let (_, past) = app.get("/api/challenges", None).await;
+    assert_eq!(past["challenges"][0]["id"], day);
+    // Ann's page has her score.
+    let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
+    assert_eq!(p["ink"]["best"], last_a["players"][0]["score"]["advanced"]);
+    assert_eq!(p["scores"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_friend_challenge_from_a_finished_game() {
+    let app = app_at(TODAY).await;
+    let (ann_id, ann) = player(&app, "Ann").await;
+    // Ann's solo game, linked to her player by her token.
+    let (status, v) = app
+        .post(
+            "/api/ink/games",
+            Some(&ann),
+            r#"{"mode":"solo","name":"Ann"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (game, seat_token) = (
+        v["id"].as_str().unwrap().to_owned(),
+        v["token"].as_str().unwrap().to_owned(),
+    );
+    let make = json!({"kind": "friend", "from": game}).to_string();
+    // Not finished yet: 409; no player token: 401; unknown game: 404.
+    assert_eq!(
+        app.post("/api/challenges", Some(&ann), &make).await.0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        app.post("/api/challenges", None, &make).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let unknown = json!({"kind": "friend", "from": "00112233445566778899aabb"}).to_string();
+    assert_eq!(
+        app.post("/api/challenges", Some(&ann), &unknown).await.0,
+        StatusCode::NOT_FOUND
+    );
+    let (rolls, last) = play_ink_game(&app, &game, &seat_token).await;
+    let (status, made) = app.post("/api/challenges", Some(&ann), &make).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap();
+    assert_eq!(made["link"], format!("/challenges/{id}"));
+    let b = board(&app, id, None).await;
+    assert_eq!(b["kind"], "friend");
+    assert_eq!(b["by"], "Ann");
+    assert_eq!(b["players"], 1);
+    assert_eq!(b["leaderboard"]["entries"][0]["name"], "Ann");
+    assert_eq!(b["leaderboard"]["entries"][0]["player"], ann_id.as_str());
+    assert_eq!(
+        b["leaderboard"]["entries"][0]["score"],
+        last["players"][0]["score"]["advanced"]
+    );
+    // Bob plays the same seven rolls, at his own pace; his game says whose seed it is.
+    let (_, bob) = player(&app, "Bob").await;
+    let (status, p) = play(&app, id, &bob).await;
+    assert_eq!(status, StatusCode::CREATED, "{p}");
+    let (g, t) = (p["game"].as_str().unwrap(), p["token"].as_str().unwrap());
+    let (_, s) = ink_state(&app, g, Some(t)).await;
+    assert_eq!(s["chosen_seed"]["by"], "Ann");
+    let (bob_rolls, _) = play_ink_game(&app, g, t).await;
+    assert_eq!(rolls, bob_rolls);
+    // Ann already has her entry: her game.
+    let (status, again) = play(&app, id, &ann).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["game"], game.as_str());
+    let b = wait_for_computer(&app, id).await;
+    assert_eq!(b["players"], 2);
+    let names: Vec<&str> = b["leaderboard"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"Ann") && names.contains(&"Bob"),
+        "{names:?}"
+    );
+    assert!(b["seed"].is_string());
+}
+
+#[tokio::test]
+async fn the_metro_challenge_against_three_computers() {
+    let app = app_at(TODAY).await;
+    let id = "metro-daily-2026-11-26";
+    let (_, ann) = player(&app, "Ann").await;
+    let (status, p) = play(&app, id, &ann).await;
+    assert_eq!(status, StatusCode::CREATED, "{p}");
+    assert_eq!(p["kind"], "metro");
+    assert_eq!(p["seat"], 0);
+    let (g, t) = (p["game"].as_str().unwrap(), p["token"].as_str().unwrap());
+    let path = format!("/api/metro/games/{g}");
+    let (_, s) = app.get(&path, Some(t)).await;
+    assert_eq!(s["mode"], "challenge");
+    assert_eq!(s["challenge"], id);
+    assert_eq!(s["turn"], 0, "the person plays first");
+    let kinds: Vec<&str> = s["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["human", "computer", "computer", "computer"]);
+    assert!(s["players"][1]["level"] == "strong");
+    // Play every turn at the first legal square until the end.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let (_, s) = app.get(&path, Some(t)).await;
+        if s["finished"] == true {
+            assert!(s.get("seed").is_none(), "{s}");
+            break;
+        }
+        if s["you"]["your_turn"] != true {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let mut s = s;
+        if s["you"]["tile"].is_null() {
+            let (status, v) = app.post(&format!("{path}/draw"), Some(t), "").await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            s = v;
+        }
+        let legal = s["you"]["legal"].as_str().unwrap();
+        let (status, v) = app
+            .post(
+                &format!("{path}/place"),
+                Some(t),
+                &json!({ "square": &legal[..2] }).to_string(),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (_, s) = app.get(&path, Some(t)).await;
+    let scores: Vec<i64> = s["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    let b = wait_for_computer(&app, id).await;
+    let e = &b["leaderboard"]["entries"][0];
+    assert_eq!(e["score"], scores[0]);
+    assert_eq!(e["margin"], scores[0] - scores[1..].iter().max().unwrap());
+    assert!(e.get("errors").is_none());
+    assert!(b["leaderboard"]["computer"]["margin"].is_i64());
+}
+
+#[tokio::test]
+async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_player() {
+    let app = app_at(TODAY).await;
+    let id = "daily-2026-11-26";
+    board(&app, id, None).await; // made
+    // Entries straight into the database: (score, minus errors, finish time).
+    let rows = [
+        (50, -2, 5),
+        (60, -3, 9),
+        (60, -1, 9),
+        (60, -1, 4),
+        (40, 0, 1),
+        (55, -2, 3),
+    ];
+    server::storage::challenges::fill_for_test(&app.db, id, rows.len(), |i| {
+        let (s, k, f) = rows[i];
+        (s, k, 1_795_660_000_000 + f)
+    })
+    .unwrap();
+    let b = board(&app, id, None).await;
+    let order: Vec<(i64, i64)> = b["leaderboard"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["score"].as_i64().unwrap(), e["errors"].as_i64().unwrap()))
+        .collect();
+    // Score first, then fewer errors, then the earlier finish (entry 3 before entry 2).
+    assert_eq!(
+        order,
+        [(60, 1), (60, 1), (60, 3), (55, 2), (50, 2), (40, 0)]
+    );
+    let names: Vec<&str> = b["leaderboard"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..2], ["Player 3", "Player 2"]);
+    let ranks: Vec<u64> = b["leaderboard"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
+    let (_, top2) = app
+        .get(&format!("/api/challenges/{id}?limit=2"), None)
+        .await;
+    assert_eq!(top2["leaderboard"]["entries"].as_array().unwrap().len(), 2);
+    let (status, _) = app
+        .get(&format!("/api/challenges/{id}?limit=0"), None)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(b["best"], 60);
+    assert_eq!(b["leaderboard"]["finished"], 6);
+}
+
+/// The leaderboard of a challenge with 100,000 finished entries: the top 100 and "around me"
+/// read from indices. Prints the time of each (the README's figures); asserts only the answers.
+#[tokio::test]
+async fn a_leaderboard_of_a_hundred_thousand() {
+    const N: usize = 100_000;
+    let app = app_at(TODAY).await;
+    let id = "daily-2026-11-26";
+    board(&app, id, None).await;
+    let started = Instant::now();
+    // Scores 20..=79 and errors 0..=9 spread by a fixed mix; each finishes at its own time.
+    let key = |i: usize| {
+        let h = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+        (
+            20 + (h % 60) as i64,
+            -(((h / 60) % 10) as i64),
+            1_795_660_000_000 + i as i64,
+        )
+    };
+    server::storage::challenges::fill_for_test(&app.db, id, N, key).unwrap();
+    println!("fixture: {N} entries in {:?}", started.elapsed());
+    // A player near the middle, found by entering the database as a real player's entry.
+    let (pid, token) = player(&app, "Me").await;
+    let conn = rusqlite::Connection::open(&app.db).unwrap();
+    conn.execute(
+        "UPDATE entries SET player = ?1 WHERE challenge = ?2 AND game = ?3",
+        rusqlite::params![pid, id, format!("{:024x}", 4242)],
+    )
+    .unwrap();
+    let mut client = app.client().await;
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let (status, b) = client
+            .call("GET", &format!("/api/challenges/{id}"), Some(&token), None)
+            .await;
+        times.push(t.elapsed());
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(b["leaderboard"]["finished"], N as i64);
+        assert_eq!(b["leaderboard"]["entries"].as_array().unwrap().len(), 100);
+        let around = b["leaderboard"]["around"].as_array().unwrap();
+        assert_eq!(around.len(), 11, "five either side");
+        let me = around.iter().find(|e| e["you"] == true).unwrap();
+        let (s, k, f) = key(4242);
+        // The rank is one more than the entries above, counted the slow way here.
+        let above = (0..N)
+            .filter(|&i| {
+                let (s2, k2, f2) = key(i);
+                (s2, k2, -f2) > (s, k, -f)
+            })
+            .count();
+        assert_eq!(me["rank"], above as i64 + 1);
+        assert_eq!(b["you"]["rank"], above as i64 + 1);
+        for w in around.windows(2) {
+            assert_eq!(w[1]["rank"].as_i64(), w[0]["rank"].as_i64().map(|r| r + 1));
+        }
+        let _ = f;
+    }
+    times.sort();
+    println!(
+        "leaderboard of {N}: top 100 and around me, median {:?}, slowest {:?}",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+}
