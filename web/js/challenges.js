@@ -7,7 +7,7 @@
 import { ApiError, request, seats, storedPlayer, viewAsPlayer } from './api.js';
 import { h, s, fill } from './dom.js';
 import { metroSeats } from './metro-api.js';
-import { ensurePlayer } from './player.js';
+import { ensurePlayer, player } from './player.js';
 
 // ---- the API
 
@@ -165,8 +165,18 @@ function gamePath(kind, game) {
  * token like any game's seat, and goes to the game.
  */
 async function playChallenge(c, slot, navigate) {
-  const me = await ensurePlayer(slot, { action: c.you ? 'Continue' : 'Play' });
-  const taken = await challengeApi.play(c.id, me.token);
+  const action = c.you ? 'Continue' : 'Play';
+  let me = await ensurePlayer(slot, { action });
+  let taken;
+  try {
+    taken = await challengeApi.play(c.id, me.token);
+  } catch (e) {
+    // A key this server does not know (its database started afresh): a name again, once.
+    if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
+    player.forget();
+    me = await ensurePlayer(slot, { action, intro: 'This server does not know the player kept on this device. Type your name again.' });
+    taken = await challengeApi.play(c.id, me.token);
+  }
   const kind = taken.kind || c.game;
   if (kind === 'metro') {
     metroSeats.add(taken.game, [{ seat: taken.seat, token: taken.token }]);

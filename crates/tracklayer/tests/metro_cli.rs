@@ -361,7 +361,7 @@ fn play_summary_has_each_agents_measure() {
     let s = summary(&lines);
     assert_eq!(s["games"], 10);
     assert_eq!(s["players"], 2);
-    assert_eq!(s["seed"], "3");
+    assert_eq!(s["seed"], 3);
     assert_eq!(s["budget"], Value::Null);
     let agents = s["agents"].as_array().unwrap();
     assert_eq!(agents.len(), 2);
