@@ -234,7 +234,18 @@ pub async fn ensure_current(app: &AppState) -> Result<Vec<ChallengeStats>, ApiEr
     let mut out = Vec::with_capacity(3);
     for kind in Kind::PERIODIC {
         let row = periodic_row(app, kind, now);
-        app.storage.ensure_challenge(row.clone()).await?;
+        let known = app
+            .stored_challenges
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&row.id);
+        if !known {
+            app.storage.ensure_challenge(row.clone()).await?;
+            app.stored_challenges
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(row.id.clone());
+        }
         let stats = app
             .storage
             .challenge(&row.id)

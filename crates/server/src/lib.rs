@@ -118,6 +118,8 @@ pub struct AppState {
     background: Arc<Semaphore>,
     /// Challenges whose computer game this process is playing now.
     computing: Arc<Mutex<HashSet<String>>>,
+    /// Periodic challenges this process knows are stored (no write to make them again).
+    stored_challenges: Arc<Mutex<HashSet<String>>>,
     challenge_budget: Option<u32>,
 }
 
@@ -188,6 +190,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         clock: config.clock,
         background: Arc::new(Semaphore::new(1)),
         computing: Arc::new(Mutex::new(HashSet::new())),
+        stored_challenges: Arc::new(Mutex::new(HashSet::new())),
         challenge_budget: config.challenge_budget,
     };
     if state.storage.upgraded() {

@@ -87,10 +87,16 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Path) -> Server {
+        Server::start_with_env(db, &[])
+    }
+
+    /// Starts with more environment variables (`TRACKLAYER_NOW`, say).
+    pub fn start_with_env(db: &Path, env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .env("TRACKLAYER_LOG", "warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
