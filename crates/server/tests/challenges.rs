@@ -562,6 +562,51 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(b["best"], 60);
     assert_eq!(b["leaderboard"]["finished"], 6);
+    // Around the first (entry 3) and the last (entry 4): five on the one side there is.
+    let (me, token) = player(&app, "Me").await;
+    let conn = rusqlite::Connection::open(&app.db).unwrap();
+    conn.execute(
+        "UPDATE entries SET player = ?1 WHERE game = ?2",
+        rusqlite::params![me, format!("{:024x}", 3)],
+    )
+    .unwrap();
+    let mine = board(&app, id, Some(&token)).await;
+    let around = mine["leaderboard"]["around"].as_array().unwrap();
+    let ranks: Vec<u64> = around.iter().map(|e| e["rank"].as_u64().unwrap()).collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(around[0]["you"], true);
+    assert_eq!(mine["you"]["rank"], 1);
+    assert_eq!(mine["leaderboard"]["entries"][0]["you"], true);
+    // Finished entries of others may be opened by a finished player: these have games.
+    assert!(mine["leaderboard"]["entries"][1]["game"].is_string());
+    let last = conn
+        .query_row(
+            "SELECT player FROM entries WHERE game = ?1",
+            [format!("{:024x}", 4)],
+            |r| r.get::<_, Option<String>>(0),
+        )
+        .unwrap();
+    assert!(last.is_none());
+    let (someone, _) = player(&app, "Someone").await;
+    conn.execute(
+        "UPDATE entries SET player = ?1 WHERE game = ?2",
+        rusqlite::params![someone, format!("{:024x}", 4)],
+    )
+    .unwrap();
+    let (_, v) = app
+        .get(&format!("/api/challenges/{id}?around={someone}"), None)
+        .await;
+    let ranks: Vec<u64> = v["leaderboard"]["around"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
+    assert!(
+        v["leaderboard"]["entries"][0].get("game").is_none(),
+        "an anonymous asker sees no boards"
+    );
 }
 
 /// The leaderboard of a challenge with 100,000 finished entries: the top 100 and "around me"
