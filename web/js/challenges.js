@@ -217,7 +217,7 @@ function playButton(c, navigate, { big = false } = {}) {
  * the computer's score, the time left, and Play, Continue or your rank). Fills `section`, or
  * leaves it hidden when the server has no challenges. Returns the function that stops the clock.
  */
-export function challengeCards(section, { navigate }) {
+export function challengeCards(section, { navigate, pastLink = true }) {
   let stop = () => {};
   let gone = false;
   challengeApi.current().then(({ challenges }) => {
@@ -228,9 +228,10 @@ export function challengeCards(section, { navigate }) {
         h('h2', { id: 'today-title' }, 'Today\'s challenges'),
         h('p', { class: 'muted small' }, 'Everyone plays the same dice. One try each, at your own pace.')),
       h('div', { class: 'challenge-cards' }, challenges.map((c) => challengeCard(c, navigate))),
-      h('p', { class: 'challenge-links small' },
-        h('a', { href: '/challenges', 'data-link': '' }, 'Past challenges'),
-        me ? [' · Playing as ', h('a', { href: `/players/${me.id}`, 'data-link': '', class: 'me-link' }, me.name)] : null));
+      pastLink || me ? h('p', { class: 'challenge-links small' },
+        pastLink ? h('a', { href: '/challenges', 'data-link': '' }, 'Past challenges') : null,
+        pastLink && me ? ' · ' : null,
+        me ? ['Playing as ', h('a', { href: `/players/${me.id}`, 'data-link': '', class: 'me-link' }, me.name)] : null) : null);
     section.hidden = false;
     stop = tickTimes(section);
   }).catch(() => { /* no challenges on this server: the start page stays as it was */ });
@@ -278,8 +279,14 @@ const NICE = [1, 2, 3, 4, 5, 10, 15, 20, 25, 50, 100, 200, 250, 500, 1000];
 export function buckets(histogram, extra = []) {
   const scores = histogram.map((b) => b.score).concat(extra.filter((x) => Number.isFinite(x)));
   if (!scores.length) return [];
-  const min = Math.min(...scores);
-  const max = Math.max(...scores);
+  let min = Math.min(...scores);
+  let max = Math.max(...scores);
+  // At least ten scores wide, so that a few scores do not make a few wide bars.
+  if (max - min + 1 < 10) {
+    const pad = 10 - (max - min + 1);
+    min -= Math.floor(pad / 2);
+    max += Math.ceil(pad / 2);
+  }
   const span = max - min + 1;
   const width = NICE.find((w) => Math.ceil(span / w) <= 18) || Math.ceil(span / 18);
   const lo = Math.floor(min / width) * width;
@@ -334,7 +341,7 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
   const lowest = hist[0].score;
   const highest = hist[hist.length - 1].score;
   const summary = [
-    lowest === highest ? `${plural(total, 'score')}, ${total === 1 ? '' : 'all '}${num(lowest)}.` : `${plural(total, 'score')} from ${num(lowest)} to ${num(highest)}.`,
+    lowest === highest ? `${total === 1 ? '1 score' : `${total} scores, all`}: ${num(lowest)}.` : `${plural(total, 'score')} from ${num(lowest)} to ${num(highest)}.`,
     total > 2 ? `Most players scored ${rangeLabel(most)} (${most.count}).` : '',
     mine >= 0 ? `You scored ${num(you)}: ${higher === 0 ? 'nobody scored more' : `${plural(higher, 'player')} scored more`}.` : '',
     computer !== null && computer !== undefined ? `The computer scored ${num(computer)}.` : '',
@@ -591,7 +598,7 @@ export async function challengesScreen(root, { navigate, setTitle }) {
     h('section', { 'aria-labelledby': 'past-title' },
       h('h2', { id: 'past-title' }, 'Past challenges'),
       status, list, more)));
-  const stopCards = challengeCards(today, { navigate });
+  const stopCards = challengeCards(today, { navigate, pastLink: false });
   let before = null;
   async function load() {
     more.disabled = true;

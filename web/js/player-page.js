@@ -173,7 +173,8 @@ export function scoreTimeline(scores, name) {
     grid.push(s('line', { class: 'grid', x1: left, x2: W - right, y1: y(v), y2: y(v) }),
       s('text', { class: 'axis-label', x: left - 6, y: y(v) + 4, 'text-anchor': 'end' }, v));
   }
-  const ticks = [0, 0.5, 1].map((f) => {
+  // Within two days the ends would repeat the middle's date: the middle alone then.
+  const ticks = (t1 - t0 <= 2 * 86400000 ? [0.5] : [0, 0.5, 1]).map((f) => {
     const t = t0 + f * (t1 - t0);
     return s('text', { class: 'tick', x: x(t), y: top + plotH + 16, 'text-anchor': f === 0 ? 'start' : f === 1 ? 'end' : 'middle' }, shortDate(t));
   });
@@ -189,7 +190,8 @@ export function scoreTimeline(scores, name) {
     const list = by(g);
     if (!list.length) return '';
     const best = Math.max(...list.map((p) => p.score));
-    return `${GAME_NAMES[g]}: ${list.length} ${list.length === 1 ? 'score' : 'scores'} from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
+    if (list.length === 1) return `${GAME_NAMES[g]}: one score, ${list[0].score} on ${shortDate(list[0].t)}.`;
+    return `${GAME_NAMES[g]}: ${list.length} scores from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
   }).filter(Boolean).join(' ');
   const legendY = H - 10;
   const svg = s('svg', { class: 'timeline-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${name}'s scores over time. ${summary}` },
