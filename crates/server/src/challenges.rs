@@ -734,6 +734,17 @@ pub struct Leaderboard {
     pub computer: Option<ComputerRow>,
     /// Every finished entry's score, lowest first.
     pub histogram: Vec<Bucket>,
+    /// A friend challenge's players still at it (who played it, beside who finished).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub playing: Vec<Playing>,
+}
+
+/// Someone still playing a friend challenge.
+#[derive(Debug, Serialize)]
+pub struct Playing {
+    pub player: Option<String>,
+    pub name: String,
+    pub started: String,
 }
 
 /// `GET /api/challenges/{id}`.
@@ -821,6 +832,20 @@ pub async fn board(
         (Some(p), Some(_)) => you(app, &stats, p).await?,
         _ => None,
     };
+    let playing = if c.kind == Kind::Friend.as_str() {
+        app.storage
+            .unfinished_entries(&c.id, MAX_LIMIT)
+            .await?
+            .into_iter()
+            .map(|e| Playing {
+                player: e.player,
+                name: e.name,
+                started: rfc3339(e.started),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Board {
         leaderboard: Leaderboard {
             finished: histogram.iter().map(|b| b.count).sum(),
@@ -828,6 +853,7 @@ pub async fn board(
             around,
             computer,
             histogram,
+            playing,
         },
         summary: summary(&stats, now, you),
     })

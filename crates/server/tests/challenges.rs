@@ -419,6 +419,8 @@ async fn a_friend_challenge_from_a_finished_game() {
     let (g, t) = (p["game"].as_str().unwrap(), p["token"].as_str().unwrap());
     let (_, s) = ink_state(&app, g, Some(t)).await;
     assert_eq!(s["chosen_seed"]["by"], "Ann");
+    let b = board(&app, id, None).await;
+    assert_eq!(b["leaderboard"]["playing"][0]["name"], "Bob", "{b}");
     let (bob_rolls, _) = play_ink_game(&app, g, t).await;
     assert_eq!(rolls, bob_rolls);
     // Ann already has her entry: her game.

@@ -549,6 +549,26 @@ impl Storage {
         .await
     }
 
+    /// Entries not finished yet, the earliest started first, at most `limit`.
+    pub async fn unfinished_entries(
+        &self,
+        challenge: &str,
+        limit: usize,
+    ) -> Result<Vec<EntryRow>, StorageError> {
+        let challenge = challenge.to_owned();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {ENTRY_COLUMNS} FROM entries
+                 WHERE challenge = ?1 AND finished IS NULL ORDER BY started, game LIMIT ?2"
+            ))?;
+            let rows = stmt
+                .query_map(params![challenge, limit as i64], entry)?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
     /// The finished entries of a challenge by score, lowest first: `(score, count)`.
     pub async fn score_counts(&self, challenge: &str) -> Result<Vec<(i64, i64)>, StorageError> {
         let challenge = challenge.to_owned();
