@@ -212,8 +212,36 @@ pub struct SeatTaken {
     pub token: String,
 }
 
-/// A player name from a request: trimmed, at most [`MAX_NAME`] characters, no control
-/// characters; a default when missing or blank.
+/// Why a character may not be in a name, if it may not: what cannot be seen, or changes how the
+/// text around it reads (a right-to-left override turns "placed cbcb at 05" around for
+/// everyone who reads it).
+fn unfit_for_names(c: char) -> Option<&'static str> {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    match c.general_category() {
+        G::Control => Some("a control character"),
+        G::Format => {
+            Some("an invisible format character (bidi controls, zero-width characters, U+FEFF)")
+        }
+        G::LineSeparator | G::ParagraphSeparator => Some("a line or paragraph separator"),
+        G::PrivateUse => Some("a private-use character"),
+        G::Unassigned => Some("an unassigned character"),
+        // Letters and marks that draw nothing: Hangul fillers, the combining grapheme joiner,
+        // the Mongolian free variation selectors.
+        _ if matches!(
+            c,
+            '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{180B}'
+                ..='\u{180F}'
+        ) =>
+        {
+            Some("an invisible character")
+        }
+        _ => None,
+    }
+}
+
+/// A player name from a request: trimmed, at most [`MAX_NAME`] characters (Unicode scalar
+/// values, so an emoji is one), nothing invisible or that reorders text (see
+/// [`unfit_for_names`]); a default when missing or blank.
 pub fn player_name(
     name: Option<&str>,
     default: impl FnOnce() -> String,
@@ -227,10 +255,16 @@ pub fn player_name(
             "a name has at most {MAX_NAME} characters"
         )));
     }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(
-            "a name may not hold control characters".into(),
-        ));
+    if let Some((i, c, why)) = name
+        .chars()
+        .enumerate()
+        .find_map(|(i, c)| unfit_for_names(c).map(|why| (i, c, why)))
+    {
+        return Err(ApiError::BadRequest(format!(
+            "a name may not hold U+{:04X}, {why} (character {} of the name)",
+            c as u32,
+            i + 1
+        )));
     }
     Ok(name.to_owned())
 }
@@ -1004,6 +1038,24 @@ mod tests {
         assert_eq!(player_name(Some(" Ada "), || "P".into()).unwrap(), "Ada");
         assert!(player_name(Some(&"x".repeat(33)), || "P".into()).is_err());
         assert!(player_name(Some("a\u{7}"), || "P".into()).is_err());
+        // Text reordering and invisible characters are refused, saying which and where.
+        let e = player_name(Some("Ann\u{202E}"), || "P".into()).unwrap_err();
+        assert!(e.to_string().contains("U+202E"), "{e}");
+        assert!(e.to_string().contains("character 4"), "{e}");
+        for bad in [
+            "a\u{200B}b",
+            "\u{FEFF}x",
+            "a\u{2066}b",
+            "\u{3164}",
+            "a\u{E000}",
+            "a\u{2028}b",
+        ] {
+            assert!(player_name(Some(bad), || "P".into()).is_err(), "{bad:?}");
+        }
+        // An emoji is one character: 32 of them fit.
+        let emoji = "\u{1F682}".repeat(32);
+        assert_eq!(player_name(Some(&emoji), || "P".into()).unwrap(), emoji);
+        assert!(player_name(Some("Zoë Ñandú 李"), || "P".into()).is_ok());
     }
 
     #[test]

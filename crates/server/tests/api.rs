@@ -744,3 +744,53 @@ async fn junk_never_gets_a_server_error() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(s["finished"], false);
 }
+
+/// Whatever part of a request is malformed (path, query, header, body, method), the error is
+/// the API's JSON shape.
+#[tokio::test]
+async fn every_api_error_is_json() {
+    use http_body_util::BodyExt;
+    let app = TestApp::start().await;
+    let cases: [(&str, &str, Vec<(&str, &str)>, &[u8]); 8] = [
+        ("GET", "/api/ink/games/%ff", vec![], b""),
+        ("GET", "/api/metro/games/%ff%fe/replay", vec![], b""),
+        ("POST", "/api/challenges/%ff/play", vec![], b""),
+        ("GET", "/api/games?limit=many", vec![], b""),
+        ("DELETE", "/api/health", vec![], b""),
+        (
+            "POST",
+            "/api/ink/games",
+            vec![("content-type", "text/plain")],
+            b"\xff\xfe",
+        ),
+        (
+            "GET",
+            "/api/ink/games/00112233445566778899aabb",
+            vec![("authorization", "Bearer é")],
+            b"",
+        ),
+        ("PUT", "/api/players", vec![], b"{}"),
+    ];
+    let mut client = app.client().await;
+    for (method, path, headers, body) in cases {
+        let r = client.send(method, path, &headers, body.to_vec()).await;
+        let status = r.status();
+        let kind = r
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        let bytes = r.into_body().collect().await.unwrap().to_bytes();
+        assert!(status.is_client_error(), "{method} {path}: {status}");
+        assert!(
+            kind.starts_with("application/json"),
+            "{method} {path}: {kind}"
+        );
+        let v: serde_json::Value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}: {bytes:?}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{method} {path}: {v}"
+        );
+    }
+}

@@ -99,6 +99,9 @@ async fn log_and_harden(request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
+    if path.starts_with("/api/") {
+        response = json_error(response).await;
+    }
     let status = response.status();
     let elapsed_us = started.elapsed().as_micros() as u64;
     if status.is_server_error() {
@@ -120,6 +123,35 @@ async fn log_and_harden(request: Request, next: Next) -> Response {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+/// Makes an error answer that is not JSON yet (a rejection by axum itself: a path segment that
+/// is not UTF-8, a method not allowed, a malformed header) the API's `{"error": …}`.
+async fn json_error(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => status
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_owned(),
+    };
+    let body = serde_json::json!({ "error": text }).to_string();
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// A JSON request body. Anything wrong with it (too large, not JSON, wrong fields) is a 400
