@@ -751,7 +751,9 @@ async fn junk_never_gets_a_server_error() {
 async fn every_api_error_is_json() {
     use http_body_util::BodyExt;
     let app = TestApp::start().await;
-    let cases: [(&str, &str, Vec<(&str, &str)>, &[u8]); 8] = [
+    /// Method, path, headers, body.
+    type Case<'a> = (&'a str, &'a str, Vec<(&'a str, &'a str)>, &'a [u8]);
+    let cases: [Case; 8] = [
         ("GET", "/api/ink/games/%ff", vec![], b""),
         ("GET", "/api/metro/games/%ff%fe/replay", vec![], b""),
         ("POST", "/api/challenges/%ff/play", vec![], b""),
