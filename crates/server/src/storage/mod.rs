@@ -141,6 +141,15 @@ pub enum StorageError {
     Transaction(String),
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// The database file is damaged: what SQLite's check found.
+    #[error(
+        "the database {path} is damaged ({}); restore it from a backup, or move it away to start with an empty one (`tracklayer db check --db {path}` lists every problem)",
+        problems.first().map(String::as_str).unwrap_or("unreadable")
+    )]
+    Damaged {
+        path: PathBuf,
+        problems: Vec<String>,
+    },
     /// A unique key refused the write (say, a second attempt at a challenge): nothing was
     /// written.
     #[error("already stored: {0}")]
@@ -336,7 +345,15 @@ pub struct Storage {
 
 impl Storage {
     /// Opens (creating if needed) the database at `path` and starts its writer thread.
+    /// A damaged file is refused ([`StorageError::Damaged`]): see [`check`].
     pub fn open(path: &Path) -> Result<Storage, StorageError> {
+        let problems = check(path)?;
+        if !problems.is_empty() {
+            return Err(StorageError::Damaged {
+                path: path.to_owned(),
+                problems,
+            });
+        }
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
         let upgraded = migrate(&mut conn, path)?;
@@ -480,6 +497,41 @@ impl Storage {
             .await
             .map_err(|_| StorageError::WriterGone)?;
         answer.await.map_err(|_| StorageError::WriterGone)?
+    }
+}
+
+/// Checks a database file's integrity (`PRAGMA quick_check`: every page, b-tree and index
+/// entry, without the slower cross-checks of `integrity_check`). Returns what is wrong, empty
+/// when it is sound; a file that does not exist yet is sound (it will be created).
+pub fn check(path: &Path) -> Result<Vec<String>, StorageError> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let conn = match Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) {
+        Ok(conn) => conn,
+        Err(e) => return Ok(vec![e.to_string()]),
+    };
+    let rows = conn.prepare("PRAGMA quick_check").and_then(|mut stmt| {
+        stmt.query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()
+    });
+    match rows {
+        Ok(rows) if rows == ["ok"] => Ok(Vec::new()),
+        Ok(rows) => Ok(rows),
+        // "file is not a database", "database disk image is malformed": damage, not a fault
+        // of this process.
+        Err(rusqlite::Error::SqliteFailure(f, msg))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt
+            ) =>
+        {
+            Ok(vec![msg.unwrap_or_else(|| f.to_string())])
+        }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -977,6 +1029,44 @@ mod tests {
             storage.finished_games(None, None, 5).await.unwrap().len(),
             1
         );
+    }
+
+    #[tokio::test]
+    async fn a_damaged_file_is_refused_and_names_what_is_wrong() {
+        use std::io::{Seek, SeekFrom, Write};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite");
+        assert!(
+            check(&path).unwrap().is_empty(),
+            "a file to be created is sound"
+        );
+        {
+            let storage = Storage::open(&path).unwrap();
+            for g in 0..40 {
+                storage
+                    .create_game(new_game(&format!("g{g}"), GameKind::Ink, g))
+                    .await
+                    .unwrap();
+            }
+        }
+        // Fold the WAL into the file, then damage a page in the middle.
+        Connection::open(&path)
+            .unwrap()
+            .pragma_update(None, "wal_checkpoint", "TRUNCATE")
+            .unwrap();
+        assert!(check(&path).unwrap().is_empty());
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.seek(SeekFrom::Start(2 * 4096 + 64)).unwrap();
+        f.write_all(&[0x5a; 2000]).unwrap();
+        drop(f);
+        assert!(!check(&path).unwrap().is_empty());
+        let e = Storage::open(&path).err().expect("refused");
+        let text = e.to_string();
+        assert!(
+            text.contains("damaged") && text.contains("backup"),
+            "{text}"
+        );
+        assert!(text.contains(path.to_str().unwrap()), "{text}");
     }
 
     #[tokio::test]
