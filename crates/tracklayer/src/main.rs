@@ -55,22 +55,63 @@ enum Command {
     Metro(metro::MetroCommand),
     /// Serve the browser game (the same as no command).
     Serve(ServeArgs),
+    /// The game server's database: check it.
+    #[command(subcommand)]
+    Db(DbCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum DbCommand {
+    /// Check a database file's integrity, as the server does before it starts: prints `ok`, or
+    /// every problem found (exit status 1).
+    #[command(
+        after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite"
+    )]
+    Check {
+        /// The SQLite database file.
+        #[arg(long, env = "TRACKLAYER_DB", default_value = "tracklayer.sqlite")]
+        db: PathBuf,
+    },
+}
+
+/// `tracklayer db check`.
+fn db_check(db: &std::path::Path) -> ExitCode {
+    if !db.exists() {
+        eprintln!(
+            "error: there is no database at {}: give its path with --db",
+            db.display()
+        );
+        return ExitCode::from(2);
+    }
+    match server::storage::check(db) {
+        Ok(problems) if problems.is_empty() => {
+            println!("{}: ok", db.display());
+            ExitCode::SUCCESS
+        }
+        Ok(problems) => {
+            for p in &problems {
+                println!("{}: {p}", db.display());
+            }
+            eprintln!(
+                "the database is damaged: restore it from a backup, or move it away to start with an empty one"
+            );
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: cannot check {}: {e}", db.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Ink(cmd)) => ink::run(cmd),
-        Some(Command::Metro(cmd)) => metro::run(cmd),
-        Some(Command::Serve(args)) => return serve(args),
-        None => return serve(cli.serve),
-    };
-    match result {
-        Ok(outcome) => outcome.exit_code(),
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
+    match cli.command {
+        Some(Command::Ink(cmd)) => cli_io::run_command(|out| ink::run(cmd, out)),
+        Some(Command::Metro(cmd)) => cli_io::run_command(|out| metro::run(cmd, out)),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Db(DbCommand::Check { db })) => db_check(&db),
+        None => serve(cli.serve),
     }
 }
 

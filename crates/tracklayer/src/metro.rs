@@ -1,6 +1,7 @@
 //! `tracklayer metro …`: the Metro engine on the command line.
 
 use std::fmt::Write as _;
+use std::io::{self, Write as _};
 
 use clap::Subcommand;
 use metro::text::{self, CheckError};
@@ -9,8 +10,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::cli_io::{Outcome, inputs, print_json};
+use crate::cli_io::{Input, NotUtf8, Out, Outcome, each_input, warn};
 
+mod json;
 mod play;
 mod view;
 
@@ -154,31 +156,31 @@ pub enum MetroCommand {
     },
 }
 
-pub fn run(cmd: MetroCommand) -> anyhow::Result<Outcome> {
+pub fn run(cmd: MetroCommand, out: &mut Out) -> anyhow::Result<Outcome> {
     match cmd {
-        MetroCommand::Check { json, sequence } => check(&inputs(&sequence)?, json, sequence == "-"),
+        MetroCommand::Check { json, sequence } => check(&sequence, json, out),
         MetroCommand::Score {
             players,
             json,
             sequence,
-        } => score(&inputs(&sequence)?, players, json, sequence == "-"),
-        MetroCommand::View { players, sequence } => view(&inputs(&sequence)?, players),
+        } => score(&sequence, players, json, out),
+        MetroCommand::View { players, sequence } => view(&sequence, players, out),
         MetroCommand::Draw {
             hands,
             seed,
             sequence,
-        } => draw(&inputs(&sequence)?, &hands, seed, sequence == "-"),
+        } => draw(&sequence, &hands, seed, out),
         MetroCommand::Move {
             players: _,
             json,
             sequence,
             piece,
-        } => make_move(&inputs(&sequence)?, piece, json, sequence == "-"),
+        } => make_move(&sequence, piece, json, out),
         MetroCommand::Legal {
             json,
             sequence,
             piece,
-        } => legal(&inputs(&sequence)?, piece, json, sequence == "-"),
+        } => legal(&sequence, piece, json, out),
         MetroCommand::Play {
             agents,
             games,
@@ -186,14 +188,17 @@ pub fn run(cmd: MetroCommand) -> anyhow::Result<Outcome> {
             budget,
             json,
             threads,
-        } => play::play(&play::PlayArgs {
-            agents,
-            games,
-            seed,
-            budget,
-            json,
-            threads,
-        }),
+        } => play::play(
+            &play::PlayArgs {
+                agents,
+                games,
+                seed,
+                budget,
+                json,
+                threads,
+            },
+            out,
+        ),
     }
 }
 
@@ -226,22 +231,46 @@ impl From<&CheckError> for ErrorJson {
     }
 }
 
+/// A line of standard input that is not UTF-8 is a malformed sequence, at the placement that
+/// holds the first invalid byte.
+impl From<&NotUtf8> for ErrorJson {
+    fn from(bad: &NotUtf8) -> Self {
+        let index = bad.chars_before / 6;
+        ErrorJson {
+            index,
+            placement: bad.lossy_chars(index * 6, 6),
+            message: format!("not well-formed: {bad}"),
+            rule: "malformed",
+        }
+    }
+}
+
+impl ErrorJson {
+    fn well_formed(&self) -> bool {
+        self.rule != "malformed"
+    }
+}
+
 /// The error for a person, on one line.
-fn describe(e: &CheckError) -> String {
-    format!(
-        "placement {} ({:?}): {}",
-        e.index(),
-        e.placement(),
-        e.message()
-    )
+fn describe(e: &ErrorJson) -> String {
+    format!("placement {} ({:?}): {}", e.index, e.placement, e.message)
+}
+
+/// An input's text (for a line that is not UTF-8, its lossy text) and its check (§6.2).
+fn checked<'a>(input: Input<'a>) -> (&'a str, Result<(Sequence, Board), ErrorJson>) {
+    match input {
+        Ok(text) => (text, text::check(text).map_err(|e| ErrorJson::from(&e))),
+        Err(bad) => (&bad.lossy, Err(ErrorJson::from(bad))),
+    }
 }
 
 /// Reports a rejected input: on its own output line when reading many, else on stderr.
-fn reject(many: bool, message: impl std::fmt::Display) {
+fn reject(out: &mut Out, many: bool, message: impl std::fmt::Display) -> io::Result<()> {
     if many {
-        println!("error: {message}");
+        writeln!(out, "error: {message}")
     } else {
-        eprintln!("error: {message}");
+        warn(format_args!("error: {message}"));
+        Ok(())
     }
 }
 
@@ -253,91 +282,84 @@ struct CheckJson<'a> {
     error: Option<ErrorJson>,
 }
 
-fn check(sequences: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
-    let mut all_valid = true;
-    for text in sequences {
-        let result = text::check(text);
-        let well_formed = !matches!(result, Err(CheckError::Malformed(_)));
-        all_valid &= result.is_ok();
+fn check(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, result) = checked(input);
+        let valid = result.is_ok();
+        let well_formed = result.as_ref().err().is_none_or(ErrorJson::well_formed);
         if json {
-            print_json(&CheckJson {
+            out.json(&CheckJson {
                 sequence: text,
                 well_formed,
-                valid: result.is_ok(),
-                error: result.as_ref().err().map(ErrorJson::from),
+                valid,
+                error: result.err(),
             })?;
-            continue;
+            return Ok(valid);
         }
         match &result {
-            Ok((seq, _)) => println!("{}: valid, {}", shown(text), placements(seq.len())),
-            Err(e) if many => println!("{}: {}", shown(text), describe(e)),
+            Ok((seq, _)) => writeln!(out, "{}: valid, {}", shown(text), placements(seq.len()))?,
+            Err(e) if many => writeln!(out, "{}: {}", shown(text), describe(e))?,
             Err(e) => {
-                println!("{}", shown(text));
-                println!("  well-formed: {}", if well_formed { "yes" } else { "no" });
-                println!("  valid:       no");
-                println!("  {}", describe(e));
+                writeln!(out, "{}", shown(text))?;
+                writeln!(
+                    out,
+                    "  well-formed: {}",
+                    if well_formed { "yes" } else { "no" }
+                )?;
+                writeln!(out, "  valid:       no")?;
+                writeln!(out, "  {}", describe(e))?;
             }
         }
-    }
-    Ok(Outcome::from_all_accepted(all_valid))
+        Ok(valid)
+    })
 }
 
+/// `metro score --json`'s line for a sequence it cannot score (`scores` is null). A scored
+/// sequence's line, `{"sequence","players","scores","lines"}`, is written by
+/// [`json::write_score_line`].
 #[derive(Serialize)]
-struct ScoreJson<'a> {
+struct ScoreErrorJson<'a> {
     sequence: &'a str,
     players: PlayerCount,
-    scores: Option<&'a [u32]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lines: Option<&'a [metro::StationLine]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<ErrorJson>,
+    scores: (),
+    error: ErrorJson,
 }
 
-fn score(
-    sequences: &[String],
-    players: PlayerCount,
-    json: bool,
-    many: bool,
-) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in sequences {
-        let (seq, board) = match text::check(text) {
+fn score(arg: &str, players: PlayerCount, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, result) = checked(input);
+        let (seq, board) = match result {
             Ok(ok) => ok,
             Err(e) => {
-                all = false;
                 if json {
-                    print_json(&ScoreJson {
+                    out.json(&ScoreErrorJson {
                         sequence: text,
                         players,
-                        scores: None,
-                        lines: None,
-                        error: Some(ErrorJson::from(&e)),
+                        scores: (),
+                        error: e,
                     })?;
                 } else {
                     reject(
+                        out,
                         many,
                         format_args!("cannot score {}: {}", shown(text), describe(&e)),
-                    );
+                    )?;
                 }
-                continue;
+                return Ok(false);
             }
         };
         let score = Score::new(&board, players);
         if json {
-            print_json(&ScoreJson {
-                sequence: text,
-                players,
-                scores: Some(&score.totals),
-                lines: Some(&score.lines),
-                error: None,
-            })?;
+            json::write_score_line(out, text, players, &score)?;
         } else if many {
-            println!("{}: {}", shown(text), totals(&score));
+            writeln!(out, "{}: {}", shown(text), totals(&score))?;
         } else {
-            print!("{}", score_table(text, &seq, &board, &score));
+            out.write_all(score_table(text, &seq, &board, &score).as_bytes())?;
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+        Ok(true)
+    })
 }
 
 /// `1 placement`, `3 placements`.
@@ -432,53 +454,51 @@ fn describe_line(line: &Line) -> String {
     )
 }
 
-fn view(sequences: &[String], players: PlayerCount) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in sequences {
-        match text::check(text) {
+fn view(arg: &str, players: PlayerCount, out: &mut Out) -> anyhow::Result<Outcome> {
+    each_input(arg, out, |out, input| {
+        let (text, result) = checked(input);
+        match result {
             Ok((seq, board)) => {
-                print!("{}", view::draw(&board, players));
-                print!(
-                    "{}",
-                    score_table(text, &seq, &board, &Score::new(&board, players))
-                );
+                out.write_all(view::draw(&board, players).as_bytes())?;
+                let score = Score::new(&board, players);
+                out.write_all(score_table(text, &seq, &board, &score).as_bytes())?;
+                Ok(true)
             }
             Err(e) => {
-                all = false;
-                println!("{}: cannot draw: {}", shown(text), describe(&e));
+                writeln!(out, "{}: cannot draw: {}", shown(text), describe(&e))?;
+                Ok(false)
             }
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+    })
 }
 
-fn draw(
-    sequences: &[String],
-    hands: &Hands,
-    seed: Option<u64>,
-    many: bool,
-) -> anyhow::Result<Outcome> {
+fn draw(arg: &str, hands: &Hands, seed: Option<u64>, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
     let mut rng = ChaCha8Rng::seed_from_u64(seed.unwrap_or_else(rand::random));
-    let mut all = true;
-    for text in sequences {
-        let drawn = text
-            .parse::<Sequence>()
-            .map_err(|e| format!("{}: not well-formed: {e}", shown(text)))
-            .and_then(|seq| Deck::remaining(&seq, hands).map_err(|e| e.to_string()))
-            .and_then(|deck| {
-                deck.pick(&mut rng).ok_or_else(|| {
-                    "the deck is empty: every tile is on the board or in a hand".to_owned()
-                })
-            });
+    each_input(arg, out, |out, input| {
+        let drawn = match input {
+            Ok(text) => text
+                .parse::<Sequence>()
+                .map_err(|e| format!("{}: not well-formed: {e}", shown(text)))
+                .and_then(|seq| Deck::remaining(&seq, hands).map_err(|e| e.to_string()))
+                .and_then(|deck| {
+                    deck.pick(&mut rng).ok_or_else(|| {
+                        "the deck is empty: every tile is on the board or in a hand".to_owned()
+                    })
+                }),
+            Err(bad) => Err(format!("{}: not well-formed: {bad}", bad.lossy)),
+        };
         match drawn {
-            Ok(tile) => println!("{tile}"),
+            Ok(tile) => {
+                writeln!(out, "{tile}")?;
+                Ok(true)
+            }
             Err(message) => {
-                all = false;
-                reject(many, message);
+                reject(out, many, message)?;
+                Ok(false)
             }
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+    })
 }
 
 #[derive(Serialize)]
@@ -491,32 +511,33 @@ struct MoveJson<'a> {
     error: Option<String>,
 }
 
-fn make_move(sequences: &[String], tile: Tile, json: bool, many: bool) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in sequences {
-        let result = text::check(text)
+fn make_move(arg: &str, tile: Tile, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, result) = checked(input);
+        let result = result
             .map_err(|e| format!("{}: {}", shown(text), describe(&e)))
             .and_then(|(_, board)| generate_move(&board, tile).map_err(|e| e.to_string()));
-        all &= result.is_ok();
+        let accepted = result.is_ok();
         if json {
             let (placement, error) = match result {
                 Ok(p) => (Some(p.to_string()), None),
                 Err(e) => (None, Some(e)),
             };
-            print_json(&MoveJson {
+            out.json(&MoveJson {
                 sequence: text,
                 tile,
                 placement,
                 error,
             })?;
-            continue;
+        } else {
+            match result {
+                Ok(p) => writeln!(out, "{p}")?,
+                Err(e) => reject(out, many, e)?,
+            }
         }
-        match result {
-            Ok(p) => println!("{p}"),
-            Err(e) => reject(many, e),
-        }
-    }
-    Ok(Outcome::from_all_accepted(all))
+        Ok(accepted)
+    })
 }
 
 #[derive(Serialize)]
@@ -528,33 +549,36 @@ struct LegalJson<'a> {
     error: Option<ErrorJson>,
 }
 
-fn legal(sequences: &[String], tile: Tile, json: bool, many: bool) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in sequences {
-        let result = text::check(text).map(|(_, board)| {
+fn legal(arg: &str, tile: Tile, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, result) = checked(input);
+        let result = result.map(|(_, board)| {
             board
                 .legal_squares(tile)
                 .iter()
                 .map(|sq| format!("{tile}{sq}"))
                 .collect::<Vec<_>>()
         });
-        all &= result.is_ok();
+        let accepted = result.is_ok();
         match (json, result) {
             (true, result) => {
                 let (placements, error) = match result {
                     Ok(p) => (Some(p), None),
-                    Err(e) => (None, Some(ErrorJson::from(&e))),
+                    Err(e) => (None, Some(e)),
                 };
-                print_json(&LegalJson {
+                out.json(&LegalJson {
                     sequence: text,
                     tile,
                     placements,
                     error,
                 })?;
             }
-            (false, Ok(placements)) => println!("{}", placements.join(" ")),
-            (false, Err(e)) => reject(many, format_args!("{}: {}", shown(text), describe(&e))),
+            (false, Ok(placements)) => writeln!(out, "{}", placements.join(" "))?,
+            (false, Err(e)) => {
+                reject(out, many, format_args!("{}: {}", shown(text), describe(&e)))?
+            }
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+        Ok(accepted)
+    })
 }

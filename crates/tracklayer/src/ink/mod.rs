@@ -7,7 +7,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::cli_io::{Outcome, inputs, print_json};
+use std::io::Write;
+
+use crate::cli_io::{NotUtf8, Out, Outcome, each_input, warn};
 
 mod play;
 mod view;
@@ -114,17 +116,17 @@ pub enum InkCommand {
     },
 }
 
-pub fn run(cmd: InkCommand) -> anyhow::Result<Outcome> {
+pub fn run(cmd: InkCommand, out: &mut Out) -> anyhow::Result<Outcome> {
     match cmd {
-        InkCommand::Check { json, board } => check(&inputs(&board)?, json, board == "-"),
-        InkCommand::Score { json, board } => score(&inputs(&board)?, json, board == "-"),
-        InkCommand::Connected { a, b } => connected(&a, &b),
-        InkCommand::Roll { seed, count } => roll(seed, count),
-        InkCommand::Move { json, board, dice } => make_move(&board, &dice, json),
-        InkCommand::Play { agent, dice, run } => play::play(&agent, &dice, &run),
-        InkCommand::Versus { agents, dice, run } => play::versus(&agents, &dice, &run),
-        InkCommand::Dice { seed, games } => play::print_dice(seed, games),
-        InkCommand::View { board } => view_boards(&inputs(&board)?),
+        InkCommand::Check { json, board } => check(&board, json, out),
+        InkCommand::Score { json, board } => score(&board, json, out),
+        InkCommand::Connected { a, b } => connected(&a, &b, out),
+        InkCommand::Roll { seed, count } => roll(seed, count, out),
+        InkCommand::Move { json, board, dice } => make_move(&board, &dice, json, out),
+        InkCommand::Play { agent, dice, run } => play::play(&agent, &dice, &run, out),
+        InkCommand::Versus { agents, dice, run } => play::versus(&agents, &dice, &run, out),
+        InkCommand::Dice { seed, games } => play::print_dice(seed, games, out),
+        InkCommand::View { board } => view_boards(&board, out),
     }
 }
 
@@ -169,43 +171,64 @@ fn check_error(text: &str, err: &BoardError) -> CheckError {
     }
 }
 
-fn check(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
-    let mut all_valid = true;
-    for text in boards {
-        let well_formed = text.parse::<Sequence>().is_ok();
-        let result = text.parse::<Board>();
-        all_valid &= result.is_ok();
-        let error = result.as_ref().err().map(|e| check_error(text, e));
+/// The error of a line of standard input that is not UTF-8: a malformed board string, at the
+/// placement that holds the first invalid byte.
+fn not_utf8_error(bad: &NotUtf8) -> CheckError {
+    let index = bad.chars_before / 5;
+    CheckError {
+        index: Some(index),
+        placement: Some(bad.lossy_chars(index * 5, 5)),
+        message: format!("not well-formed: {bad}"),
+    }
+}
+
+fn check(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, well_formed, result) = match input {
+            Ok(text) => (
+                text,
+                text.parse::<Sequence>().is_ok(),
+                text.parse::<Board>()
+                    .map(|b| b.len())
+                    .map_err(|e| check_error(text, &e)),
+            ),
+            Err(bad) => (bad.lossy.as_str(), false, Err(not_utf8_error(bad))),
+        };
+        let valid = result.is_ok();
         if json {
-            print_json(&CheckLine {
+            out.json(&CheckLine {
                 board: text,
                 well_formed,
-                valid: result.is_ok(),
-                error,
+                valid,
+                error: result.err(),
             })?;
-            continue;
+            return Ok(valid);
         }
         let shown = shown(text);
-        match (&result, error) {
-            (Ok(b), _) => {
+        match result {
+            Ok(len) => {
                 let form = if well_formed {
                     "well-formed"
                 } else {
                     "not well-formed as a board string"
                 };
-                println!("{shown}: valid, {form}, {} placements", b.len());
+                writeln!(out, "{shown}: valid, {form}, {len} placements")?;
             }
-            (Err(_), Some(e)) if many => println!("{shown}: invalid: {}", describe(&e)),
-            (Err(_), Some(e)) => {
-                println!("{shown}");
-                println!("  well-formed: {}", if well_formed { "yes" } else { "no" });
-                println!("  valid:       no");
-                println!("  {}", describe(&e));
+            Err(e) if many => writeln!(out, "{shown}: invalid: {}", describe(&e))?,
+            Err(e) => {
+                writeln!(out, "{shown}")?;
+                writeln!(
+                    out,
+                    "  well-formed: {}",
+                    if well_formed { "yes" } else { "no" }
+                )?;
+                writeln!(out, "  valid:       no")?;
+                writeln!(out, "  {}", describe(&e))?;
             }
-            (Err(_), None) => unreachable!("an invalid board always has an error"),
         }
-    }
-    Ok(Outcome::from_all_accepted(all_valid))
+        Ok(valid)
+    })
 }
 
 /// A board string for a person: the empty board is named, not left blank.
@@ -242,28 +265,33 @@ struct ErrorLine<'a> {
     error: String,
 }
 
-fn score(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in boards {
-        let board = match text.parse::<Board>() {
-            Ok(b) => b,
-            Err(e) => {
-                all = false;
-                let error = match e.index() {
+fn score(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+    let many = arg == "-";
+    each_input(arg, out, |out, input| {
+        let (text, parsed) = match input {
+            Ok(text) => (
+                text,
+                text.parse::<Board>().map_err(|e| match e.index() {
                     Some(_) => describe(&check_error(text, &e)),
                     None => check_error(text, &e).message,
-                };
+                }),
+            ),
+            Err(bad) => (bad.lossy.as_str(), Err(describe(&not_utf8_error(bad)))),
+        };
+        let board = match parsed {
+            Ok(b) => b,
+            Err(error) => {
                 if json {
-                    print_json(&ErrorLine { board: text, error })?;
+                    out.json(&ErrorLine { board: text, error })?;
                 } else {
-                    println!("{}: cannot score: {error}", shown(text));
+                    writeln!(out, "{}: cannot score: {error}", shown(text))?;
                 }
-                continue;
+                return Ok(false);
             }
         };
         let s = board.score();
         if json {
-            print_json(&ScoreLine {
+            out.json(&ScoreLine {
                 board: text,
                 basic: s.basic,
                 advanced: s.advanced,
@@ -274,7 +302,8 @@ fn score(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
                 longest_railway: s.longest_railway,
             })?;
         } else if many {
-            println!(
+            writeln!(
+                out,
                 "{}: advanced {} = basic {} (exits {} + centre {} − errors {}) + longest highway {} + longest railway {}",
                 shown(text),
                 s.advanced,
@@ -284,12 +313,12 @@ fn score(boards: &[String], json: bool, many: bool) -> anyhow::Result<Outcome> {
                 s.errors,
                 s.longest_highway,
                 s.longest_railway
-            );
+            )?;
         } else {
-            print!("{}", score_table(text, &board.breakdown()));
+            out.write_all(score_table(text, &board.breakdown()).as_bytes())?;
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+        Ok(true)
+    })
 }
 
 /// The breakdown as a small table for a person.
@@ -339,49 +368,51 @@ pub fn score_table(text: &str, b: &Breakdown) -> String {
     out
 }
 
-fn view_boards(boards: &[String]) -> anyhow::Result<Outcome> {
-    let mut all = true;
-    for text in boards {
-        match text.parse::<Board>() {
+fn view_boards(arg: &str, out: &mut Out) -> anyhow::Result<Outcome> {
+    each_input(arg, out, |out, input| {
+        let (text, parsed) = match input {
+            Ok(text) => (
+                text,
+                text.parse::<Board>().map_err(|e| check_error(text, &e)),
+            ),
+            Err(bad) => (bad.lossy.as_str(), Err(not_utf8_error(bad))),
+        };
+        match parsed {
             Ok(board) => {
-                print!("{}", view::draw(&board));
-                print!("{}", score_table(text, &board.breakdown()));
+                out.write_all(view::draw(&board).as_bytes())?;
+                out.write_all(score_table(text, &board.breakdown()).as_bytes())?;
+                Ok(true)
             }
             Err(e) => {
-                all = false;
-                println!(
-                    "{}: cannot draw: {}",
-                    shown(text),
-                    describe(&check_error(text, &e))
-                );
+                writeln!(out, "{}: cannot draw: {}", shown(text), describe(&e))?;
+                Ok(false)
             }
         }
-    }
-    Ok(Outcome::from_all_accepted(all))
+    })
 }
 
-fn connected(a: &str, b: &str) -> anyhow::Result<Outcome> {
+fn connected(a: &str, b: &str, out: &mut Out) -> anyhow::Result<Outcome> {
     match (a.parse::<Placement>(), b.parse::<Placement>()) {
         (Ok(p), Ok(q)) => {
-            println!("{}", railroad_ink::connected_neighbours(p, q));
+            writeln!(out, "{}", railroad_ink::connected_neighbours(p, q))?;
             Ok(Outcome::Accepted)
         }
         (Err(e), _) => {
-            eprintln!("error: first placement {a:?}: {e}");
+            warn(format_args!("error: first placement {a:?}: {e}"));
             Ok(Outcome::Rejected)
         }
         (_, Err(e)) => {
-            eprintln!("error: second placement {b:?}: {e}");
+            warn(format_args!("error: second placement {b:?}: {e}"));
             Ok(Outcome::Rejected)
         }
     }
 }
 
-fn roll(seed: Option<u64>, count: usize) -> anyhow::Result<Outcome> {
+fn roll(seed: Option<u64>, count: usize, out: &mut Out) -> anyhow::Result<Outcome> {
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..count {
-        println!("{}", Roll::random(&mut rng));
+        writeln!(out, "{}", Roll::random(&mut rng))?;
     }
     Ok(Outcome::Accepted)
 }
@@ -394,32 +425,38 @@ struct MoveLine<'a> {
     placements: String,
 }
 
-fn make_move(board_text: &str, dice: &str, json: bool) -> anyhow::Result<Outcome> {
+fn make_move(board_text: &str, dice: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
     let board: Board = match board_text.parse() {
         Ok(b) => b,
-        Err(e) => return rejected(json, board_text, dice, format!("board: {e}")),
+        Err(e) => return rejected(json, board_text, dice, format!("board: {e}"), out),
     };
     let roll: Roll = match dice.parse() {
         Ok(r) => r,
-        Err(e) => return rejected(json, board_text, dice, format!("dice: {e}")),
+        Err(e) => return rejected(json, board_text, dice, format!("dice: {e}"), out),
     };
     let placements: String = generate_move(&board, &roll)
         .iter()
         .map(ToString::to_string)
         .collect();
     if json {
-        print_json(&MoveLine {
+        out.json(&MoveLine {
             board: board_text,
             dice,
             placements,
         })?;
     } else {
-        println!("{placements}");
+        writeln!(out, "{placements}")?;
     }
     Ok(Outcome::Accepted)
 }
 
-fn rejected(json: bool, board: &str, dice: &str, error: String) -> anyhow::Result<Outcome> {
+fn rejected(
+    json: bool,
+    board: &str,
+    dice: &str,
+    error: String,
+    out: &mut Out,
+) -> anyhow::Result<Outcome> {
     #[derive(Serialize)]
     struct Rejected<'a> {
         board: &'a str,
@@ -427,9 +464,9 @@ fn rejected(json: bool, board: &str, dice: &str, error: String) -> anyhow::Resul
         error: String,
     }
     if json {
-        print_json(&Rejected { board, dice, error })?;
+        out.json(&Rejected { board, dice, error })?;
     } else {
-        eprintln!("error: {error}");
+        warn(format_args!("error: {error}"));
     }
     Ok(Outcome::Rejected)
 }

@@ -1,7 +1,7 @@
 //! `tracklayer ink play` and `tracklayer ink versus`: computer players over many games.
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli_io::{Outcome, print_json, thread_cpu_time};
+use crate::cli_io::{Out, Outcome, thread_cpu_time};
 
 /// Where the games' dice come from.
 #[derive(Debug, Args)]
@@ -255,7 +255,7 @@ pub fn summarize(scores: &[i32], total_ms: f64, total_cpu_ms: f64) -> Summary {
 }
 
 /// `tracklayer ink play`.
-pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outcome> {
+pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs, out: &mut Out) -> anyhow::Result<Outcome> {
     check_agent(agent)?;
     let all = dice.load()?;
     let bar = progress(all.len(), agent);
@@ -296,40 +296,44 @@ pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outco
             cpu_ms: (cpu_ms * 10.0).round() / 10.0,
         };
         if run.json {
-            print_json(&line)?;
+            out.json(&line)?;
         } else {
-            println!(
+            writeln!(
+                out,
                 "game {i:>4}: advanced {:>3} (basic {:>3}) in {:>7.1} ms  {}",
                 s.advanced, s.basic, ms, line.board
-            );
+            )?;
         }
     }
     let summary = summarize(&scores, total_ms, total_cpu_ms);
     if run.json {
-        print_json(&summary)?;
+        out.json(&summary)?;
     } else {
-        print_summary(agent, &summary);
+        print_summary(agent, &summary, out)?;
     }
     Ok(Outcome::Accepted)
 }
 
-fn print_summary(agent: &str, s: &Summary) {
-    println!();
-    println!("{agent}: {} games", s.games);
-    println!(
+fn print_summary(agent: &str, s: &Summary, out: &mut Out) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "{agent}: {} games", s.games)?;
+    writeln!(
+        out,
         "  mean {:.2} (sd {:.2}, standard error {:.2})",
         s.mean,
         s.sd,
         s.sd / (s.games.max(1) as f64).sqrt()
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  min {}  p10 {}  median {}  p90 {}  max {}",
         s.min, s.p10, s.p50, s.p90, s.max
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {:.1} ms a game ({:.1} ms of CPU)",
         s.ms_per_game, s.cpu_ms_per_game
-    );
+    )
 }
 
 #[derive(Serialize)]
@@ -354,7 +358,12 @@ struct VersusSummary {
 }
 
 /// `tracklayer ink versus`: agents play competitive games on shared dice.
-pub fn versus(agents: &[String], dice: &DiceArgs, run: &RunArgs) -> anyhow::Result<Outcome> {
+pub fn versus(
+    agents: &[String],
+    dice: &DiceArgs,
+    run: &RunArgs,
+    out: &mut Out,
+) -> anyhow::Result<Outcome> {
     if agents.len() < 2 {
         bail!("give at least two agents, like --agents greedy,strong");
     }
@@ -400,7 +409,7 @@ pub fn versus(agents: &[String], dice: &DiceArgs, run: &RunArgs) -> anyhow::Resu
             winners: winners.clone(),
         };
         if run.json {
-            print_json(&line)?;
+            out.json(&line)?;
         } else {
             let shown: Vec<String> = agents
                 .iter()
@@ -408,7 +417,12 @@ pub fn versus(agents: &[String], dice: &DiceArgs, run: &RunArgs) -> anyhow::Resu
                 .map(|(a, s)| format!("{a} {s}"))
                 .collect();
             let won: Vec<&str> = winners.iter().map(|&w| agents[w].as_str()).collect();
-            println!("game {i:>4}: {}  → {}", shown.join(", "), won.join(" and "));
+            writeln!(
+                out,
+                "game {i:>4}: {}  → {}",
+                shown.join(", "),
+                won.join(" and ")
+            )?;
         }
     }
     let n = all.len() as f64;
@@ -420,26 +434,27 @@ pub fn versus(agents: &[String], dice: &DiceArgs, run: &RunArgs) -> anyhow::Resu
         mean: totals.iter().map(|t| t / n).collect(),
     };
     if run.json {
-        print_json(&summary)?;
+        out.json(&summary)?;
     } else {
-        println!();
+        writeln!(out)?;
         for (i, a) in agents.iter().enumerate() {
-            println!(
+            writeln!(
+                out,
                 "{a:>8}: wins {:.1} of {} ({:.1}%), mean score {:.2}",
                 summary.wins[i],
                 summary.games,
                 100.0 * summary.win_rate[i],
                 summary.mean[i]
-            );
+            )?;
         }
     }
     Ok(Outcome::Accepted)
 }
 
 /// `tracklayer ink dice`: prints a dice file.
-pub fn print_dice(seed: u64, games: usize) -> anyhow::Result<Outcome> {
+pub fn print_dice(seed: u64, games: usize, out: &mut Out) -> anyhow::Result<Outcome> {
     for rolls in make_dice(seed, games) {
-        println!("{}", dice_text(&rolls));
+        writeln!(out, "{}", dice_text(&rolls))?;
     }
     Ok(Outcome::Accepted)
 }

@@ -1,6 +1,6 @@
 //! `tracklayer metro play`: games between computer players, and their measure.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -9,7 +9,7 @@ use metro::{Config, Game, PlayerCount};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli_io::{Outcome, print_json};
+use crate::cli_io::{Out, Outcome};
 
 /// The options of `tracklayer metro play`.
 #[derive(Debug)]
@@ -141,7 +141,7 @@ fn progress(games: usize) -> ProgressBar {
 }
 
 /// `tracklayer metro play`.
-pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
+pub fn play(args: &PlayArgs, out: &mut Out) -> anyhow::Result<Outcome> {
     let n = args.agents.len();
     let players = u8::try_from(n)
         .ok()
@@ -189,7 +189,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
             .map(|&k| args.agents[k].as_str())
             .collect();
         if args.json {
-            print_json(&GameLine {
+            out.json(&GameLine {
                 game: i,
                 players: players.get(),
                 agents: names.clone(),
@@ -202,7 +202,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
                 .zip(&played.scores)
                 .map(|(a, s)| format!("{a} {s}"))
                 .collect();
-            println!("game {i:>4}: {}", shown.join(", "));
+            writeln!(out, "game {i:>4}: {}", shown.join(", "))?;
         }
         let best = played.scores.iter().copied().max().unwrap_or(0);
         let winners = played.scores.iter().filter(|&&s| s == best).count().max(1);
@@ -245,9 +245,9 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<Outcome> {
         agents: summary,
     };
     if args.json {
-        print_json(&SummaryLine { summary })?;
+        out.json(&SummaryLine { summary })?;
     } else {
-        print_summary(&summary);
+        print_summary(&summary, out)?;
     }
     Ok(Outcome::Accepted)
 }
@@ -263,9 +263,10 @@ fn wilson(p: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-fn print_summary(s: &Summary) {
-    println!();
-    println!(
+fn print_summary(s: &Summary, out: &mut Out) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
         "{} games of {} players, seed {}{}",
         s.games,
         s.players,
@@ -273,8 +274,9 @@ fn print_summary(s: &Summary) {
         s.budget
             .map(|b| format!(", budget {b}"))
             .unwrap_or_default()
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "{:<8} {:>8} {:>9} {:>17} {:>10} {:>10} {:>10} {:>10} {:>10}",
         "agent",
         "wins",
@@ -285,9 +287,10 @@ fn print_summary(s: &Summary) {
         "max ms",
         "cpu ms",
         "max cpu"
-    );
+    )?;
     for a in &s.agents {
-        println!(
+        writeln!(
+            out,
             "{:<8} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.2} {:>10.2} {:>10.1} {:>10.2} {:>10.1}",
             a.agent,
             a.wins,
@@ -299,8 +302,9 @@ fn print_summary(s: &Summary) {
             a.max_ms_per_move,
             a.cpu_ms_per_move,
             a.max_cpu_ms_per_move
-        );
+        )?;
     }
+    Ok(())
 }
 
 #[cfg(test)]
