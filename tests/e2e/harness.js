@@ -26,11 +26,13 @@ export function binary() {
 
 /**
  * Starts the server; resolves with {url, stop()}. `env` adds to its environment (such as
- * TRACKLAYER_NOW, which fixes its clock) and `args` to its command line.
+ * TRACKLAYER_NOW, which fixes its clock), `args` to its command line, and `db` is the database
+ * file to use (kept on stop) instead of a fresh one.
  */
-export async function startServer({ env = {}, args = [] } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
-  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'e2e.sqlite'), ...args], {
+export async function startServer({ env = {}, args = [], db = null } = {}) {
+  // A database of its own, removed on stop, unless `db` names one (kept, for a later server).
+  const dir = db ? null : mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
+  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', db || join(dir, 'e2e.sqlite'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TRACKLAYER_LOG: 'warn', ...env },
   });
@@ -54,7 +56,7 @@ export async function startServer({ env = {}, args = [] } = {}) {
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
     stderr: () => stderr,
   };

@@ -241,9 +241,12 @@ export function challengeCards(section, { navigate, pastLink = true }) {
 function facts(c, { withTime = true } = {}) {
   const items = [
     h('li', { class: 'fact-players' }, plural(c.players ?? 0, 'player')),
-    h('li', { class: 'fact-best' }, c.best === null || c.best === undefined ? 'no scores yet' : `best ${c.best}`),
-    h('li', { class: 'fact-computer' }, c.computer === null || c.computer === undefined ? 'the computer is still playing' : `the computer scored ${c.computer}`),
-  ];
+    h('li', { class: 'fact-best' }, c.best === null || c.best === undefined ? 'no scores yet' : `best ${num(c.best)}`),
+    // A closed challenge without the computer's score (its game never finished) says nothing of it.
+    c.computer === null || c.computer === undefined
+      ? (c.closed ? null : h('li', { class: 'fact-computer' }, 'the computer is still playing'))
+      : h('li', { class: 'fact-computer' }, `the computer scored ${num(c.computer)}`),
+  ].filter(Boolean);
   if (withTime && (c.closes || c.closed)) {
     const closed = c.closed || timeLeftText(c.closes, false) === 'closed';
     items.push(h('li', { class: 'time-left', dataset: closed ? {} : { closes: c.closes } }, timeLeftText(c.closes, closed)));
@@ -397,9 +400,9 @@ export function challengeResult(id, { game = 'ink' } = {}) {
           ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },
             h('span', { class: 'name' }, e.you ? `${e.name} (you)` : e.name),
-            h('span', { class: 'pts' }, e.score))))),
+            h('span', { class: 'pts' }, num(e.score)))))),
         h('p', { class: 'small' }, comp
-          ? `The computer (strong) scored ${comp.score} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
+          ? `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
           : 'The computer is still playing these dice.'),
         h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard')),
       scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
@@ -462,7 +465,7 @@ function entryRow(c, e, boards) {
   return h('tr', { class: e.you ? 'you' : '', dataset: { rank: e.rank }, 'aria-current': e.you ? 'true' : null },
     h('td', { class: 'rank' }, e.rank),
     h('th', { scope: 'row', class: 'name' }, nameCell(e)),
-    h('td', { class: 'num score' }, e.score),
+    h('td', { class: 'num score' }, num(e.score)),
     h('td', { class: 'num' }, last),
     boards ? h('td', { class: 'col-board' }, boardLink(c, e)) : null);
 }
@@ -496,11 +499,11 @@ function leaderboardTable(c) {
       h('tbody', { class: 'around-rows' }, around.map((e) => entryRow(c, e, boards))),
     ] : null,
     h('tbody', { class: 'computer-rows' },
-      h('tr', { class: 'computer-head' }, h('th', { scope: 'rowgroup', colspan: cols }, 'On the same dice, apart from the players')),
+      h('tr', { class: 'computer-head' }, h('th', { scope: 'rowgroup', colspan: cols }, `On the same ${metro ? 'tiles' : 'dice'}, apart from the players`)),
       h('tr', { class: 'computer', id: 'computer-row' },
         h('td', { class: 'rank' }, h('span', { class: 'chip computer' }, 'AI')),
         h('th', { scope: 'row', class: 'name' }, comp?.name || 'Computer (strong)'),
-        h('td', { class: 'num score' }, comp ? comp.score : h('span', { class: 'muted small' }, 'still playing')),
+        h('td', { class: 'num score' }, comp ? num(comp.score) : h('span', { class: 'muted small' }, 'still playing')),
         h('td', { class: 'num' }, comp ? (metro ? signed(comp.margin ?? 0) : (comp.errors ?? '')) : ''),
         boards ? h('td', { class: 'col-board' }, comp ? boardLink(c, comp) : null) : null)));
 }

@@ -1,17 +1,25 @@
 // Challenges in Chromium, on a server whose clock is fixed (TRACKLAYER_NOW): the start page's
 // card for today's challenge (players, best, the computer's score, the time left, Play), a
 // daily Railroad Ink challenge played to its end with the rank, the leaderboard and the
-// histogram, and a friend challenge made from a solo game in one browser context and played
-// from its link in another, both players then on the challenge's page.
+// histogram, a friend challenge made from a solo game in one browser context and played from
+// its link in another, both players then on the challenge's page, and the next day, when
+// yesterday's challenge is among the past ones with its seed and every board open.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   apiState, binary, DESKTOP, finishByApi, gameId, PHONE, placeOne, serverAndBrowser, shot, startGame,
+  startServer,
 } from '../harness.js';
 
 const NOW = '2026-11-26T14:48:00Z';
+
+/** A score as the pages print it, with a true minus sign. */
+const shown = (n) => String(n).replace('-', '−');
 const DAILY = 'daily-2026-11-26';
 
 /** A small search budget for the computer's game on the challenge dice, if this server has one. */
@@ -64,7 +72,7 @@ test('the start page opens with today\'s challenges: players, best, the computer
   await page.reload();
   await card.waitFor();
   text = await card.textContent();
-  assert.match(text, new RegExp(`the computer scored ${computer}`));
+  assert.match(text, new RegExp(`the computer scored ${shown(computer)}`));
   await shot(page, 'challenges-start-desktop');
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -111,7 +119,7 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   assert.doesNotMatch(await page.textContent('.end-banner'), /seed/i);
   const chart = page.locator('.challenge-result svg.histogram-svg');
   assert.equal(await chart.getAttribute('role'), 'img');
-  assert.match(await chart.getAttribute('aria-label'), new RegExp(`You scored ${String(score).replace('-', '−')}`));
+  assert.match(await chart.getAttribute('aria-label'), new RegExp(`You scored ${shown(score)}`));
   assert.equal(await chart.locator('.bar.you').count(), 1);
   assert.match(await chart.locator('.you-mark text').textContent(), /^You: /);
   await shot(page, 'challenge-end-desktop');
@@ -125,7 +133,7 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   const mine = page.locator('#leaderboard tr.you');
   assert.equal(await mine.count(), 1);
   assert.match(await mine.textContent(), /Ann \(you\)/);
-  assert.equal(await mine.locator('td.score').textContent(), String(score));
+  assert.equal(await mine.locator('td.score').textContent(), shown(score));
   assert.equal(await mine.locator(`a[href="/ink/${id}/replay"]`).count(), 1, 'once finished, the boards open');
   assert.equal(await mine.locator(`a[href="/players/${player.id}"]`).count(), 1);
   assert.match(await page.textContent('#computer-row'), /Computer \(strong\)/);
@@ -180,8 +188,7 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   const bob = await env.page(PHONE);
   await bob.goto(link);
   await bob.waitForSelector('#leaderboard');
-  const minus = (n) => String(n).replace('-', '−');
-  assert.equal(await bob.textContent('#challenge-title'), `Ann's challenge: beat ${minus(annScore)} on the same seven rolls`);
+  assert.equal(await bob.textContent('#challenge-title'), `Ann's challenge: beat ${shown(annScore)} on the same seven rolls`);
   assert.match(await bob.textContent('#challenge-seed'), /^Dice from seed 99, the same as Ann's game\.$/);
   assert.match(await bob.textContent('#leaderboard'), /Ann/);
   await shot(bob, 'friend-page-phone');
@@ -216,4 +223,57 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   assert.deepEqual(bob.errors, []);
   await ann.context().close();
   await bob.context().close();
+});
+
+test('the next day: yesterday\'s challenge is among the past ones, its seed shown and every board open', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tracklayer-e2e-days-'));
+  const db = join(dir, 'days.sqlite');
+  let server = await startServer({ env: { TRACKLAYER_NOW: NOW }, args: quickComputer(), db });
+  try {
+    const eve = await env.page(DESKTOP);
+    await eve.goto(server.url);
+    await eve.locator(`.challenge-card[data-challenge="${DAILY}"] button.play-challenge`).click();
+    await giveName(eve, 'Eve');
+    await eve.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+    const id = gameId(eve);
+    const rolls = await finishByApi(eve, id);
+    await eve.waitForSelector('#your-rank');
+    const score = (await apiState(eve, id)).players[0].score.advanced;
+    const computer = await computerScore(eve, DAILY);
+    await eve.context().close();
+    await server.stop();
+
+    server = await startServer({ env: { TRACKLAYER_NOW: '2026-11-27T09:00:00Z' }, args: quickComputer(), db });
+    const someone = await env.page(PHONE);
+    await someone.goto(`${server.url}/challenges`);
+    const item = someone.locator(`.past-challenge[data-challenge="${DAILY}"]`);
+    await item.waitFor();
+    const text = await item.textContent();
+    assert.match(text, /Daily Railroad Ink · 26 November 2026/);
+    assert.match(text, /1 player/);
+    assert.match(text, new RegExp(`best ${shown(score)}`));
+    assert.match(text, new RegExp(`the computer scored ${shown(computer)}`));
+    assert.equal(await someone.locator(`.challenge-card[data-challenge="daily-2026-11-27"]`).count(), 1, 'today\'s is a new challenge');
+    await shot(someone, 'challenges-past-phone');
+
+    await item.locator('a.past-title').click();
+    await someone.waitForSelector('#leaderboard');
+    assert.match(await someone.textContent('.challenge-page .facts'), /closed/);
+    assert.equal(await someone.locator('button.play-challenge').count(), 0, 'no Play once closed');
+    const seed = (await someone.textContent('#challenge-seed')).match(/seed (\d+)/)[1];
+    const replayed = execFileSync(binary(), ['ink', 'roll', '--seed', seed, '--count', '7'], { encoding: 'utf8' }).trim().split('\n');
+    assert.deepEqual(replayed, rolls, 'the seed shown replays the challenge\'s rolls');
+    // Closed: anyone may open Eve's board and the computer's.
+    await someone.click(`#leaderboard a[href="/ink/${id}/replay"]`);
+    await someone.waitForSelector('#replay-result');
+    assert.match(await someone.textContent('#replay-result'), /Eve/);
+    await someone.goBack();
+    await someone.waitForSelector('#computer-row a');
+    await shot(someone, 'challenge-closed-phone');
+    assert.deepEqual(someone.errors, []);
+    await someone.context().close();
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
