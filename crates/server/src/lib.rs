@@ -13,6 +13,7 @@
 
 mod challenges;
 pub mod clock;
+mod conn;
 mod error;
 mod http;
 mod ids;
@@ -42,6 +43,7 @@ use tokio::sync::{Semaphore, SemaphorePermit, watch};
 use tokio::task::JoinHandle;
 
 pub use clock::Clock;
+pub use conn::Timeouts;
 pub use error::ApiError;
 pub use http::MAX_BODY;
 pub use ink::{MAX_NAME, MAX_SEATS};
@@ -64,6 +66,8 @@ pub struct Config {
     /// The search budget of the `strong` player in the computer's own game on a daily or
     /// weekly challenge's dice (`None`: its default, the strongest).
     pub challenge_budget: Option<u32>,
+    /// How long a client may take to send a request's headers, and to stay idle.
+    pub timeouts: Timeouts,
 }
 
 impl Config {
@@ -74,6 +78,7 @@ impl Config {
             db: db.into(),
             clock: Clock::real(),
             challenge_budget: None,
+            timeouts: Timeouts::default(),
         }
     }
 }
@@ -223,14 +228,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         }
     });
     let app = http::router(state);
-    let mut graceful = shutdown;
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = graceful.wait_for(|stopped| *stopped).await;
-            })
-            .await
-    });
+    let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
     Ok(Running { addr, stop, task })
 }
 

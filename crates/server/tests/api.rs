@@ -169,7 +169,11 @@ async fn creating_a_game_checks_its_input() {
         ),
         (
             "{\"mode\":\"solo\",\"name\":\"a\\u0000b\"}",
-            "control characters",
+            "U+0000, a control character",
+        ),
+        (
+            "{\"mode\":\"solo\",\"name\":\"placed \\u202ecbcb\"}",
+            "U+202E, an invisible format character",
         ),
     ];
     for (body, why) in bad {

@@ -43,6 +43,24 @@ struct ServeArgs {
     /// weeks; it runs on from there).
     #[arg(long, env = "TRACKLAYER_NOW", value_name = "TIME", hide = true)]
     now: Option<String>,
+    /// Close a connection whose request headers are not complete this many seconds after
+    /// they began (a new connection's, after it opened).
+    #[arg(
+        long,
+        env = "TRACKLAYER_HEADER_TIMEOUT",
+        value_name = "SECONDS",
+        default_value_t = 10.0
+    )]
+    header_timeout: f64,
+    /// Close a keep-alive connection idle for this many seconds between requests (a
+    /// live-update stream is never idle).
+    #[arg(
+        long,
+        env = "TRACKLAYER_IDLE_TIMEOUT",
+        value_name = "SECONDS",
+        default_value_t = 60.0
+    )]
+    idle_timeout: f64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -129,6 +147,19 @@ fn serve(args: ServeArgs) -> ExitCode {
     let mut config = server::Config::new(args.addr, args.db);
     config.clock = clock;
     config.challenge_budget = args.challenge_budget;
+    for (flag, secs) in [
+        ("--header-timeout", args.header_timeout),
+        ("--idle-timeout", args.idle_timeout),
+    ] {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+            eprintln!("error: {flag} is a number of seconds above 0 and at most 86400, not {secs}");
+            return ExitCode::from(2);
+        }
+    }
+    config.timeouts = server::Timeouts {
+        header: std::time::Duration::from_secs_f64(args.header_timeout),
+        idle: std::time::Duration::from_secs_f64(args.idle_timeout),
+    };
     match server::run(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

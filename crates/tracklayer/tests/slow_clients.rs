@@ -1,0 +1,92 @@
+//! Slow clients against a server short of file descriptors: 300 requests whose headers come a
+//! line at a time, at a server whose file limit is 256. The server closes every one of them,
+//! then answers at once.
+//!
+//! `SLOW_HEADER_TIMEOUT=10 cargo test -p tracklayer --test slow_clients -- --nocapture` runs it
+//! with the default header timeout (the README's figures); the suite uses 2 s to stay quick.
+
+mod common;
+
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{call, remove_db, temp_db};
+
+#[test]
+fn half_sent_requests_are_all_closed_and_the_server_answers() {
+    let timeout: u64 = std::env::var("SLOW_HEADER_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let db = temp_db("slow");
+    let script = format!(
+        "ulimit -n 256 && exec \"$0\" serve --addr 127.0.0.1:0 --db \"$1\" --header-timeout {timeout}"
+    );
+    let mut server = Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_tracklayer"))
+        .arg(&db)
+        .env("TRACKLAYER_LOG", "error")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_owned();
+
+    let started = Instant::now();
+    let mut open: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut s = TcpStream::connect(&addr).unwrap();
+            s.write_all(b"GET /api/health HTTP/1.1\r\n").unwrap();
+            s.set_nonblocking(true).unwrap();
+            s
+        })
+        .collect();
+    let mut tick = 0;
+    while !open.is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{} connections still open after 30 s",
+            open.len()
+        );
+        std::thread::sleep(Duration::from_millis(250));
+        tick += 1;
+        let send = tick % 4 == 0; // a header line every second
+        open.retain_mut(|s| {
+            let mut buf = [0u8; 512];
+            match s.read(&mut buf) {
+                Ok(0) => return false,
+                Ok(_) => return false, // an answer (a 408 or the like) and the close
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+                Err(_) => return false,
+            }
+            !(send
+                && s.write_all(format!("x-slow-{tick}: 1\r\n").as_bytes())
+                    .is_err())
+        });
+    }
+    let all_closed = started.elapsed();
+    let t = Instant::now();
+    let (status, v) = call(&addr, "GET", "/api/health", None, "").expect("an answer");
+    let health = t.elapsed();
+    println!(
+        "300 half-sent requests, file limit 256, header timeout {timeout} s: all closed in {all_closed:?}; then /api/health in {health:?}"
+    );
+    assert_eq!(status, 200, "{v}");
+    assert!(health < Duration::from_secs(1), "{health:?}");
+    let _ = server.kill();
+    let _ = server.wait();
+    remove_db(&db);
+}
