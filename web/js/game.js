@@ -378,7 +378,7 @@ class GameView extends PlayScreen {
     }
     const challenge = st.mode === 'challenge' ? st.challenge : null;
     // A challenge's result (rank, leaderboard, chart) is loaded once and kept across renders.
-    if (challenge && st.you && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
+    if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
@@ -395,7 +395,7 @@ class GameView extends PlayScreen {
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null,
-      challenge && st.you ? this.result : null);
+      challenge ? this.result : null);
   }
 
   renderTray() {

@@ -483,8 +483,7 @@ class MetroGame extends PlayScreen {
     }
     let place = 0;
     const challenge = st.mode === 'challenge' ? st.challenge : null;
-    const mine = this.local.size === 1;
-    if (challenge && mine && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
+    if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
@@ -498,7 +497,7 @@ class MetroGame extends PlayScreen {
         h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
         h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
-      challenge && mine ? this.result : null);
+      challenge ? this.result : null);
   }
 
   tileSlot(label, tile, { toPlace = false, id } = {}) {

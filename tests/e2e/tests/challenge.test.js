@@ -106,8 +106,15 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   assert.equal(st.challenge, DAILY);
   assert.equal(st.seed, undefined, 'no seed while the challenge is open');
 
-  // A placement by hand, then the rest through the API with the page's seat.
+  // A placement by hand; the start page's card then offers to continue, back to the same game.
   await placeOne(page, id, { by: 'click' });
+  await page.goto(env.url);
+  const again = page.locator(`.challenge-card[data-challenge="${DAILY}"] button.play-challenge`);
+  assert.equal(await again.textContent(), 'Continue');
+  await again.click();
+  await page.waitForURL(new RegExp(`/ink/${id}$`));
+  await page.waitForSelector('#my-board');
+  // The rest through the API with the page's seat.
   await finishByApi(page, id);
   await page.waitForSelector('#winner');
   await page.waitForSelector('#your-rank');
@@ -141,8 +148,13 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   assert.match(await page.textContent('#you-done'), /You finished 1st/);
   await shot(page, 'challenge-leaderboard-desktop');
 
-  const storage = await page.context().storageState();
-  const phone = await env.page({ ...PHONE, storageState: storage });
+  // Ann on her phone, by the link that carries her identity: the key is kept, and taken out of
+  // the address.
+  const phone = await env.page(PHONE);
+  await phone.goto(`${env.url}/players/${player.id}#key=${player.token}`);
+  await phone.waitForSelector('#identity-taken');
+  assert.equal(new URL(phone.url()).hash, '');
+  assert.deepEqual(await phone.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player'))), player);
   await phone.goto(`${env.url}/challenges/${DAILY}`);
   await phone.waitForSelector('#leaderboard tr.you');
   await shot(phone, 'challenge-leaderboard-phone');

@@ -76,6 +76,7 @@ test('a finished solo game: from the recent games to its replay, stepping to the
   assert.match(await page.textContent('.replay-dice .round-label'), /Round 1/);
   assert.equal(await page.locator('.replay-dice .mini-die').count(), 4);
   await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('at') === '2');
   assert.equal(new URL(page.url()).searchParams.get('at'), '2');
   await shot(page, 'replay-step-desktop');
   // The slider to the end: the end score again.
