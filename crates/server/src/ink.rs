@@ -551,7 +551,7 @@ pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement
         }
         (st.game.clone(), seat)
     };
-    let _permit = app.thinking().await?;
+    let _turn = app.thinking(crate::thinking::Priority::Person).await;
     tokio::task::spawn_blocking(move || ai::hint(&game, seat))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
@@ -624,7 +624,7 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
         let Some(turn) = ComputerTurn::next(&*session.lock().await) else {
             return Ok(());
         };
-        let permit = app.thinking().await?;
+        let permit = app.thinking(crate::thinking::Priority::Computer).await;
         let (turn, placements) = tokio::task::spawn_blocking(move || {
             let placements = turn.play();
             (turn, placements)

@@ -25,6 +25,7 @@ pub mod seed;
 mod sessions;
 mod sse;
 pub mod storage;
+mod thinking;
 mod viewer;
 
 use std::future::Future;
@@ -39,13 +40,14 @@ use std::sync::Mutex;
 
 use thiserror::Error;
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, SemaphorePermit, watch};
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
 pub use clock::Clock;
 pub use conn::Timeouts;
 pub use error::ApiError;
 pub use http::MAX_BODY;
+pub use http::limits::Limits;
 pub use ink::{MAX_NAME, MAX_SEATS};
 pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
 
@@ -68,6 +70,8 @@ pub struct Config {
     pub challenge_budget: Option<u32>,
     /// How long a client may take to send a request's headers, and to stay idle.
     pub timeouts: Timeouts,
+    /// What one address may ask.
+    pub limits: Limits,
 }
 
 impl Config {
@@ -79,6 +83,7 @@ impl Config {
             clock: Clock::real(),
             challenge_budget: None,
             timeouts: Timeouts::default(),
+            limits: Limits::default(),
         }
     }
 }
@@ -115,14 +120,17 @@ pub struct AppState {
     /// Becomes `true` when the server shuts down (live-update streams end then).
     shutdown: watch::Receiver<bool>,
     /// Computer players (both games) think on blocking threads, at most one per core at a
-    /// time, so a burst of hints or computer turns queues instead of starving the machine.
-    thinkers: Arc<Semaphore>,
+    /// time, so a burst of hints or computer turns queues instead of starving the machine; a
+    /// hint goes before the computers' moves (see [`thinking`]).
+    thinkers: Arc<thinking::Thinkers>,
     clock: Clock,
     /// The computer's own challenge games think here, one at a time, apart from `thinkers`:
     /// they never hold up a person's hint or computer opponent.
     background: Arc<Semaphore>,
     /// Challenges whose computer game this process is playing now.
     computing: Arc<Mutex<HashSet<String>>>,
+    /// The per-address limits and what each address has used.
+    limiter: Arc<http::limits::Limiter>,
     /// Periodic challenges this process knows are stored (no write to make them again).
     stored_challenges: Arc<Mutex<HashSet<String>>>,
     challenge_budget: Option<u32>,
@@ -130,11 +138,8 @@ pub struct AppState {
 
 impl AppState {
     /// A turn to run a computer player.
-    async fn thinking(&self) -> Result<SemaphorePermit<'_>, ApiError> {
-        self.thinkers
-            .acquire()
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))
+    async fn thinking(&self, priority: thinking::Priority) -> thinking::Turn {
+        self.thinkers.turn(priority).await
     }
 }
 
@@ -189,13 +194,14 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         metro: Arc::new(Sessions::new(storage.clone(), config.clock)),
         storage,
         shutdown: shutdown.clone(),
-        thinkers: Arc::new(Semaphore::new(
+        thinkers: thinking::Thinkers::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
-        )),
+        ),
         clock: config.clock,
         background: Arc::new(Semaphore::new(1)),
         computing: Arc::new(Mutex::new(HashSet::new())),
         stored_challenges: Arc::new(Mutex::new(HashSet::new())),
+        limiter: Arc::new(http::limits::Limiter::new(config.limits)),
         challenge_budget: config.challenge_budget,
     };
     if state.storage.upgraded() {
@@ -212,6 +218,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         loop {
             tokio::select! {
                 _ = tick.tick() => {
+                    app.limiter.sweep();
                     // Today's and this week's challenges exist from the start of their
                     // period, their computer games played before anyone asks.
                     if let Err(e) = challenges::ensure_current(&app).await {

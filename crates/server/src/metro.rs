@@ -306,6 +306,11 @@ pub async fn create(
             "a game of Metro has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
         )));
     }
+    if req.players.iter().all(|p| p.kind == Kind::Computer) {
+        return Err(ApiError::BadRequest(
+            "a game needs at least one person's seat (on this device or invited): computers alone play with the command line, `tracklayer metro play`".into(),
+        ));
+    }
     let players = u8::try_from(n)
         .ok()
         .and_then(PlayerCount::new)
@@ -675,7 +680,7 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
                 st.version(),
             )
         };
-        let permit = app.thinking().await?;
+        let permit = app.thinking(crate::thinking::Priority::Computer).await;
         let agent_level = level.clone();
         let choice = tokio::task::spawn_blocking(move || {
             let mut agent = ai::agent_by_name(&agent_level, agent_seed(seed, player), None)?;

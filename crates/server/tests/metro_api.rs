@@ -650,17 +650,36 @@ async fn computer_seats_play_until_a_persons_turn() {
 }
 
 #[tokio::test]
-async fn a_game_of_computers_plays_itself_to_the_end() {
+async fn a_game_needs_a_person_and_its_computers_play_around_them() {
     let app = TestApp::start().await;
+    // Computers alone would cost the server for nobody: refused.
+    let (status, v) = app
+        .post(
+            "/api/metro/games",
+            None,
+            r#"{"players":[{"kind":"computer","level":"random"},{"kind":"computer","level":"greedy"}],"seed":8}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("person"), "{v}");
     let (id, seats) = create(
         &app,
-        r#"{"players":[{"kind":"computer","level":"random"},{"kind":"computer","level":"greedy"},{"kind":"computer","level":"random"}],"seed":8}"#,
+        r#"{"players":[{"kind":"computer","level":"random"},{"kind":"computer","level":"greedy"},{"kind":"human","name":"Ann"}],"seed":8}"#,
     )
     .await;
-    assert!(seats.is_empty());
-    let s = wait_for(&app, &id, None, |s| s["finished"] == true).await;
-    assert_scored(&s);
-    assert_eq!(s["seed"], "8");
+    let token = seats[0].1.clone();
+    loop {
+        let s = wait_for(&app, &id, Some(&token), |s| {
+            s["finished"] == true || s["turn"] == 2
+        })
+        .await;
+        if s["finished"] == true {
+            assert_scored(&s);
+            assert_eq!(s["seed"], "8");
+            break;
+        }
+        play_turn(&app, &id, &token).await;
+    }
 }
 
 #[tokio::test]

@@ -275,22 +275,36 @@ async fn a_metro_replay_is_its_action_log_played_again() {
         .post(
             "/api/metro/games",
             None,
-            r#"{"players":[{"kind":"computer","level":"random","name":"Rae"},{"kind":"computer","level":"greedy","name":"Gus"}],"seed":12}"#,
+            r#"{"players":[{"kind":"computer","level":"random","name":"Rae"},{"kind":"computer","level":"greedy","name":"Gus"},{"kind":"human","name":"Hu"}],"seed":12}"#,
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     let id = v["id"].as_str().unwrap().to_owned();
+    let token = v["seats"][0]["token"].as_str().unwrap().to_owned();
     let path = format!("/api/metro/games/{id}");
     let mut last = Value::Null;
-    for _ in 0..1200 {
-        let (_, s) = app.get(&path, None).await;
+    for _ in 0..4000 {
+        let (_, s) = app.get(&path, Some(&token)).await;
         if s["finished"] == true {
             last = s;
             break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        if s["you"]["your_turn"] != true {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            continue;
+        }
+        // The person: draw if there is nothing to place, then the first legal square.
+        let legal = s["you"]["legal"].as_str().unwrap_or("");
+        let (status, v) = if legal.len() >= 2 {
+            let body = format!(r#"{{"square":"{}"}}"#, &legal[..2]);
+            app.post(&format!("{path}/place"), Some(&token), &body)
+                .await
+        } else {
+            app.post(&format!("{path}/draw"), Some(&token), "").await
+        };
+        assert_eq!(status, StatusCode::OK, "{v}");
     }
-    assert_eq!(last["finished"], true, "the computers finish the game");
+    assert_eq!(last["finished"], true, "the game is played to its end");
 
     let (status, r) = app.get(&format!("{path}/replay"), None).await;
     assert_eq!(status, StatusCode::OK, "{r}");
@@ -309,11 +323,11 @@ async fn a_metro_replay_is_its_action_log_played_again() {
             if event["event"] == "placed" {
                 sequence.push_str(event["placement"].as_str().unwrap());
                 let board = metro::Board::from_sequence(&sequence.parse().unwrap()).unwrap();
-                let scores = metro::scores(&board, metro::PlayerCount::new(2).unwrap());
+                let scores = metro::scores(&board, metro::PlayerCount::new(3).unwrap());
                 assert_eq!(step["scores"], serde_json::json!(scores));
             }
         }
-        assert_eq!(step["hands"].as_array().unwrap().len(), 2);
+        assert_eq!(step["hands"].as_array().unwrap().len(), 3);
     }
     assert_eq!(sequence, last["sequence"].as_str().unwrap());
     assert!(steps.iter().any(|s| s["events"][0]["event"] == "drew"));

@@ -61,6 +61,24 @@ struct ServeArgs {
         default_value_t = 60.0
     )]
     idle_timeout: f64,
+    /// Games one address may make a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_GAMES", value_name = "N", default_value_t = server::Limits::default().games)]
+    rate_games: u32,
+    /// Players one address may make a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_PLAYERS", value_name = "N", default_value_t = server::Limits::default().players)]
+    rate_players: u32,
+    /// Games one address may join a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_JOINS", value_name = "N", default_value_t = server::Limits::default().joins)]
+    rate_joins: u32,
+    /// Hints one address may ask for a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_HINTS", value_name = "N", default_value_t = server::Limits::default().hints)]
+    rate_hints: u32,
+    /// Challenge plays and friend challenges one address may start a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_PLAYS", value_name = "N", default_value_t = server::Limits::default().plays)]
+    rate_plays: u32,
+    /// Live-update streams one address may hold open at once (0: no cap).
+    #[arg(long, env = "TRACKLAYER_MAX_STREAMS", value_name = "N", default_value_t = server::Limits::default().streams)]
+    max_streams: usize,
 }
 
 #[derive(Debug, Subcommand)]
@@ -72,6 +90,9 @@ enum Command {
     #[command(subcommand)]
     Metro(metro::MetroCommand),
     /// Serve the browser game (the same as no command).
+    #[command(
+        after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams"
+    )]
     Serve(ServeArgs),
     /// The game server's database: check it.
     #[command(subcommand)]
@@ -156,6 +177,14 @@ fn serve(args: ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    config.limits = server::Limits {
+        games: args.rate_games,
+        players: args.rate_players,
+        joins: args.rate_joins,
+        hints: args.rate_hints,
+        plays: args.rate_plays,
+        streams: args.max_streams,
+    };
     config.timeouts = server::Timeouts {
         header: std::time::Duration::from_secs_f64(args.header_timeout),
         idle: std::time::Duration::from_secs_f64(args.idle_timeout),

@@ -36,7 +36,7 @@ fn a_damaged_database_is_refused_with_what_to_do() {
     {
         // A database with some games in it, closed cleanly (its WAL folded in).
         let server = Server::start(&db);
-        for _ in 0..30 {
+        for _ in 0..20 {
             let (status, _) = server.call("POST", "/api/ink/games", None, r#"{"mode":"solo"}"#);
             assert_eq!(status, 201);
         }

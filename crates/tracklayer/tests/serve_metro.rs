@@ -121,15 +121,23 @@ fn sigkill_and_restart_continue_every_metro_game_exactly() {
     );
     turn(&server, &mixed, &mt);
     server.wait_for(&mixed, |s| s["turn"] == 2);
-    // Computers only, thinking hard: killed in the middle of the game.
-    let (bots, _) = create(
+    // Two computers thinking hard and a person: killed in the middle of the game, just as the
+    // person's move has set the computers thinking.
+    let (bots, bt) = create(
         &server,
         json!({"players": [
             {"kind": "computer", "level": "strong"},
-            {"kind": "computer", "level": "strong"}
+            {"kind": "computer", "level": "strong"},
+            {"kind": "human", "name": "Hu"}
         ], "seed": 203}),
     );
-    server.wait_for(&bots, |s| s["sequence"].as_str().unwrap().len() >= 6 * 4);
+    let person = |server: &Server| {
+        let mut tokens = vec![String::new(); 2];
+        tokens.extend(bt.iter().cloned());
+        server.wait_for(&bots, |s| s["turn"] == 2 || s["finished"] == true);
+        turn(server, &bots, &tokens)
+    };
+    while person(&server)["sequence"].as_str().unwrap().len() < 6 * 4 {}
     let reads = |server: &Server| -> Vec<Value> {
         let mut out: Vec<Value> = ht.iter().map(|t| server.state(&hotseat, Some(t))).collect();
         out.push(server.state(&mixed, Some(&mt[0])));
@@ -143,7 +151,13 @@ fn sigkill_and_restart_continue_every_metro_game_exactly() {
     let server = Server::start(&db);
     assert_eq!(before, reads(&server));
     // The computers' game goes on from where it was, to the end.
-    let bots_after = server.wait_for(&bots, |s| s["finished"] == true);
+    while server.state(&bots, None)["finished"] != true {
+        if server.wait_for(&bots, |s| s["turn"] == 2 || s["finished"] == true)["finished"] == true {
+            break;
+        }
+        person(&server);
+    }
+    let bots_after = server.state(&bots, None);
     assert!(
         !bots_before["finished"].as_bool().unwrap(),
         "killed mid-game"

@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod challenges;
 pub mod ink;
+pub mod limits;
 pub mod metro;
 pub mod players;
 pub mod replay;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .merge(replay::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(state.clone(), limits::limit))
         .layer(middleware::from_fn(log_and_harden))
         .with_state(state)
 }

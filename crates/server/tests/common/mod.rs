@@ -34,6 +34,8 @@ impl TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("test.sqlite");
         let mut config = server::Config::new("127.0.0.1:0", db.clone());
+        // Every test client comes from 127.0.0.1: the per-address limits have their own test.
+        config.limits = server::Limits::off();
         f(&mut config);
         let running = server::start(&config).await.expect("server starts");
         TestApp {

@@ -1,0 +1,285 @@
+//! What one address may ask of the server: per-address rate limits on the requests that cost
+//! (making games and players, joining, hints, challenge plays) and a cap on its live-update
+//! streams. One layer, set up with the router; handlers count nothing.
+//!
+//! A refusal is `429 Too Many Requests` with `Retry-After` (seconds) and the API's JSON
+//! `error`. The address is the connection's peer (see [`crate::conn`]).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+use http_body_util::BodyExt;
+
+use crate::AppState;
+
+/// Requests a minute allowed to one address, by kind (0: no limit), and its live-update
+/// streams at once (0: no cap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// `POST /api/ink/games`, `POST /api/metro/games`.
+    pub games: u32,
+    /// `POST /api/players`.
+    pub players: u32,
+    /// `POST …/games/{id}/join`.
+    pub joins: u32,
+    /// `GET /api/ink/games/{id}/hint`.
+    pub hints: u32,
+    /// `POST /api/challenges/{id}/play`, `POST /api/challenges`.
+    pub plays: u32,
+    /// Open `…/events` streams.
+    pub streams: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            games: 30,
+            players: 10,
+            joins: 30,
+            hints: 60,
+            plays: 30,
+            streams: 50,
+        }
+    }
+}
+
+impl Limits {
+    /// No limit at all.
+    pub fn off() -> Limits {
+        Limits {
+            games: 0,
+            players: 0,
+            joins: 0,
+            hints: 0,
+            plays: 0,
+            streams: 0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Games,
+    Players,
+    Joins,
+    Hints,
+    Plays,
+}
+
+impl Kind {
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Games => "games made",
+            Kind::Players => "players made",
+            Kind::Joins => "joins",
+            Kind::Hints => "hints",
+            Kind::Plays => "challenge plays",
+        }
+    }
+
+    fn of(method: &Method, path: &str) -> Option<Kind> {
+        let under_games =
+            path.starts_with("/api/ink/games/") || path.starts_with("/api/metro/games/");
+        match *method {
+            Method::POST if path == "/api/ink/games" || path == "/api/metro/games" => {
+                Some(Kind::Games)
+            }
+            Method::POST if path == "/api/players" => Some(Kind::Players),
+            Method::POST if under_games && path.ends_with("/join") => Some(Kind::Joins),
+            Method::GET if path.starts_with("/api/ink/games/") && path.ends_with("/hint") => {
+                Some(Kind::Hints)
+            }
+            Method::POST
+                if path == "/api/challenges"
+                    || (path.starts_with("/api/challenges/") && path.ends_with("/play")) =>
+            {
+                Some(Kind::Plays)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The limits in force, with what each address has used.
+pub struct Limiter {
+    limits: Limits,
+    games: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    players: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    joins: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    hints: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    plays: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    clock: DefaultClock,
+}
+
+fn per_minute(n: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+    NonZeroU32::new(n).map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n)))
+}
+
+impl Limiter {
+    pub fn new(limits: Limits) -> Limiter {
+        Limiter {
+            limits,
+            games: per_minute(limits.games),
+            players: per_minute(limits.players),
+            joins: per_minute(limits.joins),
+            hints: per_minute(limits.hints),
+            plays: per_minute(limits.plays),
+            streams: Arc::default(),
+            clock: DefaultClock::default(),
+        }
+    }
+
+    fn of(&self, kind: Kind) -> Option<&DefaultKeyedRateLimiter<IpAddr>> {
+        match kind {
+            Kind::Games => self.games.as_ref(),
+            Kind::Players => self.players.as_ref(),
+            Kind::Joins => self.joins.as_ref(),
+            Kind::Hints => self.hints.as_ref(),
+            Kind::Plays => self.plays.as_ref(),
+        }
+    }
+
+    /// Forgets addresses whose allowance is whole again (run now and then).
+    pub fn sweep(&self) {
+        for limiter in [
+            &self.games,
+            &self.players,
+            &self.joins,
+            &self.hints,
+            &self.plays,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+}
+
+fn too_many(message: String, retry_after: u64) -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({ "error": message })),
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&retry_after.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    response
+}
+
+/// One open stream of an address, counted until its response body is dropped.
+struct Stream {
+    ip: IpAddr,
+    streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        let mut map = self.streams.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The layer: refuses what an address may not ask now.
+pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let Some(ip) = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+    else {
+        return next.run(request).await;
+    };
+    let limiter = &app.limiter;
+    let path = request.uri().path();
+    if let Some(kind) = Kind::of(request.method(), path)
+        && let Some(rate) = limiter.of(kind)
+        && let Err(not_until) = rate.check_key(&ip)
+    {
+        let wait = not_until.wait_time_from(limiter.clock.now());
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        return too_many(
+            format!(
+                "too many {} from your address: try again in {secs} s",
+                kind.what()
+            ),
+            secs.max(1),
+        );
+    }
+    let max = limiter.limits.streams;
+    if max > 0 && request.method() == Method::GET && path.ends_with("/events") {
+        let stream = {
+            let mut map = limiter.streams.lock().unwrap_or_else(|e| e.into_inner());
+            let n = map.entry(ip).or_insert(0);
+            if *n >= max {
+                drop(map);
+                return too_many(
+                    format!(
+                        "your address has {max} live-update streams open already: close one (a tab of the game) first"
+                    ),
+                    5,
+                );
+            }
+            *n += 1;
+            Stream {
+                ip,
+                streams: limiter.streams.clone(),
+            }
+        };
+        let response = next.run(request).await;
+        return response.map(move |body| {
+            Body::new(body.map_frame(move |frame| {
+                let _held = &stream;
+                frame
+            }))
+        });
+    }
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_are_classed_by_what_they_cost() {
+        let post = Method::POST;
+        let get = Method::GET;
+        assert_eq!(Kind::of(&post, "/api/ink/games"), Some(Kind::Games));
+        assert_eq!(Kind::of(&post, "/api/metro/games"), Some(Kind::Games));
+        assert_eq!(Kind::of(&post, "/api/players"), Some(Kind::Players));
+        assert_eq!(
+            Kind::of(&post, "/api/ink/games/abc/join"),
+            Some(Kind::Joins)
+        );
+        assert_eq!(
+            Kind::of(&post, "/api/metro/games/abc/join"),
+            Some(Kind::Joins)
+        );
+        assert_eq!(Kind::of(&get, "/api/ink/games/abc/hint"), Some(Kind::Hints));
+        assert_eq!(
+            Kind::of(&post, "/api/challenges/daily-x/play"),
+            Some(Kind::Plays)
+        );
+        assert_eq!(Kind::of(&post, "/api/challenges"), Some(Kind::Plays));
+        assert_eq!(Kind::of(&get, "/api/ink/games"), None);
+        assert_eq!(Kind::of(&post, "/api/ink/games/abc/place"), None);
+        assert_eq!(Kind::of(&get, "/api/challenges/current"), None);
+    }
+}
