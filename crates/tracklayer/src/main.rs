@@ -4,6 +4,7 @@ mod cli_io;
 mod ink;
 mod metro;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -124,12 +125,14 @@ fn db_check(db: &std::path::Path) -> ExitCode {
     }
     match server::storage::check(db) {
         Ok(problems) if problems.is_empty() => {
-            println!("{}: ok", db.display());
+            // A closed output pipe is no reason to panic: the status says it all.
+            let _ = writeln!(std::io::stdout(), "{}: ok", db.display());
             ExitCode::SUCCESS
         }
         Ok(problems) => {
+            let mut out = std::io::stdout().lock();
             for p in &problems {
-                println!("{}: {p}", db.display());
+                let _ = writeln!(out, "{}: {p}", db.display());
             }
             eprintln!(
                 "the database is damaged: restore it from a backup, or move it away to start with an empty one"
