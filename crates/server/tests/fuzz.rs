@@ -171,7 +171,7 @@ fn path(rng: &mut Rng, real: &[String]) -> String {
         }
         1 => {
             p.push('/');
-            p.push_str(*rng.pick(&PIECES));
+            p.push_str(rng.pick::<&str>(&PIECES));
         }
         _ => {}
     }
@@ -181,12 +181,12 @@ fn path(rng: &mut Rng, real: &[String]) -> String {
             if i > 0 {
                 p.push('&');
             }
-            p.push_str(*rng.pick(&[
+            p.push_str(rng.pick::<&str>(&[
                 "limit", "before", "around", "board", "players", "sequence", "kind", "finished",
                 "x",
             ]));
             p.push('=');
-            p.push_str(*rng.pick(&PIECES));
+            p.push_str(rng.pick::<&str>(&PIECES));
         }
     }
     // Only what a request line can carry: anything else is the client's error, not a test.
