@@ -45,8 +45,10 @@ export const challengeApi = {
   play(id, token) {
     return request('POST', `/api/challenges/${encodeURIComponent(id)}/play`, { token });
   },
-  friend(from, token) {
-    return request('POST', '/api/challenges', { token, body: { kind: 'friend', from } });
+  friend(from, token, seatToken) {
+    const body = { kind: 'friend', from };
+    if (seatToken) body.seat_token = seatToken;
+    return request('POST', '/api/challenges', { token, body });
   },
 };
 
@@ -418,7 +420,7 @@ export function challengeResult(id, { game = 'ink' } = {}) {
  * The "Challenge a friend" button: makes (once) a friend challenge from the finished game
  * `gameId` and shows its link with a Copy button, built by `inviteBox(path, label)`.
  */
-export function friendChallengeBox(gameId, inviteBox) {
+export function friendChallengeBox(gameId, inviteBox, seatToken) {
   const box = h('div', { class: 'friend-box', id: 'friend-challenge' });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const slot = h('div', { class: 'friend-slot' });
@@ -429,7 +431,7 @@ export function friendChallengeBox(gameId, inviteBox) {
       error.textContent = '';
       try {
         const me = await ensurePlayer(slot, { action: 'Make the link', intro: 'Your friend sees this name on the challenge. It is kept on this device.' });
-        const made = await challengeApi.friend(gameId, me.token);
+        const made = await challengeApi.friend(gameId, me.token, seatToken);
         const path = /^https?:/.test(made.link || '') ? new URL(made.link).pathname : (made.link || `/challenges/${made.id}`);
         fill(box, h('p', { class: 'friend-made' }, 'Send this link: whoever opens it plays the same seven rolls and tries to beat you. ',
           h('a', { href: path, 'data-link': '' }, 'Its page')), inviteBox(path, 'Challenge:'));

@@ -382,7 +382,7 @@ class GameView extends PlayScreen {
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
-    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label));
+    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),

@@ -223,6 +223,7 @@ fn periodic_row(app: &AppState, kind: Kind, now: i64) -> ChallengeRow {
         closes: Some(p.closes),
         origin: None,
         by: None,
+        target: None,
         created: now,
     }
 }
@@ -257,6 +258,18 @@ pub async fn ensure_current(app: &AppState) -> Result<Vec<ChallengeStats>, ApiEr
         out.push(stats);
     }
     Ok(out)
+}
+
+/// Sets going the computer's games that a stopped process left unplayed (run at start).
+pub async fn resume_computers(app: AppState) {
+    match app.storage.challenges_without_computer().await {
+        Ok(rows) => {
+            for row in rows {
+                start_computer(&app, row);
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot list the challenges without a computer game"),
+    }
 }
 
 /// A challenge by id (a current periodic one is made if nobody has asked for it yet).
@@ -463,6 +476,7 @@ pub async fn friend(
     app: &AppState,
     from: &str,
     token: Option<&str>,
+    seat_token: Option<&str>,
 ) -> Result<FriendMade, ApiError> {
     let player = authenticate(app, token).await?;
     if !ids::is_game_id(from) {
@@ -498,22 +512,41 @@ pub async fn friend(
     let railroad_ink::Dice::Seed(seed) = setup.dice else {
         return Err(ApiError::Conflict("the game's dice were not seeded".into()));
     };
+    // The maker's own seat: the one their player sat in, or the one whose token they hold.
+    let held = seat_token.map(ids::hash_token);
+    let makers_seat = stored.seats.iter().position(|row| {
+        row.player.as_deref() == Some(player.id.as_str())
+            || (held.is_some() && row.token_hash == held)
+    });
     let mut seen = std::collections::HashSet::new();
-    let entries = stored
+    let entries: Vec<FinishedEntry> = stored
         .seats
         .iter()
         .zip(game.scores())
-        .map(|(row, score)| FinishedEntry {
-            game: stored.id.clone(),
-            seat: row.seat,
-            // A player who sat twice in the game enters once.
-            player: row.player.clone().filter(|p| seen.insert(p.clone())),
-            name: row.name.clone(),
-            at: now,
-            score: i64::from(score.advanced),
-            k2: -i64::from(score.errors),
+        .enumerate()
+        .map(|(i, (row, score))| {
+            let owner = match &row.player {
+                Some(p) => Some(p.clone()),
+                None if makers_seat == Some(i) => Some(player.id.clone()),
+                None => None,
+            };
+            FinishedEntry {
+                game: stored.id.clone(),
+                seat: row.seat,
+                // A player who sat twice in the game enters once.
+                player: owner.filter(|p| seen.insert(p.clone())),
+                name: row.name.clone(),
+                at: now,
+                score: i64::from(score.advanced),
+                k2: -i64::from(score.errors),
+            }
         })
         .collect();
+    // The score to beat: the maker's, or the game's best.
+    let target = makers_seat
+        .and_then(|i| entries.get(i))
+        .or_else(|| entries.iter().max_by_key(|e| (e.score, e.k2)))
+        .map(|e| e.score);
     let id = format!("friend-{}", ids::new_game_id()?);
     let row = ChallengeRow {
         id: id.clone(),
@@ -525,6 +558,7 @@ pub async fn friend(
         seed,
         origin: Some(stored.id.clone()),
         by: Some(player.name.clone()),
+        target,
         created: now,
     };
     app.storage
@@ -564,6 +598,11 @@ pub struct Summary {
     pub by: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
+    /// A friend challenge's score to beat (its maker's, or its game's best).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<i64>,
+    /// Entries finished (ranked).
+    pub finished: i64,
     /// The asking player's attempt, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<You>,
@@ -602,6 +641,8 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>) -> Summary {
         seed: seed_public(&cref, now).then_some(Seed(c.seed)),
         by: c.by.clone(),
         from: c.origin.clone(),
+        target: c.target,
+        finished: stats.finished,
         you,
     }
 }
@@ -665,6 +706,8 @@ pub async fn current(app: &AppState, token: Option<&str>) -> Result<Current, Api
 /// `GET /api/challenges`: closed daily and weekly challenges, newest first.
 #[derive(Debug, Serialize)]
 pub struct Past {
+    /// The server's time (RFC 3339).
+    pub now: String,
     pub challenges: Vec<Summary>,
     /// The `before` of the next (older) page, when there may be more.
     pub next: Option<String>,
@@ -676,6 +719,7 @@ pub async fn past(app: &AppState, before: Option<i64>, limit: usize) -> Result<P
     let more = rows.len() > limit;
     rows.truncate(limit);
     Ok(Past {
+        now: rfc3339(now),
         next: more
             .then(|| rows.last().map(|s| rfc3339(s.challenge.opens)))
             .flatten(),
@@ -750,6 +794,8 @@ pub struct Playing {
 /// `GET /api/challenges/{id}`.
 #[derive(Debug, Serialize)]
 pub struct Board {
+    /// The server's time (RFC 3339).
+    pub now: String,
     #[serde(flatten)]
     pub summary: Summary,
     pub leaderboard: Leaderboard,
@@ -847,6 +893,7 @@ pub async fn board(
         Vec::new()
     };
     Ok(Board {
+        now: rfc3339(now),
         leaderboard: Leaderboard {
             finished: histogram.iter().map(|b| b.count).sum(),
             entries,

@@ -204,6 +204,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         limiter: Arc::new(http::limits::Limiter::new(config.limits)),
         challenge_budget: config.challenge_budget,
     };
+    tokio::spawn(challenges::resume_computers(state.clone()));
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.storage.clone()));
     }

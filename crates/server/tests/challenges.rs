@@ -167,6 +167,26 @@ async fn players_need_a_name_and_play_with_their_token() {
     assert_eq!(v["games"], 0);
     let (status, _) = app.get("/api/players/00112233445566778899aabb", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // A carried key is checked by asking who it is.
+    let (status, me) = app.get("/api/players/me", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["id"], id.as_str());
+    assert_eq!(
+        app.get("/api/players/me", None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get("/api/players/me", Some(&"e".repeat(64))).await.0,
+        StatusCode::FORBIDDEN
+    );
+    // A player's token on an ordinary game's state is a spectator's view, not a refusal.
+    let (status, v) = app
+        .post("/api/ink/games", None, r#"{"mode":"online"}"#)
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, s) = ink_state(&app, v["id"].as_str().unwrap(), Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert!(s.get("you").is_none());
 
     let path = "/api/challenges/daily-2026-11-26/play";
     assert_eq!(app.post(path, None, "").await.0, StatusCode::UNAUTHORIZED);
@@ -405,6 +425,9 @@ async fn a_friend_challenge_from_a_finished_game() {
     let b = board(&app, id, None).await;
     assert_eq!(b["kind"], "friend");
     assert_eq!(b["by"], "Ann");
+    assert_eq!(b["target"], last["players"][0]["score"]["advanced"]);
+    assert_eq!(b["finished"], 1);
+    assert!(b["now"].is_string());
     assert_eq!(b["players"], 1);
     assert_eq!(b["leaderboard"]["entries"][0]["name"], "Ann");
     assert_eq!(b["leaderboard"]["entries"][0]["player"], ann_id.as_str());
@@ -674,4 +697,32 @@ async fn a_leaderboard_of_a_hundred_thousand() {
         times[times.len() / 2],
         times[times.len() - 1]
     );
+}
+
+#[tokio::test]
+async fn a_friend_challenge_made_with_the_seat_token_is_the_makers() {
+    let app = app_at(TODAY).await;
+    // Played before its player had an identity: no player on the seat.
+    let (status, v) = app
+        .post("/api/ink/games", None, r#"{"mode":"solo","name":"Cy"}"#)
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (game, seat) = (v["id"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let (_, last) = play_ink_game(&app, game, seat).await;
+    let (cy, cy_token) = player(&app, "Cy").await;
+    let body = json!({"kind": "friend", "from": game, "seat_token": seat}).to_string();
+    let (status, made) = app.post("/api/challenges", Some(&cy_token), &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let b = board(&app, made["id"].as_str().unwrap(), Some(&cy_token)).await;
+    let e = &b["leaderboard"]["entries"][0];
+    assert_eq!(e["player"], cy.as_str());
+    assert_eq!(e["you"], true);
+    assert_eq!(b["target"], last["players"][0]["score"]["advanced"]);
+    // Someone else's seat token proves nothing: a stranger's challenge leaves the seat nobody's.
+    let (_, eve) = player(&app, "Eve").await;
+    let body = json!({"kind": "friend", "from": game, "seat_token": "f".repeat(64)}).to_string();
+    let (status, made) = app.post("/api/challenges", Some(&eve), &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let b = board(&app, made["id"].as_str().unwrap(), None).await;
+    assert!(b["leaderboard"]["entries"][0]["player"].is_null(), "{b}");
 }

@@ -118,15 +118,25 @@ test('a game against the computer: both boards at every step, on a phone; a game
   await page.context().close();
 });
 
-test('a finished Metro game of two computers: listed, replayed to its end scores', async () => {
+test('a finished Metro game of two computers and a person: listed, replayed to its end scores', async () => {
+  // A game needs a person: Hu plays the first legal square each turn, through the API.
   const created = await call('POST', '/api/metro/games', null, {
-    players: [{ kind: 'computer', level: 'random', name: 'Rae' }, { kind: 'computer', level: 'greedy', name: 'Gus' }], seed: 21,
+    players: [{ kind: 'computer', level: 'random', name: 'Rae' }, { kind: 'computer', level: 'greedy', name: 'Gus' }, { kind: 'human', name: 'Hu' }],
+    seed: '21',
   });
+  const token = created.seats[0].token;
+  const path = `/api/metro/games/${created.id}`;
   let st;
-  for (let i = 0; i < 600; i++) {
-    st = await call('GET', `/api/metro/games/${created.id}`);
+  for (let i = 0; i < 3000; i++) {
+    st = await call('GET', path, token);
     if (st.finished) break;
-    await new Promise((r) => setTimeout(r, 50));
+    if (!st.you.your_turn) {
+      await new Promise((r) => setTimeout(r, 20));
+    } else if (st.you.legal && st.you.legal.length >= 2) {
+      await call('POST', `${path}/place`, token, { square: st.you.legal.slice(0, 2) });
+    } else {
+      await call('POST', `${path}/draw`, token);
+    }
   }
   assert.equal(st.finished, true);
   for (const [label, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {

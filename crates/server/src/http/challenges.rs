@@ -103,6 +103,8 @@ async fn play(
 struct MakeRequest {
     kind: String,
     from: String,
+    /// The maker's seat token in that game, if they played it: their seat's entry is theirs.
+    seat_token: Option<String>,
 }
 
 async fn make(
@@ -116,6 +118,7 @@ async fn make(
             req.kind
         )));
     }
-    let made: FriendMade = challenges::friend(&app, &req.from, token.as_deref()).await?;
+    let made: FriendMade =
+        challenges::friend(&app, &req.from, token.as_deref(), req.seat_token.as_deref()).await?;
     Ok((StatusCode::CREATED, Json(made)))
 }

@@ -65,8 +65,18 @@ async fn game_state<St: GameState>(
     let seat = match &token {
         Some(token) => match st.seat_of(token) {
             Ok(seat) => Some(seat),
-            Err(e) if st.challenge().is_none() => return Err(e),
-            Err(_) => None,
+            // A player's token is no seat's: its holder watches (a challenge's game, as far as
+            // `may_see` lets them). A token of nobody's is refused.
+            Err(e) => {
+                if st.challenge().is_none()
+                    && crate::challenges::player_of(&app, Some(token))
+                        .await?
+                        .is_none()
+                {
+                    return Err(e);
+                }
+                None
+            }
         },
         None => None,
     };

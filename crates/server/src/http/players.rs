@@ -7,7 +7,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::JsonBody;
+use super::{JsonBody, Token};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::players::{self, Profile};
@@ -15,6 +15,7 @@ use crate::players::{self, Profile};
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/players", post(create))
+        .route("/api/players/me", get(me))
         .route("/api/players/{id}", get(profile))
 }
 
@@ -30,6 +31,13 @@ async fn create(
 ) -> Result<impl IntoResponse, ApiError> {
     let made = players::create(&app, req.name.as_deref()).await?;
     Ok((StatusCode::CREATED, Json(made)))
+}
+
+/// `GET /api/players/me`: the profile of the token's player (to check a key carried to
+/// another device); 401 without a token, 403 for a token of nobody's.
+async fn me(State(app): State<AppState>, Token(token): Token) -> Result<Json<Profile>, ApiError> {
+    let player = crate::challenges::authenticate(&app, Some(&token)).await?;
+    Ok(Json(players::profile(&app, &player.id).await?))
 }
 
 async fn profile(

@@ -38,6 +38,8 @@ pub struct ChallengeRow {
     pub origin: Option<String>,
     /// Whose game a friend challenge comes from.
     pub by: Option<String>,
+    /// A friend challenge's score to beat.
+    pub target: Option<i64>,
     pub created: i64,
 }
 
@@ -55,6 +57,8 @@ pub struct ChallengeStats {
     pub challenge: ChallengeRow,
     /// Entries started.
     pub players: i64,
+    /// Entries finished.
+    pub finished: i64,
     /// The best finished entry's score.
     pub best: Option<i64>,
     pub computer: Option<ComputerResult>,
@@ -249,8 +253,8 @@ fn insert_challenge(
     };
     tx.execute(
         &format!(
-            "{verb} INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+            "{verb} INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
         ),
         params![
             c.id,
@@ -262,7 +266,8 @@ fn insert_challenge(
             c.seed as i64,
             c.origin,
             c.by,
-            c.created
+            c.created,
+            c.target
         ],
     )
     .map_err(StorageError::of)?;
@@ -335,8 +340,11 @@ fn finish_entry(
          ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
     )?
     .execute(params![challenge, result.score])?;
-    tx.prepare_cached("UPDATE challenges SET best = max(coalesce(best, ?2), ?2) WHERE id = ?1")?
-        .execute(params![challenge, result.score])?;
+    tx.prepare_cached(
+        "UPDATE challenges SET best = max(coalesce(best, ?2), ?2), finished = finished + 1
+         WHERE id = ?1",
+    )?
+    .execute(params![challenge, result.score])?;
     Ok(())
 }
 
@@ -356,7 +364,7 @@ fn entry(r: &Row<'_>) -> rusqlite::Result<EntryRow> {
     })
 }
 
-const CHALLENGE_COLUMNS: &str = "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, best, computer_game, computer_score, computer_k2";
+const CHALLENGE_COLUMNS: &str = "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, best, computer_game, computer_score, computer_k2, target, finished";
 
 fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
@@ -379,9 +387,11 @@ fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
             seed: r.get::<_, i64>(6)? as u64,
             origin: r.get(7)?,
             by: r.get(8)?,
+            target: r.get(15)?,
             created: r.get(9)?,
         },
         players: r.get(10)?,
+        finished: r.get(16)?,
         best: r.get(11)?,
         computer,
     })
@@ -482,6 +492,22 @@ impl Storage {
                 Some(r) => Ok(Some(challenge(r)?)),
                 None => Ok(None),
             }
+        })
+        .await
+    }
+
+    /// Challenges without the computer's game (its process stopped before it was stored).
+    pub async fn challenges_without_computer(&self) -> Result<Vec<ChallengeRow>, StorageError> {
+        self.read(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE computer_game IS NULL ORDER BY opens DESC"
+            ))?;
+            let mut rows = stmt.query([])?;
+            let mut out = Vec::new();
+            while let Some(r) = rows.next()? {
+                out.push(challenge(r)?.challenge);
+            }
+            Ok(out)
         })
         .await
     }
@@ -740,7 +766,7 @@ pub fn fill_for_test(
             count.execute(params![challenge, score])?;
         }
         tx.execute(
-            "UPDATE challenges SET players = players + ?2,
+            "UPDATE challenges SET players = players + ?2, finished = finished + ?2,
                  best = (SELECT max(score) FROM entries WHERE challenge = ?1) WHERE id = ?1",
             params![challenge, n as i64],
         )?;

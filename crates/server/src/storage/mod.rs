@@ -91,7 +91,9 @@ CREATE TABLE IF NOT EXISTS challenges (
     by_name  TEXT,
     created  INTEGER NOT NULL,
     players  INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0,
     best     INTEGER,
+    target   INTEGER,
     computer_game  TEXT,
     computer_score INTEGER,
     computer_k2    INTEGER
@@ -107,8 +109,9 @@ CREATE TABLE IF NOT EXISTS entries (
     finished  INTEGER,
     score     INTEGER,
     k2        INTEGER,
-    PRIMARY KEY (game, seat)
+    PRIMARY KEY (challenge, game, seat)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entries_by_game ON entries (game, seat);
 CREATE UNIQUE INDEX IF NOT EXISTS entries_one_attempt ON entries (challenge, player);
 CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player) WHERE player IS NOT NULL;
 CREATE INDEX IF NOT EXISTS entries_ranked
