@@ -25,16 +25,32 @@ export function binary() {
 }
 
 /**
+ * What every test server runs with unless a test says otherwise: no per-address rate limits
+ * (every page of a test file talks from 127.0.0.1, and a file makes more games, players, joins
+ * and challenge plays in a minute than one address may; the limits themselves are the server's
+ * tests' business), and a small search budget for the computer's game on each day's challenges
+ * (at full strength about 20 CPU-seconds for every fresh database, which would slow every test).
+ */
+export const SERVER_ENV = {
+  TRACKLAYER_RATE_GAMES: '0',
+  TRACKLAYER_RATE_PLAYERS: '0',
+  TRACKLAYER_RATE_JOINS: '0',
+  TRACKLAYER_RATE_HINTS: '0',
+  TRACKLAYER_RATE_PLAYS: '0',
+  TRACKLAYER_CHALLENGE_BUDGET: '4',
+};
+
+/**
  * Starts the server; resolves with {url, stop()}. `env` adds to its environment (such as
- * TRACKLAYER_NOW, which fixes its clock), `args` to its command line, and `db` is the database
- * file to use (kept on stop) instead of a fresh one.
+ * TRACKLAYER_NOW, which fixes its clock; it overrides SERVER_ENV), `args` to its command line,
+ * and `db` is the database file to use (kept on stop) instead of a fresh one.
  */
 export async function startServer({ env = {}, args = [], db = null } = {}) {
   // A database of its own, removed on stop, unless `db` names one (kept, for a later server).
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
   const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', db || join(dir, 'e2e.sqlite'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TRACKLAYER_LOG: 'warn', ...env },
+    env: { ...process.env, TRACKLAYER_LOG: 'warn', ...SERVER_ENV, ...env },
   });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });

@@ -82,8 +82,11 @@ export async function asPlayer(method, path, body) {
 }
 
 /**
- * A game's state (or replay) for someone without a seat in it: with this device's player key,
- * which challenge games ask for; an ordinary game that refuses the key is asked again without it.
+ * A game's state (or replay), or a challenge, for someone without a seat in it: with this
+ * device's player key, which challenge games ask for (the server answers a player's key on an
+ * ordinary game as it answers anyone). A 403 stands (a challenge game still secret), unless
+ * the key itself is one this server does not know (its database started afresh): then the key
+ * is forgotten and the request made again without it.
  */
 export async function viewAsPlayer(path) {
   const me = storedPlayer();
@@ -91,12 +94,19 @@ export async function viewAsPlayer(path) {
   try {
     return await request('GET', path, { token: me.token });
   } catch (e) {
-    if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
-    try {
-      return await request('GET', path);
-    } catch {
-      throw e;
-    }
+    if (!(e instanceof ApiError) || e.status !== 403 || await keyKnown(me.token)) throw e;
+    storePlayer(null);
+    return request('GET', path);
+  }
+}
+
+/** Whether this server knows a player key (a failure to ask counts as yes: nothing is forgotten). */
+async function keyKnown(token) {
+  try {
+    await request('GET', '/api/players/me', { token });
+    return true;
+  } catch (e) {
+    return !(e instanceof ApiError) || (e.status !== 401 && e.status !== 403);
   }
 }
 

@@ -1,7 +1,7 @@
 // The app: a start screen (game and mode), the rules with every tile, and the game.
 
 import { api, seats } from './api.js';
-import { h, fill } from './dom.js';
+import { h, fill, nameEl } from './dom.js';
 import { createBoard, tileSvg } from './draw.js';
 import { gameScreen } from './game.js';
 import { metroScreen } from './metro.js';
@@ -12,6 +12,7 @@ import { inkReplayScreen, metroReplayScreen, recentGamesScreen } from './replay.
 import { metroRulesScreen, rulesTabs } from './metro-rules.js';
 import { challengeCards, challengeScreen, challengesScreen } from './challenges.js';
 import { playerScreen } from './player-page.js';
+import { isNameRefusal, watchName } from './names.js';
 
 const main = document.getElementById('app');
 let leave = null;
@@ -123,7 +124,8 @@ function startScreen(table) {
   let game = 'ink';
   let mode = 'solo';
   const error = h('p', { class: 'form-error', role: 'alert' });
-  const name = h('input', { id: 'player-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
+  const name = h('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
+  const nameWatch = watchName(name);
   const agent = h('select', { id: 'agent', name: 'agent' },
     table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
   const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
@@ -142,7 +144,7 @@ function startScreen(table) {
   const inkParts = [
     h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
     h('div', { class: 'fields' },
-      h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name),
+      h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
       agentRow),
     h('details', { class: 'more' },
       h('summary', {}, 'More options'),
@@ -183,20 +185,23 @@ function startScreen(table) {
         try {
           navigate(`/metro/${await metro.submit()}`);
         } catch (e) {
-          error.textContent = e.message;
+          // A name refused is said at its seat.
+          if (!e.shown) error.textContent = e.message;
           start.disabled = false;
         }
         return;
       }
+      if (!nameWatch.ok()) return;
       start.disabled = true;
       try {
         const n = name.value.trim();
-        localStorage.setItem('tracklayer:name', n);
         const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined });
+        localStorage.setItem('tracklayer:name', n);
         seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
         navigate(`/ink/${taken.id}`);
       } catch (e) {
-        error.textContent = e.message;
+        if (isNameRefusal(e)) nameWatch.refuse(e.message);
+        else error.textContent = e.message;
         start.disabled = false;
       }
     },
@@ -256,7 +261,7 @@ async function listGames(section) {
       const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' }[st.mode] || st.mode;
       fill(item,
         h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : `round ${st.round + 1} of 7`}`),
-        h('span', { class: 'muted small' }, `${me ? `${me.name}: ${me.score.advanced} points` : ''} · ${new Date(st.created).toLocaleString()}`),
+        h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
         h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { seats.remove(g.id); item.remove(); } }, 'Forget'));
     }).catch((e) => {
       if (e.status === 404 || e.status === 403) { seats.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));

@@ -5,7 +5,7 @@
 // the page draws from the leaderboard's `histogram`).
 
 import { ApiError, request, seats, storedPlayer, viewAsPlayer } from './api.js';
-import { h, s, fill } from './dom.js';
+import { h, s, fill, isolated, nameEl } from './dom.js';
 import { metroSeats } from './metro-api.js';
 import { ensurePlayer, player } from './player.js';
 
@@ -30,17 +30,21 @@ export const challengeApi = {
     learnClock(answer.now);
     return answer;
   },
-  list({ before, limit = 20 } = {}) {
+  async list({ before, limit = 20 } = {}) {
     const q = new URLSearchParams({ limit: String(limit) });
     if (before) q.set('before', before);
-    return request('GET', `/api/challenges?${q}`);
+    const answer = await request('GET', `/api/challenges?${q}`);
+    learnClock(answer.now);
+    return answer;
   },
-  get(id, { around, limit } = {}) {
+  async get(id, { around, limit } = {}) {
     const q = new URLSearchParams();
     if (around) q.set('around', around);
     if (limit) q.set('limit', String(limit));
     const query = q.toString();
-    return viewAsPlayer(`/api/challenges/${encodeURIComponent(id)}${query ? `?${query}` : ''}`);
+    const answer = await viewAsPlayer(`/api/challenges/${encodeURIComponent(id)}${query ? `?${query}` : ''}`);
+    learnClock(answer.now);
+    return answer;
   },
   play(id, token) {
     return request('POST', `/api/challenges/${encodeURIComponent(id)}/play`, { token });
@@ -51,14 +55,6 @@ export const challengeApi = {
     return request('POST', '/api/challenges', { token, body });
   },
 };
-
-/** Learns the server's clock once, for the time left on pages that have no `now` of their own. */
-async function knowClock() {
-  if (skew !== null) return;
-  try {
-    await challengeApi.current();
-  } catch { /* this device's clock, then */ }
-}
 
 // ---- words
 
@@ -95,18 +91,27 @@ export function kindLabel(idOrKind) {
   return 'Challenge';
 }
 
+/** "Ann's challenge", the name isolated (an element, or in plain text when `plain`). */
+function friendTitle(c, { plain = false } = {}) {
+  if (!c.by) return 'A friend\'s challenge';
+  return plain ? `${isolated(c.by)}'s challenge` : [nameEl(c.by), '\'s challenge'];
+}
+
 /** The short title of a card: "Today's Railroad Ink". */
 function cardTitle(c) {
   const game = GAME_NAMES[c.game] || c.game;
   if (c.kind === 'weekly') return `This week's ${game}`;
-  if (c.kind === 'friend') return `${c.by || 'A friend'}'s challenge`;
+  if (c.kind === 'friend') return friendTitle(c);
   return `Today's ${game}`;
 }
 
-/** The page title: "Daily Railroad Ink · 26 November 2026". */
-export function challengeTitle(c) {
+/**
+ * The page title: "Daily Railroad Ink · 26 November 2026"; a friend challenge's maker's name is
+ * an element unless `plain` (for the document's title).
+ */
+export function challengeTitle(c, { plain = false } = {}) {
   const game = GAME_NAMES[c.game] || c.game;
-  if (c.kind === 'friend') return `${c.by || 'A friend'}'s challenge`;
+  if (c.kind === 'friend') return friendTitle(c, { plain });
   if (c.kind === 'weekly') {
     const week = String(c.period || '').match(/^(\d{4})-W(\d{1,2})$/);
     const when = week ? `week ${Number(week[2])} of ${week[1]}` : c.period;
@@ -233,7 +238,7 @@ export function challengeCards(section, { navigate, pastLink = true }) {
       pastLink || me ? h('p', { class: 'challenge-links small' },
         pastLink ? h('a', { href: '/challenges', 'data-link': '' }, 'Past challenges') : null,
         pastLink && me ? ' · ' : null,
-        me ? ['Playing as ', h('a', { href: `/players/${me.id}`, 'data-link': '', class: 'me-link' }, me.name)] : null) : null);
+        me ? ['Playing as ', h('a', { href: `/players/${me.id}`, 'data-link': '', class: 'me-link' }, nameEl(me.name))] : null) : null);
     section.hidden = false;
     stop = tickTimes(section);
   }).catch(() => { /* no challenges on this server: the start page stays as it was */ });
@@ -261,7 +266,7 @@ function challengeCard(c, navigate) {
   let action;
   if (you?.finished) {
     action = h('p', { class: 'done-line' },
-      h('strong', {}, `Done: rank ${you.rank ?? '–'} of ${c.players}`), ' · ',
+      h('strong', {}, `Done: rank ${you.rank ?? '–'} of ${c.finished ?? c.players}`), ' · ',
       h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
   } else if (c.closed) {
     action = h('p', {}, h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Closed: see the leaderboard'));
@@ -271,7 +276,7 @@ function challengeCard(c, navigate) {
       h('a', { class: 'leaderboard-link', href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
   }
   return h('article', { class: `challenge-card game-${c.game}`, dataset: { challenge: c.id, kind: c.kind } },
-    h('h3', {}, h('span', { class: `game-chip game-${c.game}` }, GAME_NAMES[c.game] || c.game), ' ', cardTitle(c)),
+    h('h3', {}, h('span', { class: `game-chip game-${c.game}` }, GAME_NAMES[c.game] || c.game), ' ', h('span', { class: 'card-title' }, cardTitle(c))),
     facts(c),
     action);
 }
@@ -401,7 +406,7 @@ export function challengeResult(id, { game = 'ink' } = {}) {
         h('ol', { class: 'result-top' }, rows.map((e) => (e === null
           ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },
-            h('span', { class: 'name' }, e.you ? `${e.name} (you)` : e.name),
+            h('span', { class: 'name' }, nameEl(e.name), e.you ? ' (you)' : null),
             h('span', { class: 'pts' }, num(e.score)))))),
         h('p', { class: 'small' }, comp
           ? `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
@@ -450,11 +455,11 @@ export function friendChallengeBox(gameId, inviteBox, seatToken) {
 
 function boardLink(c, entry) {
   if (!entry.game) return null;
-  return h('a', { href: `/${c.game === 'metro' ? 'metro' : 'ink'}/${entry.game}/replay`, 'data-link': '', 'aria-label': `${entry.name}'s board` }, 'Board');
+  return h('a', { href: `/${c.game === 'metro' ? 'metro' : 'ink'}/${entry.game}/replay`, 'data-link': '', 'aria-label': `${isolated(entry.name)}'s board` }, 'Board');
 }
 
 function nameCell(entry) {
-  const text = entry.you ? `${entry.name} (you)` : entry.name;
+  const text = [nameEl(entry.name), entry.you ? ' (you)' : null];
   return entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text;
 }
 
@@ -516,7 +521,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   fill(root, h('p', { class: 'loading' }, 'Loading the challenge…'));
   let c;
   try {
-    [c] = await Promise.all([challengeApi.get(id), knowClock()]);
+    c = await challengeApi.get(id);
   } catch (e) {
     fill(root, h('section', { class: 'card narrow center', id: 'challenge-missing' },
       h('h1', {}, 'No challenge here'),
@@ -525,12 +530,10 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     return () => {};
   }
   const title = challengeTitle(c);
-  setTitle(title);
+  setTitle(challengeTitle(c, { plain: true }));
   const board = c.leaderboard || { entries: [], around: [], histogram: [], finished: 0 };
   const you = c.you;
   const friend = c.kind === 'friend';
-  let from = null;
-  if (friend) from = await fromGame(c);
   const lead = friend
     ? 'Whoever opens the link plays the same seven rolls at their own pace: nobody waits for anybody.'
     : c.game === 'metro'
@@ -544,7 +547,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   }
   const seedLine = c.seed !== undefined && c.seed !== null
     ? h('p', { class: 'seed-line', id: 'challenge-seed' }, friend
-      ? [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: `/ink/${c.from}/replay`, 'data-link': '' }, `${c.by || 'your friend'}'s game`) : `${c.by || 'your friend'}'s game`, '.']
+      ? [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: `/ink/${c.from}/replay`, 'data-link': '' }, friendsGame(c)) : friendsGame(c), '.']
       : `${c.game === 'metro' ? 'Tiles' : 'Dice'} from seed ${c.seed}: start a game with this seed to play them again.`)
     : null;
   const mayLook = c.closed || you?.finished;
@@ -553,7 +556,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     h('div', { class: 'viewer-head' },
       h('div', {},
         h('p', { class: 'kicker' }, h('span', { class: `game-chip game-${c.game}` }, GAME_NAMES[c.game] || c.game), ' ', kindLabel(c.kind)),
-        h('h1', { id: 'challenge-title' }, friend ? `${title}: beat ${num(from?.score ?? c.best ?? 0)} on the same seven rolls` : title),
+        h('h1', { id: 'challenge-title' }, title, friend ? `: beat ${num(c.target ?? c.best ?? 0)} on the same seven rolls` : null),
         h('p', { class: 'lead' }, lead)),
       action),
     facts(c, { withTime: !friend || !!c.closes }),
@@ -564,7 +567,8 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     h('div', { class: 'challenge-layout' },
       h('section', { class: 'card leaderboard-card', 'aria-labelledby': 'leaderboard-title' },
         h('h2', { id: 'leaderboard-title' }, friend ? 'Everyone who played it' : 'Leaderboard'),
-        h('div', { class: 'table-scroll' }, leaderboardTable(c))),
+        h('div', { class: 'table-scroll' }, leaderboardTable(c)),
+        stillPlaying(board.playing)),
       h('section', { class: 'card chart-card', 'aria-labelledby': 'chart-title' },
         h('h2', { id: 'chart-title' }, 'Score distribution'),
         scoreHistogram(board.histogram, { you: you?.finished ? you.score : null, computer: board.computer?.score ?? null, title: 'The score distribution' })))));
@@ -572,18 +576,21 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   return () => stop.forEach((f) => f());
 }
 
-/** The game a friend challenge was made from, and its maker's score there (null if unknown). */
-async function fromGame(c) {
-  const named = (c.leaderboard?.entries || []).find((e) => e.name === c.by);
-  if (named) return { score: named.score };
-  if (!c.from) return null;
-  try {
-    const st = await viewAsPlayer(`/api/ink/games/${c.from}`);
-    const p = st.players.find((x) => x.name === c.by) || st.players.find((x) => x.kind !== 'computer') || st.players[0];
-    return p ? { score: p.score.advanced } : null;
-  } catch {
-    return null;
-  }
+/** "Ann's game" (the game a friend challenge was made from). */
+function friendsGame(c) {
+  return c.by ? [nameEl(c.by), '\'s game'] : 'your friend\'s game';
+}
+
+/** Under a friend challenge's table: who has started it and not finished yet. */
+function stillPlaying(playing) {
+  if (!playing?.length) return null;
+  const me = storedPlayer();
+  return h('p', { class: 'still-playing small', id: 'still-playing' }, 'Still playing: ',
+    playing.map((p, i) => [
+      i ? (i === playing.length - 1 ? ' and ' : ', ') : '',
+      p.player ? h('a', { href: `/players/${p.player}`, 'data-link': '' }, nameEl(p.name)) : nameEl(p.name),
+      p.player && p.player === me?.id ? ' (you)' : '',
+    ]), '.');
 }
 
 // ---- the list of challenges

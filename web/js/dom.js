@@ -64,3 +64,29 @@ export function fill(el, ...children) {
   append(el, children);
   return el;
 }
+
+/**
+ * A person's name as shown on a page: in its own bidi-isolated element (<bdi>), so that a
+ * right-to-left name cannot turn the text around it ("Ann placed cbcb at 05") around.
+ */
+export function nameEl(name, attrs = {}) {
+  return h('bdi', { ...attrs, class: attrs.class ? `pname ${attrs.class}` : 'pname' }, name);
+}
+
+/** Names as "A, B and C", each isolated (nodes and text, for h or fill). */
+export function nameList(names, { and = ' and ' } = {}) {
+  const out = [];
+  names.forEach((n, i) => {
+    if (i > 0) out.push(i === names.length - 1 ? and : ', ');
+    out.push(n instanceof Node ? n : nameEl(n));
+  });
+  return out;
+}
+
+/**
+ * A name in plain text (a page title, a label, a tooltip), where no element can hold it:
+ * between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, which isolate it the same way.
+ */
+export function isolated(name) {
+  return `\u2068${name}\u2069`;
+}

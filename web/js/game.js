@@ -3,7 +3,7 @@
 // and orientation, which specials may be placed, whether the round may end (and why not).
 
 import { api, ApiError, seats } from './api.js';
-import { h, s, fill } from './dom.js';
+import { h, s, fill, isolated, nameEl, nameList } from './dom.js';
 import { createBoard, tileInfo, tileSvg, legalSquares, networkColour } from './draw.js';
 import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
 import { challengeResult, friendChallengeBox, kindLabel } from './challenges.js';
@@ -50,10 +50,10 @@ export async function gameScreen(root, id, { table, navigate, setTitle }) {
 }
 
 function joinPanel(root, state, table) {
-  const names = state.players.map((p) => p.name).join(', ');
   return joinForm(root, {
     title: 'Join this game of Railroad Ink',
-    intro: `${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (${names}), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`,
+    intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
+      `), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`],
     extra: [chosenSeedLine(state.chosen_seed, 'Dice'), h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false)))],
     join: async (name) => {
       const taken = await api.join(state.id, name);
@@ -265,7 +265,7 @@ class GameView extends PlayScreen {
     const ok = await this.act('Ending the round', () => api.endRound(this.id, this.token));
     if (ok && this.state.round === round && !this.state.finished) {
       const waiting = this.state.players.filter((p) => !p.round_done).map((p) => p.name);
-      this.say(`You have finished ${ordinal(round).toLowerCase()}. Waiting for ${waiting.join(', ')}.`, 'info');
+      this.say([`You have finished ${ordinal(round).toLowerCase()}. Waiting for `, nameList(waiting), '.'], 'info');
     }
   }
 
@@ -323,7 +323,7 @@ class GameView extends PlayScreen {
     this.board.setHint(this.hint);
     this.board.setLegal(this.selected ? [...this.legalNow()] : []);
     fill(this.boardTitle,
-      h('span', { class: 'board-name' }, me ? `${me.name} (you)` : mine.name),
+      h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name)),
       h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
     this.renderScores();
     this.renderOthers();
@@ -342,7 +342,7 @@ class GameView extends PlayScreen {
       : { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode] || st.mode;
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
-        h('span', { class: 'dot' }), `${p.name}${st.you && p.seat === st.you.seat ? ' (you)' : ''}`,
+        h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
         h('small', {}, p.round_done ? ' finished the round' : ' playing'))))
       : null;
     fill(this.bar,
@@ -364,16 +364,18 @@ class GameView extends PlayScreen {
     let detail = '';
     if (st.players.length === 1) {
       const solo = st.players[0];
-      headline = `${st.you ? 'You' : solo.name} scored ${pointsText(solo.score.advanced)}`;
+      headline = [st.you ? 'You' : nameEl(solo.name), ` scored ${pointsText(solo.score.advanced)}`];
     } else if (winners.length === 1) {
       const w = winners[0];
-      headline = `${w.name}${st.you && w.seat === st.you.seat ? ' (you)' : ''} ${st.you && w.seat === st.you.seat ? 'win' : 'wins'} with ${pointsText(w.score.advanced)}`;
+      const mine = st.you && w.seat === st.you.seat;
+      headline = [nameEl(w.name), `${mine ? ' (you)' : ''} ${mine ? 'win' : 'wins'} with ${pointsText(w.score.advanced)}`];
       const tied = st.players.filter((p) => p !== w && p.score.advanced === w.score.advanced);
       if (tied.length) {
-        detail = `Tie on ${pointsText(w.score.advanced)}, broken by fewest errors: ${w.name} made ${w.score.errors}, ${tied.map((p) => `${p.name} ${p.score.errors}`).join(', ')}.`;
+        detail = [`Tie on ${pointsText(w.score.advanced)}, broken by fewest errors: `, nameEl(w.name), ` made ${w.score.errors}, `,
+          tied.map((p, i) => [i ? ', ' : '', nameEl(p.name), ` ${p.score.errors}`]), '.'];
       }
     } else {
-      headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score.advanced)}`;
+      headline = [nameList(winners.map((w) => w.name)), ` share the win with ${pointsText(winners[0].score.advanced)}`];
       detail = `Same score and the same number of errors (${winners[0].score.errors}): the tie stands.`;
     }
     const challenge = st.mode === 'challenge' ? st.challenge : null;
@@ -387,7 +389,7 @@ class GameView extends PlayScreen {
       h('div', {},
         h('h2', { id: 'winner' }, headline),
         detail ? h('p', { class: 'tie-break' }, detail) : null,
-        st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, `${p.name}: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
+        st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
         st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
       h('div', { class: 'row' },
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
@@ -517,10 +519,10 @@ class GameView extends PlayScreen {
     const content = h('div', {},
       h('h2', {}, st.finished ? 'Score breakdown' : 'Score so far'),
       h('details', { class: 'breakdown-details', open: true },
-        h('summary', {}, `${me.name}: ${pointsText(me.score.advanced)}`),
+        h('summary', {}, nameEl(me.name), `: ${pointsText(me.score.advanced)}`),
         this.breakdownTable(me)),
       others.map((p) => h('details', { class: 'breakdown-details', open: st.finished },
-        h('summary', {}, `${p.name}: ${pointsText(p.score.advanced)}`),
+        h('summary', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}`),
         this.breakdownTable(p))),
       st.finished && st.you ? null : this.overlayToggles());
     swatches(content);
@@ -536,7 +538,7 @@ class GameView extends PlayScreen {
       seen.add(p.seat);
       let b = this.boards.get(p.seat);
       if (!b) {
-        b = createBoard(this.table, { label: `${p.name}'s board` });
+        b = createBoard(this.table, { label: `${isolated(p.name)}'s board` });
         b.svg.classList.add('mini');
         b.svg.id = `board-${p.seat}`;
         this.boards.set(p.seat, b);
@@ -546,7 +548,7 @@ class GameView extends PlayScreen {
       const status = st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
       return h('section', { class: 'panel other', dataset: { seat: p.seat } },
         h('div', { class: 'board-title' },
-          h('span', { class: 'board-name' }, p.name, p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
+          h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
         status ? h('p', { class: `muted small status-${p.round_done ? 'done' : 'playing'}` }, status) : null);

@@ -4,7 +4,7 @@
 // state's lines (each line's squares and the side it enters each by), so the picture always
 // agrees with the engine's scoring.
 
-import { flashClass, gridSquareAt, s } from './dom.js';
+import { flashClass, gridSquareAt, nameEl, s } from './dom.js';
 
 const CELL = 100;
 const MARGIN = 44;
@@ -116,7 +116,14 @@ export function describeLine(line, players) {
       end = line.length ? 'so far, unfinished' : 'not started';
       points = '0 points';
   }
-  return { owner, text: `Station ${line.station} (${owner}): ${tiles} ${end}: ${points}` };
+  const known = line.owner !== null && line.owner !== undefined && players?.[line.owner]?.name !== undefined;
+  const rest = `: ${tiles} ${end}: ${points}`;
+  return {
+    owner,
+    text: `Station ${line.station} (${owner})${rest}`,
+    // The same, the owner's name bidi-isolated (a person's name), for the page.
+    nodes: [`Station ${line.station} (`, known ? nameEl(owner) : owner, `)${rest}`],
+  };
 }
 
 /**

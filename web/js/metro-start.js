@@ -1,7 +1,8 @@
 // The start screen's Metro part: 2 to 6 seats, each a person on this device, a person invited
 // by link, or a computer player of some level; and the Metro games this browser holds.
 
-import { h, fill } from './dom.js';
+import { h, fill, nameList } from './dom.js';
+import { isNameRefusal, watchName } from './names.js';
 import { metroApi, metroSeats } from './metro-api.js';
 import { levelLabel } from './metro.js';
 import { seatColour, tileSvg } from './metro-draw.js';
@@ -35,15 +36,21 @@ export function metroSetup(table, { name = '' } = {}) {
     return seat.kind === 'computer' ? `Computer ${i + 1}` : `Player ${i + 1}`;
   }
 
+  // Each seat's name field's watcher (its live count, and the server's refusal).
+  let watchers = [];
+
   function draw() {
+    watchers = [];
     fill(list, seats.map((seat, i) => {
       const dot = h('span', { class: 'm-swatch big', 'aria-hidden': 'true' });
       dot.style.background = seatColour(i);
       const nameInput = h('input', {
-        class: 'm-seat-name', name: `seat-${i}-name`, maxlength: 32, 'aria-label': `Player ${i + 1}'s name`,
+        class: 'm-seat-name', name: `seat-${i}-name`, 'aria-label': `Player ${i + 1}'s name`,
         placeholder: defaultName(i, seat), value: seat.name || '',
         oninput: (e) => { seat.name = e.target.value; },
       });
+      const watch = watchName(nameInput);
+      watchers.push(watch);
       const kind = h('select', {
         class: 'm-seat-kind', name: `seat-${i}-kind`, 'aria-label': `Player ${i + 1} is`,
         onchange: (e) => { seat.kind = e.target.value; if (seat.kind === 'computer') seat.level ??= table.default_level; draw(); },
@@ -59,7 +66,7 @@ export function metroSetup(table, { name = '' } = {}) {
         disabled: seats.length <= table.min_players,
         onclick: () => { seats.splice(i, 1); draw(); },
       }, '✕');
-      return h('li', { class: `m-seat kind-${seat.kind}`, dataset: { seat: i } }, dot, nameInput, kind, level, remove);
+      return h('li', { class: `m-seat kind-${seat.kind}`, dataset: { seat: i } }, dot, nameInput, kind, level, remove, watch.hint);
     }));
     add.disabled = seats.length >= table.max_players;
     const here = seats.filter((x) => x.kind === 'here').length;
@@ -77,6 +84,12 @@ export function metroSetup(table, { name = '' } = {}) {
       h('div', { class: 'field' }, h('label', { for: 'metro-seed' }, 'Seed (the same seed draws the same tiles)'), seed)));
 
   async function submit() {
+    // Names too long are said at their fields (the first one focused); nothing is sent.
+    const long = watchers.map((w) => w.ok()).findIndex((ok) => !ok);
+    if (long >= 0) {
+      watchers[long].ok();
+      throw Object.assign(new Error('A name is too long.'), { shown: true });
+    }
     const players = seats.map((seat, i) => {
       const p = { kind: seat.kind === 'computer' ? 'computer' : 'human' };
       const n = (seat.name || '').trim();
@@ -85,7 +98,19 @@ export function metroSetup(table, { name = '' } = {}) {
       if (seat.kind === 'invite') p.invite = true;
       return p;
     });
-    const created = await metroApi.create(players, seed.value.trim());
+    let created;
+    try {
+      created = await metroApi.create(players, seed.value.trim());
+    } catch (e) {
+      // The server's refusal of a name, at the seat whose name holds the character it names.
+      if (!isNameRefusal(e)) throw e;
+      const code = e.message.match(/U\+([0-9A-F]{4,6})/i);
+      const ch = code ? String.fromCodePoint(parseInt(code[1], 16)) : null;
+      const at = ch ? seats.findIndex((x) => (x.name || '').includes(ch)) : -1;
+      if (at < 0) throw e;
+      watchers[at].refuse(e.message);
+      throw Object.assign(new Error(e.message), { shown: true });
+    }
     if (created.seats.length) metroSeats.add(created.id, created.seats);
     const first = seats.find((x) => x.kind === 'here');
     if (first?.name?.trim()) localStorage.setItem('tracklayer:name', first.name.trim());
@@ -106,12 +131,12 @@ export function listMetroGames(section) {
     const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
     list.append(item);
     metroApi.state(g.id, g.seats[0]?.token).then((st) => {
-      const names = g.seats.map((x) => st.players[x.seat]?.name).filter(Boolean).join(', ');
+      const names = g.seats.map((x) => st.players[x.seat]?.name).filter(Boolean);
       const placed = st.sequence.length / 6;
       const turn = st.finished ? 'finished' : `${placed} of 60 tiles placed`;
       fill(item,
         h('a', { href: `/metro/${g.id}`, 'data-link': '' }, `Metro · ${st.players.length} players · ${turn}`),
-        h('span', { class: 'muted small' }, `${names}: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
+        h('span', { class: 'muted small' }, nameList(names, { and: ', ' }), `: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
         h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { metroSeats.remove(g.id); item.remove(); } }, 'Forget'));
     }).catch((e) => {
       if (e.status === 404 || e.status === 403) { metroSeats.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));

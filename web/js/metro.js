@@ -8,7 +8,7 @@
 // "pass the device" asks for the right person.
 
 import { ApiError } from './api.js';
-import { h, fill } from './dom.js';
+import { h, fill, isolated, nameEl, nameList } from './dom.js';
 import { metroApi, metroSeats } from './metro-api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
@@ -77,11 +77,12 @@ function joinPanel(root, state) {
   const choices = h('fieldset', { class: 'm-join-seats' }, h('legend', {}, open.length > 1 ? 'Choose your seat' : 'Your seat'),
     open.map((k) => h('label', { class: 'm-join-seat' },
       h('input', { type: 'radio', name: 'seat', value: k, checked: k === seat, onchange: () => { seat = k; } }),
-      swatch(k), `${state.players[k].name}'s seat (player ${k + 1} of ${state.players.length})`)));
-  const taken = state.players.filter((p) => !p.open).map((p) => `${p.name}${p.kind === 'computer' ? ' (computer)' : ''}`);
+      swatch(k), h('span', {}, nameEl(state.players[k].name), `'s seat (player ${k + 1} of ${state.players.length})`))));
+  const taken = state.players.filter((p) => !p.open).map((p) => [nameEl(p.name), p.kind === 'computer' ? ' (computer)' : '']);
   return joinForm(root, {
     title: 'Join this game of Metro',
-    intro: `${state.players.length} players on one board: ${taken.join(', ')}${taken.length ? ', and ' : ''}${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`,
+    intro: [`${state.players.length} players on one board: `, taken.map((t, i) => [i ? ', ' : '', t]), taken.length ? ', and ' : '',
+      `${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`],
     extra: [chosenSeedLine(state.chosen_seed, 'Tiles'), choices],
     name: localStorage.getItem('tracklayer:name') || '',
     className: 'm-join',
@@ -185,6 +186,11 @@ class MetroGame extends PlayScreen {
     return this.state.players[seat]?.name ?? `Player ${seat + 1}`;
   }
 
+  /** A seat's name in its own bidi-isolated element. */
+  who(seat) {
+    return nameEl(this.name(seat));
+  }
+
   isLocal(seat) {
     return seat !== null && seat !== undefined && this.local.has(seat);
   }
@@ -229,8 +235,8 @@ class MetroGame extends PlayScreen {
     const st = this.state;
     if (st.turn === null) return;
     const you = this.you;
-    if (you?.your_turn) this.say(`Your turn${this.hotseat ? `, ${this.name(st.turn)}` : ''}.`, 'info');
-    else if (this.hotseat && this.isLocal(st.turn)) this.say(`${this.name(st.turn)}'s turn: pass the device.`, 'info');
+    if (you?.your_turn) this.say(this.hotseat ? ['Your turn, ', this.who(st.turn), '.'] : 'Your turn.', 'info');
+    else if (this.hotseat && this.isLocal(st.turn)) this.say([this.who(st.turn), '\'s turn: pass the device.'], 'info');
   }
 
   // ---- building the page
@@ -324,8 +330,8 @@ class MetroGame extends PlayScreen {
       this.lineInfo.classList.remove('active');
       return;
     }
-    const { text } = describeLine(line, this.state.players);
-    fill(this.lineInfo, swatch(line.owner), text);
+    const { nodes } = describeLine(line, this.state.players);
+    fill(this.lineInfo, swatch(line.owner), nodes);
     this.lineInfo.classList.add('active');
   }
 
@@ -394,7 +400,7 @@ class MetroGame extends PlayScreen {
 
   reveal(seat) {
     this.revealed = seat;
-    this.say(`${this.name(seat)}, your turn.`, 'info');
+    this.say([this.who(seat), ', your turn.'], 'info');
     this.refresh();
   }
 
@@ -426,7 +432,7 @@ class MetroGame extends PlayScreen {
   render({ fresh = null } = {}) {
     const st = this.state;
     const turnName = st.turn === null ? null : this.name(st.turn);
-    setTitle(st.finished ? 'Game over' : (this.you?.your_turn ? 'Your turn' : `${turnName}'s turn`));
+    setTitle(st.finished ? 'Game over' : (this.you?.your_turn ? 'Your turn' : `${isolated(turnName)}'s turn`));
     this.renderBar();
     this.renderBanner();
     this.board.setSequence(st.sequence, { fresh, placers: this.placers() });
@@ -449,7 +455,7 @@ class MetroGame extends PlayScreen {
       const p = st.players[st.turn];
       const mine = this.you?.your_turn;
       turn = h('strong', { class: 'm-turn', id: 'turn' }, swatch(st.turn),
-        mine ? 'Your turn' : `${p.name}'s turn`,
+        mine ? 'Your turn' : h('span', {}, nameEl(p.name), '\'s turn'),
         p.kind === 'computer' ? h('small', { class: 'muted' }, ' thinking…') : null,
         p.open ? h('small', { class: 'muted' }, ' (waiting for them to join)') : null);
     }
@@ -477,9 +483,9 @@ class MetroGame extends PlayScreen {
     let headline;
     if (winners.length === 1) {
       const w = winners[0];
-      headline = you(w) ? `You win with ${pointsText(w.score)}` : `${w.name} wins with ${pointsText(w.score)}`;
+      headline = you(w) ? `You win with ${pointsText(w.score)}` : [nameEl(w.name), ` wins with ${pointsText(w.score)}`];
     } else {
-      headline = `${winners.map((w) => w.name).join(' and ')} share the win with ${pointsText(winners[0].score)}`;
+      headline = [nameList(winners.map((w) => w.name)), ` share the win with ${pointsText(winners[0].score)}`];
     }
     let place = 0;
     const challenge = st.mode === 'challenge' ? st.challenge : null;
@@ -489,7 +495,7 @@ class MetroGame extends PlayScreen {
         h('h2', { id: 'winner' }, headline),
         h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
-          return h('li', { value: place }, swatch(p.seat), `${p.name}${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);
+          return h('li', { value: place }, swatch(p.seat), nameEl(p.name), `${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);
         })),
         st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
       h('div', { class: 'row' },
@@ -524,28 +530,28 @@ class MetroGame extends PlayScreen {
     }
     const turnSeat = st.turn;
     if (this.hotseat && this.isLocal(turnSeat) && this.revealed !== turnSeat) {
-      const name = this.name(turnSeat);
+      const name = () => this.who(turnSeat);
       const panel = h('section', { class: 'panel m-curtain', id: 'curtain' },
         h('h2', {}, 'Pass the device'),
-        h('p', { class: 'm-curtain-name' }, swatch(turnSeat), name),
-        h('p', {}, `It is ${name}'s turn. Only ${name} should look: the tiles in hand stay hidden until then.`),
-        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, `I am ${name}: show my tiles`));
+        h('p', { class: 'm-curtain-name' }, swatch(turnSeat), name()),
+        h('p', {}, 'It is ', name(), '\'s turn. Only ', name(), ' should look: the tiles in hand stay hidden until then.'),
+        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, 'I am ', name(), ': show my tiles'));
       fill(this.tray, panel);
       return;
     }
     if (!you) {
       const p = st.players[turnSeat];
       const words = p.open
-        ? `${p.name}'s seat is waiting for an invited person to join with the link.`
+        ? [nameEl(p.name), '\'s seat is waiting for an invited person to join with the link.']
         : p.kind === 'computer'
-          ? `${p.name} (computer, ${levelLabel(p.level)}) is playing.`
-          : `${p.name} is playing.`;
+          ? [nameEl(p.name), ` (computer, ${levelLabel(p.level)}) is playing.`]
+          : [nameEl(p.name), ' is playing.'];
       fill(this.tray, h('section', { class: 'panel' },
-        h('h2', {}, `${p.name}'s turn`),
+        h('h2', {}, h('span', {}, nameEl(p.name), '\'s turn')),
         h('p', {}, words),
         this.local.size === 0
           ? h('p', { class: 'muted small' }, 'You are watching this game. Nobody\'s tiles in hand are shown.')
-          : h('p', { class: 'muted small' }, `Seats on this device: ${[...this.local.keys()].map((k) => this.name(k)).join(', ')}. Their tiles show on their turns.`)));
+          : h('p', { class: 'muted small' }, 'Seats on this device: ', nameList([...this.local.keys()].map((k) => this.name(k)), { and: ', ' }), '. Their tiles show on their turns.')));
       return;
     }
     const mine = you.your_turn;
@@ -564,7 +570,7 @@ class MetroGame extends PlayScreen {
     const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place' }, `No keeping or drawing now: ${you.keep.reason}.`) : null;
     fill(this.tray,
       h('section', { class: 'panel m-hand-panel' },
-        h('h2', {}, mine ? 'Your turn' : `${this.name(turnSeat)}'s turn`, h('span', { class: 'limits' }, this.hotseat ? this.name(you.seat) : '')),
+        h('h2', {}, mine ? 'Your turn' : h('span', {}, this.who(turnSeat), '\'s turn'), h('span', { class: 'limits' }, this.hotseat ? this.who(you.seat) : '')),
         h('div', { class: 'm-hand' },
           this.tileSlot('In hand', you.hand, { toPlace: toPlaceHand, id: 'hand' }),
           this.tileSlot('Drawn', you.drawn, { toPlace: mine && !!you.drawn, id: 'drawn' })),
@@ -590,7 +596,7 @@ class MetroGame extends PlayScreen {
       if (p.open) tags.push(h('span', { class: 'chip waiting' }, 'invited · not here yet'));
       const li = h('li', { class: `m-player${st.turn === p.seat ? ' turn' : ''}`, dataset: { seat: p.seat } },
         swatch(p.seat),
-        h('span', { class: 'm-player-name' }, p.name),
+        nameEl(p.name, { class: 'm-player-name' }),
         h('span', { class: 'm-player-hand', title: p.holding ? 'holds a tile' : 'no tile in hand' }, hand),
         h('span', { class: 'm-player-score', title: pointsText(p.score) }, h('strong', {}, p.score)),
         tags.length ? h('span', { class: 'm-player-tags' }, tags) : null);
@@ -609,7 +615,7 @@ class MetroGame extends PlayScreen {
     fill(this.logPanel,
       h('h2', {}, 'Latest moves'),
       turns.length
-        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.name(t.seat)), ` ${t.text}`))))
+        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.who(t.seat)), ` ${t.text}`))))
         : h('p', { class: 'muted small' }, 'No moves yet.'));
   }
 
@@ -643,7 +649,7 @@ class MetroGame extends PlayScreen {
       h('p', { class: 'muted small' }, 'Each station\'s line, for its owner. Hover over or tap a row to see the line on the board.'),
       h('div', { class: 'm-lines-grid' },
         owners.map(({ p, lines }) => h('section', { class: 'm-lines-owner' },
-          h('h3', {}, swatch(p.seat), p.name, h('span', { class: 'm-lines-total' }, pointsText(p.score))),
+          h('h3', {}, swatch(p.seat), nameEl(p.name), h('span', { class: 'm-lines-total' }, pointsText(p.score))),
           table(lines))),
         unowned.length ? h('section', { class: 'm-lines-owner' }, h('h3', {}, swatch(null), 'Nobody\'s stations'), table(unowned)) : null));
   }

@@ -1,10 +1,10 @@
 // `/players/{id}`: a player's name, games and challenges played, best and mean score per game,
 // and a chart of scores over time. Opened as /players/{id}#key=TOKEN (the link that carries an
-// identity to another device), it keeps that identity on this device and takes the key out of
-// the address.
+// identity to another device), it takes the key out of the address and, once the server has said
+// that the key is this player's (GET /api/players/me), keeps that identity on this device.
 
 import { ApiError } from './api.js';
-import { h, s, fill } from './dom.js';
+import { h, s, fill, isolated, nameEl } from './dom.js';
 import { player } from './player.js';
 
 const GAME_NAMES = { ink: 'Railroad Ink', metro: 'Metro' };
@@ -44,32 +44,60 @@ export async function playerScreen(root, id, { setTitle }) {
       h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play')));
     return () => {};
   }
-  setTitle(profile.name);
+  setTitle(isolated(profile.name));
   const notice = h('div', { class: 'identity-notice', 'aria-live': 'polite' });
-  if (key !== null) takeIdentity(notice, profile, key);
-  const draw = () => render(root, profile, notice, draw);
+  let gone = false;
+  const draw = () => { if (!gone) render(root, profile, notice, draw); };
   draw();
-  return () => {};
+  if (key !== null) takeIdentity(notice, profile, key, draw);
+  return () => { gone = true; };
 }
 
-/** Keeps the identity carried by the link, asking first if this device already has another. */
-function takeIdentity(notice, profile, key) {
+/**
+ * Keeps the identity carried by the link once the server has said that the key is this
+ * player's, asking first if this device already has another; a key that is not valid is said
+ * plainly, and nothing is kept.
+ */
+async function takeIdentity(notice, profile, key, redraw) {
+  const name = () => nameEl(profile.name);
+  const refuse = (text) => fill(notice, h('p', { class: 'notice error', id: 'identity-refused', role: 'alert' }, text));
+  if (!key) {
+    refuse('This link\'s key is damaged: copy the whole link again.');
+    return;
+  }
+  fill(notice, h('p', { class: 'notice' }, 'Checking the link\'s key…'));
+  let owner;
+  try {
+    owner = await player.whoseKey(key);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      refuse(['This link\'s key is not valid on this server, so this device does not play as ', name(),
+        '. Copy the link again from a device that plays as ', name(), ' (from its player page).']);
+    } else {
+      refuse(`The link's key could not be checked: ${e.message} Open the link again to try once more.`);
+    }
+    return;
+  }
+  if (owner.id !== profile.id) {
+    refuse(['This link\'s key is another player\'s, not ', name(), '\'s: nothing was kept. Copy the whole link again.']);
+    return;
+  }
   const current = player.get();
   const adopt = () => {
     player.adopt({ id: profile.id, token: key, name: profile.name });
-    fill(notice, h('p', { class: 'notice ok', id: 'identity-taken' }, `This device now plays as ${profile.name}.`));
+    redraw();
+    fill(notice, h('p', { class: 'notice ok', id: 'identity-taken' }, 'This device now plays as ', name(), '.'));
     document.dispatchEvent(new CustomEvent('tracklayer:player'));
   };
-  if (!key) {
-    fill(notice, h('p', { class: 'notice error' }, 'This link\'s key is damaged: copy the whole link again.'));
-  } else if (!current || current.id === profile.id) {
+  if (!current || current.id === profile.id) {
     adopt();
   } else {
+    const other = () => nameEl(current.name);
     fill(notice, h('div', { class: 'notice' },
-      h('p', {}, `This link carries ${profile.name}'s identity, but this device plays as ${current.name}. Play as ${profile.name} here instead?`),
+      h('p', {}, 'This link carries ', name(), '\'s identity, but this device plays as ', other(), '. Play as ', name(), ' here instead?'),
       h('div', { class: 'row' },
-        h('button', { class: 'btn primary', type: 'button', id: 'identity-switch', onclick: adopt }, `Play as ${profile.name}`),
-        h('button', { class: 'btn', type: 'button', onclick: () => fill(notice, h('p', { class: 'notice' }, `This device stays ${current.name}.`)) }, `Stay ${current.name}`))));
+        h('button', { class: 'btn primary', type: 'button', id: 'identity-switch', onclick: adopt }, 'Play as ', name()),
+        h('button', { class: 'btn', type: 'button', onclick: () => fill(notice, h('p', { class: 'notice' }, 'This device stays ', other(), '.')) }, 'Stay ', other()))));
   }
 }
 
@@ -82,7 +110,7 @@ function render(root, profile, notice, redraw) {
     notice,
     h('div', { class: 'viewer-head' },
       h('div', {},
-        h('h1', { id: 'player-name' }, profile.name, mine ? h('span', { class: 'chip' }, 'you') : null),
+        h('h1', { id: 'player-name' }, nameEl(profile.name), mine ? h('span', { class: 'chip' }, 'you') : null),
         h('p', { class: 'lead' }, profile.created ? `Playing since ${dateText(Date.parse(profile.created))}.` : ''))),
     h('ul', { class: 'player-totals' },
       h('li', {}, h('strong', { id: 'games-played' }, profile.games ?? 0), ` ${profile.games === 1 ? 'game' : 'games'} played`),
@@ -102,7 +130,7 @@ function render(root, profile, notice, redraw) {
         latest(scores)),
       h('section', { class: 'card chart-card', 'aria-labelledby': 'history-title' },
         h('h2', { id: 'history-title' }, 'Scores over time'),
-        scoreTimeline(scores, profile.name))),
+        scoreTimeline(scores, isolated(profile.name)))),
     mine ? carrySection(me, redraw) : null));
 }
 
@@ -139,7 +167,7 @@ function carrySection(me, redraw) {
     h('p', { class: 'small' }, h('button', {
       class: 'link-button', type: 'button', id: 'forget-identity',
       onclick: () => {
-        if (!window.confirm(`Forget ${me.name} on this device? Without the link above you cannot play as ${me.name} here again.`)) return;
+        if (!window.confirm(`Forget ${isolated(me.name)} on this device? Without the link above you cannot play as ${isolated(me.name)} here again.`)) return;
         player.forget();
         redraw();
       },

@@ -5,6 +5,7 @@
 
 import { request, storedPlayer, storePlayer } from './api.js';
 import { h } from './dom.js';
+import { isNameRefusal, watchName } from './names.js';
 
 export const player = {
   /** {id, token, name} or null. */
@@ -25,6 +26,10 @@ export const player = {
   profile(id) {
     return request('GET', `/api/players/${id}`);
   },
+  /** The profile of the player whose key this is (401 or 403 when it is nobody's). */
+  whoseKey(token) {
+    return request('GET', '/api/players/me', { token });
+  },
   /** The link that carries this device's identity to another device. */
   carryLink(p = storedPlayer()) {
     return `${location.origin}/players/${p.id}#key=${p.token}`;
@@ -43,9 +48,10 @@ export function nameForm({ action = 'Continue', intro = 'The leaderboards show t
   let resolveDone;
   const done = new Promise((r) => { resolveDone = r; });
   const input = h('input', {
-    id, name: 'player-name', maxlength: 32, autocomplete: 'nickname', required: true,
+    id, name: 'player-name', autocomplete: 'nickname', required: true,
     placeholder: 'Your name', value: localStorage.getItem('tracklayer:name') || '',
   });
+  const watch = watchName(input);
   const error = h('p', { class: 'form-error', role: 'alert' });
   const button = h('button', { class: 'btn primary', type: 'submit' }, action);
   const element = h('form', {
@@ -58,12 +64,14 @@ export function nameForm({ action = 'Continue', intro = 'The leaderboards show t
         input.focus();
         return;
       }
+      if (!watch.ok()) return;
       button.disabled = true;
       error.textContent = '';
       try {
         resolveDone(await player.create(name));
       } catch (e) {
-        error.textContent = e.message;
+        if (isNameRefusal(e)) watch.refuse(e.message);
+        else error.textContent = e.message;
         button.disabled = false;
       }
     },
@@ -71,6 +79,7 @@ export function nameForm({ action = 'Continue', intro = 'The leaderboards show t
   h('label', { for: id }, 'Your name'),
   h('p', { class: 'muted small name-form-intro' }, intro),
   h('div', { class: 'name-form-row' }, input, button),
+  watch.hint,
   error);
   return { element, done, focus: () => input.focus() };
 }

@@ -4,7 +4,7 @@
 // slider moves through every action; each seat's board and score are shown as they were.
 
 import { ApiError, viewAsPlayer } from './api.js';
-import { h, fill } from './dom.js';
+import { h, fill, isolated, nameEl, nameList } from './dom.js';
 import { createBoard, tileInfo, tileSvg, placements as parsePlacements } from './draw.js';
 import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles, pointsText, stepper } from './breakdown.js';
 import { describe, getJson } from './viewer.js';
@@ -77,10 +77,10 @@ class InkReplay {
     const winners = r.winners.map((i) => r.players[i]);
     const solo = r.players.length === 1;
     const headline = solo
-      ? `${r.players[0].name} scored ${pointsText(r.players[0].score.advanced)}`
+      ? [nameEl(r.players[0].name), ` scored ${pointsText(r.players[0].score.advanced)}`]
       : winners.length === 1
-        ? `${winners[0].name} won with ${pointsText(winners[0].score.advanced)}`
-        : `${winners.map((w) => w.name).join(' and ')} shared the win with ${pointsText(winners[0].score.advanced)}`;
+        ? [nameEl(winners[0].name), ` won with ${pointsText(winners[0].score.advanced)}`]
+        : [nameList(winners.map((w) => w.name)), ` shared the win with ${pointsText(winners[0].score.advanced)}`];
     this.caption = h('div', { class: 'step-caption message info', id: 'step-caption', 'aria-live': 'polite' });
     this.steps = stepper({ label: 'Action', onStep: (k) => { this.at = k; this.render(true); } });
     this.steps.set(this.at, r.steps.length);
@@ -91,14 +91,14 @@ class InkReplay {
       h('div', { class: 'viewer-head' },
         h('div', {},
           h('h1', {}, 'Replay'),
-          h('p', { class: 'lead', id: 'replay-result' }, `Railroad Ink · ${MODES[r.mode] || r.mode} · ${when(r.created)}. ${headline}.`)),
+          h('p', { class: 'lead', id: 'replay-result' }, `Railroad Ink · ${MODES[r.mode] || r.mode} · ${when(r.created)}. `, headline, '.')),
         h('div', { class: 'row' },
           h('a', { class: 'btn', href: `/ink/${r.id}`, 'data-link': '' }, 'The game'),
           h('a', { class: 'btn', href: '/games', 'data-link': '' }, 'Recent games'))),
       h('div', { class: 'panel replay-controls' }, this.steps.el, h('div', { class: 'replay-status' }, this.dice, this.caption)),
       h('div', { class: 'replay-layout' }, this.grid, this.side)));
     this.boards = r.players.map((p) => {
-      const b = createBoard(this.table, { label: `${p.name}'s board` });
+      const b = createBoard(this.table, { label: `${isolated(p.name)}'s board` });
       b.svg.id = `replay-board-${p.seat}`;
       return b;
     });
@@ -111,22 +111,22 @@ class InkReplay {
     const r = this.r;
     if (k === 0) return `The start: ${r.players.length === 1 ? 'an empty board' : 'empty boards'}, round 1.`;
     const step = r.steps[k - 1];
-    const who = r.players[step.seat].name;
+    const who = nameEl(r.players[step.seat].name);
     const a = step.action;
     if (a.action === 'place') {
-      return `${who} placed ${describe(this.table, parsePlacements(a.placement)[0])}.`;
+      return [who, ` placed ${describe(this.table, parsePlacements(a.placement)[0])}.`];
     }
     if (a.action === 'undo') {
       const before = parsePlacements(this.states[k - 1][step.seat].board);
       const gone = before[before.length - 1];
-      return `${who} took back ${gone ? gone.text : 'a placement'}.`;
+      return [who, ` took back ${gone ? gone.text : 'a placement'}.`];
     }
-    if (a.action === 'join') return `${who} joined the game.`;
+    if (a.action === 'join') return [who, ' joined the game.'];
     const round = r.steps[k - 1].round;
     const prev = k > 1 ? r.steps[k - 2].round : 0;
-    if (round >= 7 && prev < 7) return `${who} ended round 7: the game is over.`;
-    if (round > prev) return `${who} ended round ${prev + 1}: round ${round + 1} begins.`;
-    return `${who} ended round ${round + 1}.`;
+    if (round >= 7 && prev < 7) return [who, ' ended round 7: the game is over.'];
+    if (round > prev) return [who, ` ended round ${prev + 1}: round ${round + 1} begins.`];
+    return [who, ` ended round ${round + 1}.`];
   }
 
   render(updateUrl) {
@@ -160,7 +160,7 @@ class InkReplay {
       }
       return h('section', { class: `panel replay-seat${acted ? ' acting' : ''}${joined ? '' : ' not-joined'}`, dataset: { seat } },
         h('div', { class: 'board-title' },
-          h('span', { class: 'board-name' }, p.name, p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null,
+          h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null,
             r.winners.includes(seat) && k === r.steps.length && r.players.length > 1 ? h('span', { class: 'chip winner' }, 'winner') : null),
           h('span', { class: 'board-score', id: `replay-score-${seat}` }, pointsText(s.breakdown.score.advanced))),
         b.svg,
@@ -173,7 +173,7 @@ class InkReplay {
       h('section', { class: 'panel scores' },
         h('h2', {}, k === r.steps.length ? 'Final scores' : 'Scores at this moment'),
         r.players.map((p, seat) => h('details', { class: 'breakdown-details', open: seat === focus || r.players.length === 1 },
-          h('summary', {}, `${p.name}: ${pointsText(states[seat].breakdown.score.advanced)}`),
+          h('summary', {}, nameEl(p.name), `: ${pointsText(states[seat].breakdown.score.advanced)}`),
           inkBreakdownTable(states[seat].breakdown))),
         overlayToggles(this.overlays, () => applyOverlays(this.boards.map((b) => b.svg), this.overlays))));
     if (updateUrl) history.replaceState(null, '', `${location.pathname}?at=${k}`);
@@ -223,9 +223,7 @@ class MetroReplay {
     const r = this.r;
     const winners = r.winners.map((i) => r.players[i].name);
     const best = Math.max(...r.scores);
-    const headline = winners.length === 1
-      ? `${winners[0]} won with ${pointsText(best)}`
-      : `${winners.join(' and ')} shared the win with ${pointsText(best)}`;
+    const headline = [nameList(winners), ` ${winners.length === 1 ? 'won' : 'shared the win'} with ${pointsText(best)}`];
     this.caption = h('div', { class: 'step-caption message info', id: 'step-caption', 'aria-live': 'polite' });
     this.steps = stepper({ label: 'Action', onStep: (k) => { this.at = k; this.render(true); } });
     this.steps.set(this.at, r.steps.length);
@@ -237,7 +235,7 @@ class MetroReplay {
       h('div', { class: 'viewer-head' },
         h('div', {},
           h('h1', {}, 'Replay'),
-          h('p', { class: 'lead', id: 'replay-result' }, `Metro · ${this.n} players · ${when(r.created)}. ${headline}.`)),
+          h('p', { class: 'lead', id: 'replay-result' }, `Metro · ${this.n} players · ${when(r.created)}. `, headline, '.')),
         h('div', { class: 'row' },
           h('a', { class: 'btn', href: `/metro/${r.id}`, 'data-link': '' }, 'The game'),
           h('a', { class: 'btn', href: '/games', 'data-link': '' }, 'Recent games'))),
@@ -258,24 +256,25 @@ class MetroReplay {
     this.board.highlight(station);
     const line = station === null ? null : this.states[this.at].lines.find((l) => l.station === station);
     fill(this.lineInfo, station === null ? 'Point at a station or a track to see its line.'
-      : line ? describeLine(line, this.r.players).text : `Station ${station}: not started.`);
+      : line ? describeLine(line, this.r.players).nodes : `Station ${station}: not started.`);
   }
 
   describeStep(k) {
     const r = this.r;
     if (k === 0) return 'The start: an empty board, 60 tiles in the deck.';
     const step = r.steps[k - 1];
-    const who = r.players[step.seat].name;
-    return step.events.map((e) => {
+    const who = () => nameEl(r.players[step.seat].name);
+    return step.events.map((e, i) => {
+      const gap = i ? ' ' : '';
       switch (e.event) {
-        case 'drew': return `${who} drew ${e.tile}.`;
-        case 'kept': return `${who} kept ${e.tile}.`;
-        case 'placed': return `${who} placed ${e.placement.slice(0, 4)} at row ${e.placement[4]}, column ${e.placement[5]}.`;
-        case 'passed': return `${who} passed.`;
-        case 'ended': return 'The board is full: the game is over.';
+        case 'drew': return [gap, who(), ` drew ${e.tile}.`];
+        case 'kept': return [gap, who(), ` kept ${e.tile}.`];
+        case 'placed': return [gap, who(), ` placed ${e.placement.slice(0, 4)} at row ${e.placement[4]}, column ${e.placement[5]}.`];
+        case 'passed': return [gap, who(), ' passed.'];
+        case 'ended': return `${gap}The board is full: the game is over.`;
         default: return '';
       }
-    }).join(' ');
+    });
   }
 
   render(updateUrl) {
@@ -297,12 +296,12 @@ class MetroReplay {
         h('span', { class: 'limits' }, `${st.sequence.length / 6} of 60 placed`)),
       h('ol', { class: 'm-view-scores' }, r.players.map((p, seat) => h('li', { class: seat === acting ? 'acting' : '', dataset: { seat } },
         h('details', { open: false },
-          h('summary', {}, swatch(seatColour(seat)), h('span', { class: 'm-view-player' }, p.name),
+          h('summary', {}, swatch(seatColour(seat)), nameEl(p.name, { class: 'm-view-player' }),
             st.hands[seat] ? h('span', { class: 'm-view-hand', title: `Holds ${st.hands[seat]}` }, metroTileSvg(this.table, st.hands[seat])) : null,
             h('span', { class: 'm-view-total', id: `replay-score-${seat}` }, pointsText(st.scores[seat]))),
           h('ul', { class: 'm-view-lines' }, st.lines.filter((l) => l.owner === seat && l.end.kind !== 'unfinished')
             .map((l) => h('li', { tabindex: 0, onpointerenter: () => this.highlight(l.station), onfocus: () => this.highlight(l.station) },
-              describeLine(l, r.players).text)))))))));
+              describeLine(l, r.players).nodes)))))))));
     if (this.hot !== null) this.highlight(this.hot);
     if (updateUrl) history.replaceState(null, '', `${location.pathname}?at=${k}`);
   }
@@ -354,7 +353,7 @@ function entry(g) {
       h('span', { class: `game-chip game-${g.kind}` }, game),
       h('span', { class: 'muted small' }, `${g.kind === 'metro' ? `${g.players.length} players` : MODES[g.mode] || g.mode} · finished ${when(g.finished)}`)),
     h('ol', { class: 'recent-players' }, ranked.map((p) => h('li', { class: g.winners.includes(p.seat) ? 'won' : '' },
-      h('span', { class: 'name' }, g.winners.includes(p.seat) && g.players.length > 1 ? `★ ${p.name}` : p.name),
+      h('span', { class: 'name' }, g.winners.includes(p.seat) && g.players.length > 1 ? '★ ' : null, nameEl(p.name)),
       h('span', { class: 'pts' }, pointsText(p.score))))),
     h('a', { class: 'btn small replay-link', href: `/${g.kind}/${g.id}/replay`, 'data-link': '' }, 'Replay'));
 }

@@ -4,7 +4,8 @@
 // dragged with the pointer.
 
 import { ApiError } from './api.js';
-import { h, fill } from './dom.js';
+import { h, fill, nameEl } from './dom.js';
+import { isNameRefusal, watchName } from './names.js';
 
 /** The sentence for a challenge game that may not be seen yet (403). */
 export const NOT_YET = 'You can open the other players\' boards once you have finished this challenge.';
@@ -26,7 +27,8 @@ export function notFound(root, error, navigate) {
 /** "Dice from seed 99, chosen by Ann" for a game whose creator chose its seed (else nothing). */
 export function chosenSeedLine(chosen, what = 'Dice') {
   if (!chosen || chosen.seed === undefined || chosen.seed === null) return null;
-  return h('p', { class: 'chosen-seed', id: 'chosen-seed' }, `${what} from seed ${chosen.seed}, chosen by ${chosen.by || 'the game\'s creator'}: they may know what comes.`);
+  return h('p', { class: 'chosen-seed', id: 'chosen-seed' }, `${what} from seed ${chosen.seed}, chosen by `,
+    chosen.by ? nameEl(chosen.by) : 'the game\'s creator', ': they may know what comes.');
 }
 
 /**
@@ -36,17 +38,21 @@ export function chosenSeedLine(chosen, what = 'Dice') {
  */
 export function joinForm(root, { title, intro, extra = null, name = '', className = '', join }) {
   return new Promise((resolve) => {
-    const input = h('input', { id: 'join-name', name: 'name', maxlength: 32, autocomplete: 'nickname', placeholder: 'Your name', value: name });
+    const input = h('input', { id: 'join-name', name: 'name', autocomplete: 'nickname', placeholder: 'Your name', value: name });
+    const watch = watchName(input);
     const error = h('p', { class: 'form-error', role: 'alert' });
     const form = h('form', {
       class: `card narrow join-card ${className}`.trim(),
       onsubmit: async (ev) => {
         ev.preventDefault();
+        error.textContent = '';
+        if (!watch.ok()) return;
         try {
           await join(input.value.trim());
           resolve('joined');
         } catch (e) {
-          error.textContent = e.message;
+          if (isNameRefusal(e)) watch.refuse(e.message);
+          else error.textContent = e.message;
         }
       },
     },
@@ -55,6 +61,7 @@ export function joinForm(root, { title, intro, extra = null, name = '', classNam
     extra,
     h('label', { for: 'join-name' }, 'Your name'),
     input,
+    watch.hint,
     error,
     h('div', { class: 'row' },
       h('button', { class: 'btn primary', type: 'submit', id: 'join' }, 'Join the game'),
