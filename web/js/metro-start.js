@@ -103,12 +103,15 @@ export function metroSetup(table, { name = '' } = {}) {
       created = await metroApi.create(players, seed.value.trim());
     } catch (e) {
       // The server's refusal of a name, at the seat whose name holds the character it names.
+      // The server names the seat ("players[1]: a name may not hold U+200B, …"); else the
+      // seat whose name holds the character it names.
       if (!isNameRefusal(e)) throw e;
+      const seatNamed = e.message.match(/^players\[(\d+)\]:\s*([^]*)$/);
       const code = e.message.match(/U\+([0-9A-F]{4,6})/i);
       const ch = code ? String.fromCodePoint(parseInt(code[1], 16)) : null;
-      const at = ch ? seats.findIndex((x) => (x.name || '').includes(ch)) : -1;
-      if (at < 0) throw e;
-      watchers[at].refuse(e.message);
+      const at = seatNamed ? Number(seatNamed[1]) : ch ? seats.findIndex((x) => (x.name || '').includes(ch)) : -1;
+      if (!watchers[at]) throw e;
+      watchers[at].refuse(seatNamed ? seatNamed[2] : e.message);
       throw Object.assign(new Error(e.message), { shown: true });
     }
     if (created.seats.length) metroSeats.add(created.id, created.seats);

@@ -211,6 +211,11 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   const bid = gameId(bob);
   assert.notEqual(bid, gid);
   assert.equal(await bob.textContent('.game-bar .mode-chip'), 'Friend challenge');
+  // Ann sees Bob under the table while he plays.
+  await ann.goto(link);
+  await ann.waitForSelector('#still-playing');
+  assert.equal(await ann.textContent('#still-playing'), 'Still playing: Bob.');
+  await shot(ann, 'friend-still-playing-desktop');
   const rolls = await finishByApi(bob, bid);
   // The same seven rolls as Ann's game: those of seed 99.
   const expected = execFileSync(binary(), ['ink', 'roll', '--seed', '99', '--count', '7'], { encoding: 'utf8' }).trim().split('\n');
@@ -228,13 +233,47 @@ test('a friend challenge: made from a solo game in one browser, played from its 
     assert.ok(names.some((n) => n.startsWith('Ann')), names.join(', '));
     assert.ok(names.some((n) => n.startsWith('Bob')), names.join(', '));
   }
-  // Bob's row is his; Ann's seat played before she had a player, so it is nobody's row.
+  // Bob's row is his; Ann's seat is hers too (Challenge a friend sent her seat's token with her
+  // new player's), though she played it before she had a player.
   assert.match(await bob.textContent('#leaderboard tr.you'), /Bob \(you\)/);
+  const annRow = ann.locator('#leaderboard tr.you');
+  assert.match(await annRow.textContent(), /Ann \(you\)/);
+  const annId = await ann.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')).id);
+  assert.equal(await annRow.locator(`a[href="/players/${annId}"]`).count(), 1, 'her row links to her player page');
+  assert.equal(await bob.locator(`#leaderboard tr:not(.you) a[href="/players/${annId}"]`).count(), 1, 'and Bob sees it hers');
+  assert.equal(await ann.locator('#still-playing').count(), 0, 'nobody still playing');
   await shot(ann, 'friend-page-after-desktop');
   assert.deepEqual(ann.errors, []);
   assert.deepEqual(bob.errors, []);
   await ann.context().close();
   await bob.context().close();
+});
+
+test('an identity link whose key is not valid is refused plainly, and nothing is kept', async () => {
+  const page = await env.page(PHONE);
+  await page.goto(env.url);
+  const [ann, zed] = await page.evaluate(async () => Promise.all(['Ann', 'Zed'].map(async (name) => (await fetch('/api/players', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+  })).json())));
+  // A key nobody has.
+  await page.goto(`${env.url}/players/${ann.id}#key=${'0'.repeat(64)}`);
+  await page.waitForSelector('#identity-refused');
+  assert.match(await page.textContent('#identity-refused'), /^This link's key is not valid on this server, so this device does not play as Ann\./);
+  assert.equal(new URL(page.url()).hash, '', 'the key is taken out of the address all the same');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tracklayer:player')), null);
+  await shot(page, 'identity-refused-phone');
+  // Zed's key on Ann's page.
+  await page.goto(`${env.url}/players/${ann.id}#key=${zed.token}`);
+  await page.waitForSelector('#identity-refused');
+  assert.match(await page.textContent('#identity-refused'), /another player's, not Ann's/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tracklayer:player')), null);
+  // Ann's own key: kept, and the page is hers.
+  await page.goto(`${env.url}/players/${ann.id}#key=${ann.token}`);
+  await page.waitForSelector('#identity-taken');
+  await page.waitForSelector('#player-name .chip');
+  assert.equal((await page.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')))).id, ann.id);
+  assert.deepEqual(page.errors.filter((e) => !/status of 403/.test(e)), []);
+  await page.context().close();
 });
 
 test('the next day: yesterday\'s challenge is among the past ones, its seed shown and every board open', async () => {
