@@ -123,6 +123,20 @@ async fn a_popular_daily_challenge() {
     let app = TestApp::start_with(|c| c.challenge_budget = Some(4)).await;
     let (_, current) = app.get("/api/challenges/current", None).await;
     let daily = current["challenges"][0]["id"].as_str().unwrap().to_owned();
+    // The computer plays each challenge once, when the challenge begins, long before a crowd
+    // comes: let it finish, so that the load measured is the players'.
+    for _ in 0..1200 {
+        let (_, c) = app.get("/api/challenges/current", None).await;
+        if c["challenges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["computer"].is_null())
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     // Everyone gets a player and a game first (not timed: the load is the playing).
     let mut client = app.client().await;
     let mut seats = Vec::with_capacity(players);

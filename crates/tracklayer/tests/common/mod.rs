@@ -114,6 +114,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL: no shutdown code runs.
     pub fn kill(mut self) {
         self.child.kill().expect("SIGKILL");
