@@ -616,10 +616,8 @@ pub struct You {
     pub finished: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub errors: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub margin: Option<i64>,
+    #[serde(flatten)]
+    pub tie: TieBreak,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<usize>,
 }
@@ -647,11 +645,29 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>) -> Summary {
     }
 }
 
-/// The tie break as the page shows it: errors for Railroad Ink, the margin for Metro.
-fn split_k2(game: GameKind, k2: Option<i64>) -> (Option<i64>, Option<i64>) {
-    match game {
-        GameKind::Ink => (k2.map(|k| -k), None),
-        GameKind::Metro => (None, k2),
+/// The tie break as the page shows it: errors for Railroad Ink (fewer is better), the margin
+/// over the best computer for Metro.
+#[derive(Debug, Default, Serialize)]
+pub struct TieBreak {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
+}
+
+impl TieBreak {
+    /// From the stored `k2` (higher is better: minus the errors, or the margin).
+    fn of(game: GameKind, k2: Option<i64>) -> TieBreak {
+        match game {
+            GameKind::Ink => TieBreak {
+                errors: k2.map(|k| -k),
+                margin: None,
+            },
+            GameKind::Metro => TieBreak {
+                errors: None,
+                margin: k2,
+            },
+        }
     }
 }
 
@@ -667,14 +683,13 @@ async fn you(
         Some(_) => Some(app.storage.rank_and_around(&e, 0).await?.0),
         None => None,
     };
-    let (errors, margin) = split_k2(stats.challenge.game, e.k2);
+    let tie = TieBreak::of(stats.challenge.game, e.k2);
     Ok(Some(You {
         game: e.game,
         seat: e.seat,
         finished: e.finished.is_some(),
         score: e.score,
-        errors,
-        margin,
+        tie,
         rank,
     }))
 }
@@ -734,10 +749,8 @@ pub struct Entry {
     pub player: Option<String>,
     pub name: String,
     pub score: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub errors: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub margin: Option<i64>,
+    #[serde(flatten)]
+    pub tie: TieBreak,
     pub finished: String,
     /// The entry's game, when the asker may open its board.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -752,10 +765,8 @@ pub struct Entry {
 pub struct ComputerRow {
     pub name: String,
     pub score: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub errors: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub margin: Option<i64>,
+    #[serde(flatten)]
+    pub tie: TieBreak,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
 }
@@ -820,15 +831,14 @@ pub async fn board(
         is_closed(c.closes, now) || mine.as_ref().is_some_and(|e| e.finished.is_some());
     let asker_id = asker.as_ref().map(|p| p.id.as_str());
     let row = |rank: usize, e: EntryRow| -> Entry {
-        let (errors, margin) = split_k2(c.game, e.k2);
+        let tie = TieBreak::of(c.game, e.k2);
         Entry {
             rank,
             you: asker_id.is_some() && e.player.as_deref() == asker_id,
             player: e.player,
             name: e.name,
             score: e.score.unwrap_or(0),
-            errors,
-            margin,
+            tie,
             finished: e.finished.map(rfc3339).unwrap_or_default(),
             game: see_boards.then_some(e.game),
         }
@@ -865,12 +875,11 @@ pub async fn board(
         .map(|(score, count)| Bucket { score, count })
         .collect();
     let computer = stats.computer.as_ref().map(|r| {
-        let (errors, margin) = split_k2(c.game, Some(r.k2));
+        let tie = TieBreak::of(c.game, Some(r.k2));
         ComputerRow {
             name: format!("Computer ({})", crate::ink::default_agent()),
             score: r.score,
-            errors,
-            margin,
+            tie,
             game: see_boards.then(|| r.game.clone()),
         }
     });

@@ -483,31 +483,15 @@ impl Storage {
 
     pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeStats>, StorageError> {
         let id = id.to_owned();
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
-            ))?;
-            let mut rows = stmt.query([id])?;
-            match rows.next()? {
-                Some(r) => Ok(Some(challenge(r)?)),
-                None => Ok(None),
-            }
-        })
-        .await
+        self.read(move |conn| Ok(challenges_where(conn, "id = ?1", [id])?.pop()))
+            .await
     }
 
     /// Challenges without the computer's game (its process stopped before it was stored).
     pub async fn challenges_without_computer(&self) -> Result<Vec<ChallengeRow>, StorageError> {
         self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE computer_game IS NULL ORDER BY opens DESC"
-            ))?;
-            let mut rows = stmt.query([])?;
-            let mut out = Vec::new();
-            while let Some(r) = rows.next()? {
-                out.push(challenge(r)?.challenge);
-            }
-            Ok(out)
+            let rows = challenges_where(conn, "computer_game IS NULL ORDER BY opens DESC", [])?;
+            Ok(rows.into_iter().map(|s| s.challenge).collect())
         })
         .await
     }
@@ -521,17 +505,12 @@ impl Storage {
         limit: usize,
     ) -> Result<Vec<ChallengeStats>, StorageError> {
         self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {CHALLENGE_COLUMNS} FROM challenges
-                 WHERE kind <> 'friend' AND closes <= ?1 AND (?2 IS NULL OR opens < ?2)
-                 ORDER BY opens DESC, id LIMIT ?3"
-            ))?;
-            let mut rows = stmt.query(params![now, before, limit as i64])?;
-            let mut out = Vec::new();
-            while let Some(r) = rows.next()? {
-                out.push(challenge(r)?);
-            }
-            Ok(out)
+            challenges_where(
+                conn,
+                "kind <> 'friend' AND closes <= ?1 AND (?2 IS NULL OR opens < ?2)
+                 ORDER BY opens DESC, id LIMIT ?3",
+                params![now, before, limit as i64],
+            )
         })
         .await
     }
@@ -544,12 +523,7 @@ impl Storage {
     ) -> Result<Option<EntryRow>, StorageError> {
         let (challenge, player) = (challenge.to_owned(), player.to_owned());
         self.read(move |conn| {
-            Ok(conn
-                .prepare_cached(&format!(
-                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND player = ?2"
-                ))?
-                .query_row([challenge, player], entry)
-                .optional()?)
+            Ok(entries_where(conn, "challenge = ?1 AND player = ?2", [challenge, player])?.pop())
         })
         .await
     }
@@ -562,15 +536,12 @@ impl Storage {
     ) -> Result<Vec<EntryRow>, StorageError> {
         let challenge = challenge.to_owned();
         self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {ENTRY_COLUMNS} FROM entries
-                 WHERE challenge = ?1 AND finished IS NOT NULL
-                 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2"
-            ))?;
-            let rows = stmt
-                .query_map(params![challenge, limit as i64], entry)?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
+            entries_where(
+                conn,
+                "challenge = ?1 AND finished IS NOT NULL
+                 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2",
+                params![challenge, limit as i64],
+            )
         })
         .await
     }
@@ -583,14 +554,11 @@ impl Storage {
     ) -> Result<Vec<EntryRow>, StorageError> {
         let challenge = challenge.to_owned();
         self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {ENTRY_COLUMNS} FROM entries
-                 WHERE challenge = ?1 AND finished IS NULL ORDER BY started, game LIMIT ?2"
-            ))?;
-            let rows = stmt
-                .query_map(params![challenge, limit as i64], entry)?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
+            entries_where(
+                conn,
+                "challenge = ?1 AND finished IS NULL ORDER BY started, game LIMIT ?2",
+                params![challenge, limit as i64],
+            )
         })
         .await
     }
@@ -620,7 +588,7 @@ impl Storage {
         let e = e.clone();
         self.read(move |conn| {
             let (score, k2, finished) = key(&e)?;
-            let args = params![e.challenge, score, k2, finished, e.game];
+            let finished_here = "challenge = ?1 AND finished IS NOT NULL";
             let above_groups: i64 = conn
                 .prepare_cached(
                     "SELECT coalesce(sum(count), 0) FROM entry_scores WHERE challenge = ?1 AND score > ?2",
@@ -628,54 +596,48 @@ impl Storage {
                 .query_row(params![e.challenge, score], |r| r.get(0))?;
             let above_here: i64 = conn
                 .prepare_cached(&format!(
-                    "SELECT count(*) FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
-                     AND score = ?2 AND {ABOVE_IN_GROUP}"
+                    "SELECT count(*) FROM entries WHERE {finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}"
                 ))?
-                .query_row(args, |r| r.get(0))?;
+                .query_row(params![e.challenge, score, k2, finished, e.game], |r| {
+                    r.get(0)
+                })?;
             let rank = (above_groups + above_here) as usize + 1;
+            let in_group = params![e.challenge, score, k2, finished, e.game, n as i64];
             // The n just above: first from the same score, then from higher scores.
-            let mut above = conn
-                .prepare_cached(&format!(
-                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
-                     AND score = ?2 AND {ABOVE_IN_GROUP}
+            let mut above = entries_where(
+                conn,
+                &format!(
+                    "{finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}
                      ORDER BY k2, finished DESC, game DESC LIMIT ?6"
-                ))?
-                .query_map(
-                    params![e.challenge, score, k2, finished, e.game, n as i64],
-                    entry,
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
+                ),
+                in_group,
+            )?;
             if above.len() < n {
-                let more = conn
-                    .prepare_cached(&format!(
-                        "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
-                         AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
-                    ))?
-                    .query_map(params![e.challenge, score, (n - above.len()) as i64], entry)?
-                    .collect::<Result<Vec<_>, _>>()?;
-                above.extend(more);
+                above.extend(entries_where(
+                    conn,
+                    &format!(
+                        "{finished_here} AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
+                    ),
+                    params![e.challenge, score, (n - above.len()) as i64],
+                )?);
             }
             above.reverse();
-            let mut below = conn
-                .prepare_cached(&format!(
-                    "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
-                     AND score = ?2 AND {BELOW_IN_GROUP}
+            let mut below = entries_where(
+                conn,
+                &format!(
+                    "{finished_here} AND score = ?2 AND {BELOW_IN_GROUP}
                      ORDER BY k2 DESC, finished, game LIMIT ?6"
-                ))?
-                .query_map(
-                    params![e.challenge, score, k2, finished, e.game, n as i64],
-                    entry,
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
+                ),
+                params![e.challenge, score, k2, finished, e.game, n as i64],
+            )?;
             if below.len() < n {
-                let more = conn
-                    .prepare_cached(&format!(
-                        "SELECT {ENTRY_COLUMNS} FROM entries WHERE challenge = ?1 AND finished IS NOT NULL
-                         AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
-                    ))?
-                    .query_map(params![e.challenge, score, (n - below.len()) as i64], entry)?
-                    .collect::<Result<Vec<_>, _>>()?;
-                below.extend(more);
+                below.extend(entries_where(
+                    conn,
+                    &format!(
+                        "{finished_here} AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
+                    ),
+                    params![e.challenge, score, (n - below.len()) as i64],
+                )?);
             }
             let mut rows = above;
             rows.push(e);
@@ -721,6 +683,37 @@ impl Storage {
         })
         .await
     }
+}
+
+/// The entries that meet `tail` (a condition, then any order and limit).
+fn entries_where(
+    conn: &Connection,
+    tail: &str,
+    args: impl rusqlite::Params,
+) -> Result<Vec<EntryRow>, StorageError> {
+    let mut stmt =
+        conn.prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM entries WHERE {tail}"))?;
+    let rows = stmt
+        .query_map(args, entry)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// The challenges that meet `tail` (a condition, then any order and limit).
+fn challenges_where(
+    conn: &Connection,
+    tail: &str,
+    args: impl rusqlite::Params,
+) -> Result<Vec<ChallengeStats>, StorageError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {tail}"
+    ))?;
+    let mut rows = stmt.query(args)?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        out.push(challenge(r)?);
+    }
+    Ok(out)
 }
 
 fn player(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
