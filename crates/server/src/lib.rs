@@ -145,6 +145,8 @@ impl AppState {
 
 /// How long a game stays in memory unused (storage keeps it for good).
 const IDLE: Duration = Duration::from_secs(15 * 60);
+/// How long a finished game stays in memory unused.
+const FINISHED_IDLE: Duration = Duration::from_secs(60);
 
 /// A server that is listening.
 pub struct Running {
@@ -225,7 +227,8 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
                     if let Err(e) = challenges::ensure_current(&app).await {
                         tracing::warn!(error = %e, "cannot prepare the current challenges");
                     }
-                    let dropped = ink_sweeper.sweep(IDLE) + metro_sweeper.sweep(IDLE);
+                    let dropped = ink_sweeper.sweep(IDLE, FINISHED_IDLE)
+                        + metro_sweeper.sweep(IDLE, FINISHED_IDLE);
                     if dropped > 0 {
                         let loaded = ink_sweeper.len() + metro_sweeper.len();
                         tracing::debug!(dropped, loaded, "idle games dropped from memory");

@@ -330,11 +330,20 @@ impl<St: GameState> Sessions<St> {
     }
 
     /// Drops games unused for `idle` that nobody holds or listens to. Returns how many.
-    pub fn sweep(&self, idle: Duration) -> usize {
+    /// A finished game goes once unused for `finished_idle` (nobody plays it any more; its
+    /// replay reads storage).
+    pub fn sweep(&self, idle: Duration, finished_idle: Duration) -> usize {
         let mut map = self.map();
         let before = map.len();
         map.retain(|_, slot| {
-            if slot.last_used.elapsed() < idle || Arc::strong_count(&slot.cell) > 1 {
+            let unused = slot.last_used.elapsed();
+            let over = slot
+                .cell
+                .get()
+                .and_then(|s| s.state.try_lock().ok().map(|st| st.is_over()))
+                .unwrap_or(false);
+            let limit = if over { finished_idle } else { idle };
+            if unused < limit || Arc::strong_count(&slot.cell) > 1 {
                 return true;
             }
             match slot.cell.get() {
