@@ -155,7 +155,8 @@ fn person(addr: String, n: usize, stop: Arc<AtomicBool>, log: Arc<Mutex<Log>>) {
                                 .then(|| format!("{}{}{o}", d["tile"].as_str().unwrap(), &sq[..2]))
                         })
                 });
-                if round.is_multiple_of(5) && next.is_some() && s["you"]["dice"][0]["used"] == false {
+                if round.is_multiple_of(5) && next.is_some() && s["you"]["dice"][0]["used"] == false
+                {
                     // Now and then a hint first.
                     timed(&log, &addr, "GET", &format!("{path}/hint"), &token, "");
                 }
