@@ -1,13 +1,18 @@
 //! Quick measurement of the Railroad Ink agents: mean advanced score over seeded games.
 //!
 //! `cargo run --release -p railroad-ink --example ai_eval -- AGENT GAMES [FIRST_SEED]`
+//!
+//! `SCORES=a.txt` writes each game's score; a second run with `PAIRED=a.txt` prints the mean
+//! difference on the same dice with its 95% interval.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 mod common;
 
 use common::{env, on_two_threads};
 use railroad_ink::Dice;
+use railroad_ink::ai::ntuple::NTuple;
 use railroad_ink::ai::strong::{Lookahead, StrongAgent};
 use railroad_ink::ai::{Agent, agent_by_name, play_game};
 
@@ -22,6 +27,7 @@ fn lookahead(spec: &str) -> Lookahead {
 }
 
 /// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model,
+/// `NTUPLE=file.bin` adds learned n-tuple tables to its evaluation (`examples/train_ntuple.rs`),
 /// `BUDGET=n` sets the budget, `BEAM=n` the beam, `LOOK=c,s,b` the look-ahead and
 /// `ENDGAME=c,s,b;c,s,b` the look-aheads with 1, 2, ... rounds left ("" for none).
 fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
@@ -30,6 +36,10 @@ fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
         if let Ok(path) = std::env::var("INK_MODEL") {
             agent.search.model =
                 serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        }
+        if let Ok(path) = std::env::var("NTUPLE") {
+            let bytes = std::fs::read(&path).unwrap();
+            agent.search.ntuple = Some(Arc::new(NTuple::from_bytes(&bytes).unwrap()));
         }
         if let Some(beam) = env("BEAM") {
             agent.search.beam = beam;
@@ -73,6 +83,31 @@ fn main() {
             .collect();
         std::fs::write(path, lines).unwrap();
     }
+    // PAIRED=file: the mean difference from another run's SCORES file on the same seeds.
+    if let Ok(path) = std::env::var("PAIRED") {
+        let other: std::collections::HashMap<u64, f64> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let (seed, score) = l.split_once(' ').unwrap();
+                (seed.parse().unwrap(), score.parse().unwrap())
+            })
+            .collect();
+        let diffs: Vec<f64> = results
+            .iter()
+            .filter_map(|r| other.get(&r.2).map(|o| r.0.advanced as f64 - o))
+            .collect();
+        let m = diffs.len() as f64;
+        let mean = diffs.iter().sum::<f64>() / m;
+        let sd = (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (m - 1.0)).sqrt();
+        let half = 1.96 * sd / m.sqrt();
+        println!(
+            "paired against {path}: {} games, difference {mean:+.2} (95% interval {:+.2} to {:+.2}, sd {sd:.2})",
+            diffs.len(),
+            mean - half,
+            mean + half
+        );
+    }
     let n = scores.len() as f64;
     let avg = |f: &dyn Fn(&railroad_ink::Score) -> i32| {
         results.iter().map(|r| f(&r.0) as f64).sum::<f64>() / n
@@ -97,6 +132,6 @@ fn main() {
         "{name}: {} games, mean {mean:.2} ± {:.2} (sd {sd:.1}), {:.1} ms a game",
         scores.len(),
         sd / n.sqrt(),
-        start.elapsed().as_secs_f64() * 1000.0 * 2.0 / n
+        start.elapsed().as_secs_f64() * 1000.0 * env("THREADS").unwrap_or(2.0) / n
     );
 }

@@ -29,6 +29,7 @@ fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
         search: Search {
             model: *model,
             beam,
+            ntuple: None,
         },
         lookahead: None,
         endgame: Vec::new(),

@@ -5,6 +5,7 @@
 //! follow the game rules (the round's dice, at most one special, maximal).
 
 pub mod eval;
+pub mod ntuple;
 pub mod strong;
 mod trained;
 

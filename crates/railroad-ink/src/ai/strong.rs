@@ -2,8 +2,10 @@
 //! round ending scored by the evaluation of [`super::eval`].
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
-use super::eval::{Features, Model};
+use super::eval::Model;
+use super::ntuple::NTuple;
 use super::{Agent, RoundView};
 use crate::board::Board;
 use rand::SeedableRng;
@@ -54,6 +56,8 @@ pub struct Search {
     pub model: Model,
     /// Partial rounds kept at each step.
     pub beam: usize,
+    /// Learned n-tuple tables added to `model`'s value, if any ([`super::ntuple`]).
+    pub ntuple: Option<Arc<NTuple>>,
 }
 
 impl Default for Search {
@@ -61,11 +65,18 @@ impl Default for Search {
         Search {
             model: Model::default(),
             beam: 12,
+            ntuple: None,
         }
     }
 }
 
 impl Search {
+    /// The evaluation of a board with `rounds_left` rounds to come.
+    #[inline]
+    pub fn value(&self, board: &Board, rounds_left: usize) -> f32 {
+        super::ntuple::value(&self.model, self.ntuple.as_deref(), board, rounds_left)
+    }
+
     /// The best way found to play the rest of a round: dice `dice` with `used` already
     /// placed, a special allowed unless `special_placed`; ends valued with `rounds_left`
     /// rounds to come after this one.
@@ -88,10 +99,7 @@ impl Search {
     pub fn best_value(&self, board: &Board, roll: &Roll, rounds_left: usize) -> f32 {
         self.finals(board, roll.dice(), 0, false, rounds_left, 1)
             .first()
-            .map_or_else(
-                || self.model.value(&Features::of(board), rounds_left),
-                |l| l.value,
-            )
+            .map_or_else(|| self.value(board, rounds_left), |l| l.value)
     }
 
     /// Up to `keep` distinct boards the whole round with `roll` can end on from `board`, the
@@ -115,7 +123,7 @@ impl Search {
         rounds_left: usize,
         keep: usize,
     ) -> Vec<Line> {
-        let value = |b: &Board| self.model.value(&Features::of(b), rounds_left);
+        let value = |b: &Board| self.value(b, rounds_left);
         let root = Line {
             board: *board,
             used,
@@ -273,8 +281,8 @@ impl Agent for StrongAgent {
         if rounds_left == 0 && self.lookahead.is_some() {
             // The last round is scored exactly and has no look-ahead to pay for: search wider.
             let wide = Search {
-                model: self.search.model,
                 beam: self.search.beam * 4,
+                ..self.search.clone()
             };
             return wide.plan(view.board, dice, view.used, view.special_placed, 0);
         }
@@ -306,8 +314,8 @@ impl Agent for StrongAgent {
         let mut rng = ChaCha8Rng::seed_from_u64(view.board.position_key() ^ view.round as u64);
         let rolls: Vec<Roll> = (0..look.samples).map(|_| Roll::random(&mut rng)).collect();
         let inner = Search {
-            model: self.search.model,
             beam: look.beam,
+            ..self.search.clone()
         };
         let mut best = (f32::NEG_INFINITY, Vec::new());
         for line in &finals {
@@ -352,10 +360,7 @@ mod tests {
                 planned.position_key(),
                 "seed {seed}"
             );
-            let values: Vec<f32> = ends
-                .iter()
-                .map(|b| search.model.value(&Features::of(b), 6))
-                .collect();
+            let values: Vec<f32> = ends.iter().map(|b| search.value(b, 6)).collect();
             assert!(values.windows(2).all(|w| w[0] >= w[1]), "seed {seed}");
             // From an empty board every die fits: all four dice, at most one special.
             for end in &ends {

@@ -1,0 +1,573 @@
+//! An n-tuple evaluation learned by temporal-difference self-play, added to the linear
+//! evaluation of [`super::eval`].
+//!
+//! The board is padded with a ring of outside cells (9×9). Every side of every cell says
+//! what it presents to its neighbour: `0` an empty square, `1` a tile's blank side, `2` a
+//! highway, `3` a railway; an outside cell shows `2` or `3` where a highway or railway exit
+//! faces the board and `4` (the board's edge) elsewhere. Two kinds of tuple are summed:
+//!
+//! - **blocks**: each of the 64 2×2 blocks of the padded board (every block holds at least one
+//!   board square) is read as the 8 values across its 4 inner borders (both sides of each),
+//!   `5⁸ = 390,625` patterns, one table shared by every block position, by stage (rounds left
+//!   1, 2–3, 4–6);
+//! - **squares**: each of the 49 squares by position, its class being empty or the route type
+//!   on each of its 4 sides (`1 + 3⁴ = 82` classes), one table per rounds left (1–6).
+//!
+//! So the route ends, whether they meet, where they face an empty square, a wall, the board's
+//! edge or an exit, are what the tables see, not tile codes. No weights are shared across board
+//! symmetries. With no round left the value is 0: the linear part is then the exact score.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::eval::{Features, Model};
+use super::strong::StrongAgent;
+use super::{Agent, RoundView};
+use crate::board::Board;
+use crate::dice::Roll;
+use crate::game::ROUNDS;
+use crate::square::{EXITS, SQUARES, Side};
+use crate::tile::Route;
+
+/// Values a cell side takes in a block pattern.
+pub const SIDE_VALUES: usize = 5;
+/// Patterns of one 2×2 block: 8 side values.
+pub const BLOCK_PATTERNS: usize = SIDE_VALUES.pow(8);
+/// Blocks of the padded 9×9 board.
+pub const BLOCKS: usize = 64;
+/// Stages (buckets of rounds left) of the block table.
+pub const BLOCK_STAGES: usize = 3;
+/// Classes of a square: empty, or the edge (blank, highway, railway) on each side.
+pub const SQUARE_CLASSES: usize = 1 + 81;
+/// Stages of the square tables: rounds left 1–6.
+pub const SQUARE_STAGES: usize = ROUNDS - 1;
+/// Weights of one stage's square tables.
+const SQUARE_TABLE: usize = SQUARES * SQUARE_CLASSES;
+/// Where the block tables start.
+const BLOCK_BASE: usize = SQUARE_STAGES * SQUARE_TABLE;
+/// All the weights.
+pub const WEIGHTS: usize = BLOCK_BASE + BLOCK_STAGES * BLOCK_PATTERNS;
+/// Weights read for one board: one per square and one per block.
+pub const ACTIVE: usize = SQUARES + BLOCKS;
+
+/// The padded board: 9×9 cells, the board's squares at rows and columns 1–7.
+const PAD: usize = 9;
+
+/// The block stage of a number of rounds left (1–6).
+fn block_stage(rounds_left: usize) -> usize {
+    match rounds_left {
+        0 | 1 => 0,
+        2 | 3 => 1,
+        _ => 2,
+    }
+}
+
+/// Each padded cell's four side values (N, E, S, W).
+fn side_values(board: &Board) -> [[u8; 4]; PAD * PAD] {
+    let mut cells = [[4u8; 4]; PAD * PAD];
+    let occupied = board.occupied();
+    for side in Side::ALL {
+        let d = side.index();
+        let h = board.edge_mask(Route::Highway, side);
+        let r = board.edge_mask(Route::Railway, side);
+        for sq in 0..SQUARES {
+            let bit = 1u64 << sq;
+            let v = if occupied & bit == 0 {
+                0
+            } else if h & bit != 0 {
+                2
+            } else if r & bit != 0 {
+                3
+            } else {
+                1
+            };
+            cells[(sq / 7 + 1) * PAD + sq % 7 + 1][d] = v;
+        }
+    }
+    for e in EXITS {
+        let (row, col) = (e.square.row() as usize + 1, e.square.column() as usize + 1);
+        let (row, col) = match e.side {
+            Side::N => (row - 1, col),
+            Side::S => (row + 1, col),
+            Side::E => (row, col + 1),
+            Side::W => (row, col - 1),
+        };
+        cells[row * PAD + col][e.side.opposite().index()] = match e.route {
+            Route::Highway => 2,
+            Route::Railway => 3,
+        };
+    }
+    cells
+}
+
+/// The pattern (0..[`BLOCK_PATTERNS`]) of each 2×2 block of side values, block `(r, c)` of
+/// the padded board at index `r * 8 + c`.
+pub fn block_patterns(board: &Board) -> [u32; BLOCKS] {
+    let cells = side_values(board);
+    let (n, e, s, w) = (
+        Side::N.index(),
+        Side::E.index(),
+        Side::S.index(),
+        Side::W.index(),
+    );
+    std::array::from_fn(|i| {
+        let (r, c) = (i / 8, i % 8);
+        let a = cells[r * PAD + c];
+        let b = cells[r * PAD + c + 1];
+        let d = cells[(r + 1) * PAD + c];
+        let f = cells[(r + 1) * PAD + c + 1];
+        [a[e], b[w], d[e], f[w], a[s], d[n], b[s], f[n]]
+            .iter()
+            .rev()
+            .fold(0u32, |acc, &v| acc * SIDE_VALUES as u32 + v as u32)
+    })
+}
+
+/// The class (0..[`SQUARE_CLASSES`]) of each square: 0 when empty, else 1 + its edges in base
+/// 3 (blank 0, highway 1, railway 2; N the lowest digit).
+pub fn square_classes(board: &Board) -> [u8; SQUARES] {
+    let occupied = board.occupied();
+    let mut out = [0u8; SQUARES];
+    for (sq, class) in out.iter_mut().enumerate() {
+        let bit = 1u64 << sq;
+        if occupied & bit == 0 {
+            continue;
+        }
+        let mut code = 0u8;
+        for side in Side::ALL.iter().rev() {
+            let v = if board.edge_mask(Route::Highway, *side) & bit != 0 {
+                1
+            } else if board.edge_mask(Route::Railway, *side) & bit != 0 {
+                2
+            } else {
+                0
+            };
+            code = code * 3 + v;
+        }
+        *class = 1 + code;
+    }
+    out
+}
+
+/// The indices of the weights a board reads with `rounds_left` rounds to play (1–6).
+pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
+    let rl = rounds_left.clamp(1, SQUARE_STAGES);
+    let squares = square_classes(board);
+    let blocks = block_patterns(board);
+    let square_base = (rl - 1) * SQUARE_TABLE;
+    let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
+    std::array::from_fn(|i| {
+        if i < SQUARES {
+            (square_base + i * SQUARE_CLASSES + squares[i] as usize) as u32
+        } else {
+            (block_base + blocks[i - SQUARES] as usize) as u32
+        }
+    })
+}
+
+/// The learned tables (f32 weights, [`WEIGHTS`] of them) and how many games trained them.
+#[derive(Clone, PartialEq)]
+pub struct NTuple {
+    weights: Vec<f32>,
+    /// Self-play games these weights were trained on.
+    pub games: u64,
+}
+
+impl fmt::Debug for NTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NTuple")
+            .field("weights", &self.weights.len())
+            .field("games", &self.games)
+            .finish()
+    }
+}
+
+impl Default for NTuple {
+    fn default() -> Self {
+        NTuple::new()
+    }
+}
+
+/// The first bytes of a weights file.
+const MAGIC: &[u8; 8] = b"INKNT01\n";
+
+impl NTuple {
+    /// All weights zero: the evaluation is then the linear one alone.
+    pub fn new() -> NTuple {
+        NTuple {
+            weights: vec![0.0; WEIGHTS],
+            games: 0,
+        }
+    }
+
+    /// The n-tuple part of a board's value with `rounds_left` rounds to play (0 with none).
+    #[inline]
+    pub fn value(&self, board: &Board, rounds_left: usize) -> f32 {
+        if rounds_left == 0 {
+            return 0.0;
+        }
+        active(board, rounds_left)
+            .iter()
+            .map(|&i| self.weights[i as usize])
+            .sum()
+    }
+
+    /// Adds `step` to every weight the board reads (once per time it is read).
+    pub fn update(&mut self, board: &Board, rounds_left: usize, step: f32) {
+        if rounds_left == 0 {
+            return;
+        }
+        for i in active(board, rounds_left) {
+            self.weights[i as usize] += step;
+        }
+    }
+
+    /// Moves the board's value by `change`, spread over the weights it reads in proportion to
+    /// how often it reads each (normalised least mean squares: a pattern read by many blocks
+    /// at once, as the empty block is, does not overshoot).
+    pub fn shift_value(&mut self, board: &Board, rounds_left: usize, change: f32) {
+        if rounds_left == 0 {
+            return;
+        }
+        let mut idx = active(board, rounds_left);
+        idx.sort_unstable();
+        let mut squares = 0u32;
+        let mut run = 0u32;
+        for (k, &i) in idx.iter().enumerate() {
+            run += 1;
+            if k + 1 == idx.len() || idx[k + 1] != i {
+                squares += run * run;
+                run = 0;
+            }
+        }
+        let step = change / squares as f32;
+        for i in idx {
+            self.weights[i as usize] += step;
+        }
+    }
+
+    /// The weights that are not zero.
+    pub fn nonzero(&self) -> usize {
+        self.weights.iter().filter(|&&w| w != 0.0).count()
+    }
+
+    /// The weights as bytes: a magic line, the games (u64), then the f32 weights, little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 4 * WEIGHTS);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&self.games.to_le_bytes());
+        for w in &self.weights {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`NTuple::to_bytes`]'s form.
+    pub fn from_bytes(bytes: &[u8]) -> Result<NTuple, String> {
+        if bytes.len() != 16 + 4 * WEIGHTS || &bytes[..8] != MAGIC {
+            return Err(format!(
+                "not an n-tuple weights file of this layout ({} bytes, want {})",
+                bytes.len(),
+                16 + 4 * WEIGHTS
+            ));
+        }
+        let games = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
+        let weights = bytes[16..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        Ok(NTuple { weights, games })
+    }
+}
+
+/// The whole evaluation: the linear model plus the n-tuple tables, if any.
+pub fn value(model: &Model, ntuple: Option<&NTuple>, board: &Board, rounds_left: usize) -> f32 {
+    let v = model.value(&Features::of(board), rounds_left);
+    match ntuple {
+        Some(nt) => v + nt.value(board, rounds_left),
+        None => v,
+    }
+}
+
+/// Settings of temporal-difference training.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TdConfig {
+    /// The strong player's budget in self-play (with the n-tuple evaluation).
+    pub budget: u32,
+    /// Step size: each update moves the board's value by `alpha` × its error.
+    pub alpha: f32,
+    /// TD(λ): 0 bootstraps on the next afterstate, 1 is the final score (Monte Carlo).
+    pub lambda: f32,
+    /// Games played with the same weights before their updates are applied (in game order).
+    pub batch: usize,
+    /// Threads playing a batch (the result does not depend on it).
+    pub threads: usize,
+}
+
+impl Default for TdConfig {
+    fn default() -> Self {
+        TdConfig {
+            budget: 8,
+            alpha: 0.2,
+            lambda: 0.5,
+            batch: 16,
+            threads: 2,
+        }
+    }
+}
+
+/// A strong player at `budget` evaluating with the linear model plus `ntuple`.
+pub fn agent(ntuple: Option<Arc<NTuple>>, budget: u32) -> StrongAgent {
+    let mut agent = StrongAgent::with_budget(Some(budget));
+    agent.search.ntuple = ntuple;
+    agent
+}
+
+/// One self-play game on `rolls`: the board after each round (7 boards, the last final).
+pub fn self_play(agent: &mut StrongAgent, rolls: &[Roll; ROUNDS]) -> Vec<Board> {
+    let mut board = Board::new();
+    let mut boards = Vec::with_capacity(ROUNDS);
+    for round in 0..ROUNDS {
+        let view = RoundView {
+            board: &board.clone(),
+            roll: rolls[round],
+            used: 0,
+            special_placed: false,
+            round,
+            rolls: &rolls[..=round],
+        };
+        for p in agent.play_round(&view) {
+            board.place(p).expect("the strong player places legally");
+        }
+        boards.push(board);
+    }
+    boards
+}
+
+/// TD(λ) on one game's afterstates (`boards[k]` after round `k`, the last final): each
+/// afterstate's value moves towards its λ-return, bootstrapped on the next afterstates' values
+/// (the final score at the end). Returns the summed squared error before the update.
+pub fn td_update(nt: &mut NTuple, model: &Model, boards: &[Board], cfg: &TdConfig) -> f32 {
+    let n = boards.len();
+    let rounds_left = |k: usize| n - 1 - k;
+    let values: Vec<f32> = (0..n)
+        .map(|k| value(model, Some(nt), &boards[k], rounds_left(k)))
+        .collect();
+    let mut target = values[n - 1];
+    let mut targets = vec![0.0; n];
+    for k in (0..n - 1).rev() {
+        targets[k] = target;
+        target = (1.0 - cfg.lambda) * values[k] + cfg.lambda * target;
+    }
+    let mut sq = 0.0;
+    for k in 0..n - 1 {
+        let err = targets[k] - values[k];
+        sq += err * err;
+        nt.shift_value(&boards[k], rounds_left(k), cfg.alpha * err);
+    }
+    nt.games += 1;
+    sq
+}
+
+/// Trains `nt` on the self-play games with dice seeds `seeds` (in order), a batch at a time.
+/// Returns each game's final score. The result depends on the seeds and the configuration,
+/// never on the number of threads.
+pub fn train(nt: &mut Arc<NTuple>, seeds: &[u64], cfg: &TdConfig) -> Vec<i32> {
+    let model = Model::default();
+    let mut scores = Vec::with_capacity(seeds.len());
+    for batch in seeds.chunks(cfg.batch.max(1)) {
+        let frozen = Arc::clone(nt);
+        let threads = cfg.threads.clamp(1, batch.len());
+        let games: Vec<Vec<Board>> = std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let frozen = Arc::clone(&frozen);
+                    s.spawn(move || {
+                        let mut agent = agent(Some(frozen), cfg.budget);
+                        batch
+                            .iter()
+                            .enumerate()
+                            .skip(t)
+                            .step_by(threads)
+                            .map(|(i, &seed)| {
+                                (i, self_play(&mut agent, &crate::Dice::Seed(seed).rolls()))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut all: Vec<(usize, Vec<Board>)> = workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("a self-play thread"))
+                .collect();
+            all.sort_by_key(|g| g.0);
+            all.into_iter().map(|g| g.1).collect()
+        });
+        drop(frozen);
+        let weights = Arc::make_mut(nt);
+        for boards in &games {
+            td_update(weights, &model, boards, cfg);
+            scores.push(boards[ROUNDS - 1].score().advanced);
+        }
+    }
+    scores
+}
+
+/// Mean final score of the strong player at `budget` with `ntuple` over the games with dice
+/// seeds `seeds`, on `threads` threads.
+pub fn mean_score(ntuple: Option<Arc<NTuple>>, budget: u32, seeds: &[u64], threads: usize) -> f64 {
+    let threads = threads.clamp(1, seeds.len().max(1));
+    let total: i64 = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let ntuple = ntuple.clone();
+                s.spawn(move || {
+                    let mut agent = agent(ntuple, budget);
+                    seeds
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&seed| {
+                            let boards = self_play(&mut agent, &crate::Dice::Seed(seed).rolls());
+                            boards[ROUNDS - 1].score().advanced as i64
+                        })
+                        .sum::<i64>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a thread"))
+            .sum()
+    });
+    total as f64 / seeds.len().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Dice;
+    use crate::square::Square;
+
+    #[test]
+    fn the_empty_board_reads_empty_squares_and_the_exits() {
+        let board = Board::new();
+        assert!(square_classes(&board).iter().all(|&c| c == 0));
+        let blocks = block_patterns(&board);
+        // Inner block (2, 2): all four cells are empty squares.
+        assert_eq!(blocks[2 * 8 + 2], 0);
+        // Block (0, 1) holds outside cells (0, 1), (0, 2) and squares A0, A1: A1's highway
+        // exit faces south from outside cell (0, 2) to A1 (value 2 at digit 6, b.S).
+        let b = blocks[1];
+        let digit = |p: u32, k: u32| (p / 5u32.pow(k)) % 5;
+        assert_eq!(digit(b, 6), 2, "highway exit over A1");
+        assert_eq!(digit(b, 4), 4, "no exit over A0");
+        assert_eq!(digit(b, 0), 4, "outside cells face each other");
+        assert_eq!(digit(b, 2), 0, "A0 faces A1, both empty");
+        // Block (1, 0): outside cell (1, 0) west of B0... exits on row 1, column 0: railway.
+        let b = blocks[8];
+        assert_eq!(digit(b, 0), 4, "A0's west: no exit");
+        assert_eq!(digit(b, 2), 3, "B0's west: a railway exit");
+    }
+
+    #[test]
+    fn a_tile_is_read_by_its_edges() {
+        let board: Board = "A4A10".parse().unwrap();
+        let classes = square_classes(&board);
+        let sq = Square::new(0, 1).unwrap().index();
+        assert_ne!(classes[sq], 0);
+        let code = classes[sq] - 1;
+        for (k, side) in Side::ALL.iter().enumerate() {
+            let want = match board.edge(Square::at(sq as u8), *side) {
+                crate::tile::Edge::Blank => 0,
+                crate::tile::Edge::Highway => 1,
+                crate::tile::Edge::Railway => 2,
+            };
+            assert_eq!((code / 3u8.pow(k as u32)) % 3, want, "side {side:?}");
+        }
+        assert_eq!(classes.iter().filter(|&&c| c != 0).count(), 1);
+        // Every index is in range, squares first, then blocks.
+        for rl in 1..=6 {
+            let idx = active(&board, rl);
+            assert!(idx.iter().all(|&i| (i as usize) < WEIGHTS));
+            assert!(idx[..SQUARES].iter().all(|&i| (i as usize) < BLOCK_BASE));
+            assert!(idx[SQUARES..].iter().all(|&i| (i as usize) >= BLOCK_BASE));
+        }
+    }
+
+    #[test]
+    fn updates_move_the_value_and_round_trip_through_bytes() {
+        let board: Board = "A4A10".parse().unwrap();
+        let mut nt = NTuple::new();
+        assert_eq!(nt.value(&board, 3), 0.0);
+        nt.update(&board, 3, 0.5);
+        // A weight read c times moves the value by 0.5 c²: the empty inner block is read often.
+        let idx = active(&board, 3);
+        let expected: f32 = idx
+            .iter()
+            .map(|i| 0.5 * idx.iter().filter(|&j| j == i).count() as f32)
+            .sum();
+        assert!((nt.value(&board, 3) - expected).abs() < 1e-3);
+        assert_eq!(nt.value(&board, 0), 0.0);
+        assert_eq!(nt.value(&board, 1), 0.0, "tables by stage");
+        let before = nt.value(&board, 5);
+        nt.shift_value(&board, 5, 2.0);
+        assert!((nt.value(&board, 5) - before - 2.0).abs() < 1e-4);
+        let back = NTuple::from_bytes(&nt.to_bytes()).unwrap();
+        assert_eq!(back, nt);
+        assert!(NTuple::from_bytes(b"nonsense").is_err());
+    }
+
+    #[test]
+    fn training_is_reproducible_whatever_the_threads() {
+        let cfg = TdConfig {
+            budget: 2,
+            batch: 2,
+            threads: 1,
+            ..TdConfig::default()
+        };
+        let seeds = [7, 8, 9];
+        let mut a = Arc::new(NTuple::new());
+        let scores_a = train(&mut a, &seeds, &cfg);
+        let mut b = Arc::new(NTuple::new());
+        let scores_b = train(
+            &mut b,
+            &seeds,
+            &TdConfig {
+                threads: 2,
+                ..cfg.clone()
+            },
+        );
+        assert_eq!(scores_a, scores_b);
+        assert_eq!(a, b);
+        assert_eq!(a.games, 3);
+        assert!(a.nonzero() > 0);
+    }
+
+    #[test]
+    fn the_ntuple_player_plays_legal_maximal_rounds() {
+        let mut nt = NTuple::new();
+        // Weights that are not zero, so that the tables do steer the search.
+        for (i, w) in nt.weights.iter_mut().enumerate() {
+            *w = ((i * 2_654_435_761) % 1000) as f32 / 1000.0 - 0.5;
+        }
+        let nt = Arc::new(nt);
+        for seed in 0..2 {
+            for budget in [4, 8] {
+                let mut agent = agent(Some(Arc::clone(&nt)), budget);
+                let game = crate::ai::play_game(&mut agent, Dice::Seed(seed).rolls())
+                    .unwrap_or_else(|e| panic!("seed {seed} budget {budget}: {e}"));
+                assert!(game.is_finished());
+                let again = crate::ai::play_game(
+                    &mut super::agent(Some(Arc::clone(&nt)), budget),
+                    Dice::Seed(seed).rolls(),
+                )
+                .unwrap();
+                assert_eq!(
+                    game.player(0).unwrap().board().position_key(),
+                    again.player(0).unwrap().board().position_key()
+                );
+            }
+        }
+    }
+}
