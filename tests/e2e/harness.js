@@ -223,7 +223,7 @@ export async function placeOne(page, id, { by = 'drag' } = {}) {
   const button = `.choice-die[data-index="${p.die}"]`;
   await page.click(button);
   await turnTo(page, p.orientation);
-  await page.waitForSelector(`text=orientation ${p.orientation} ·`);
+  await page.waitForSelector(`.preview[data-orientation="${p.orientation}"]`);
   if (by === 'drag') await drag(page, button, p.square);
   else {
     const c = await squareCentre(page, p.square);

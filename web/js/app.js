@@ -221,15 +221,20 @@ function startScreen(table) {
   start);
   const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
   const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
+  // The form first (its Start button above the fold), the game's pitch beside it, then today's
+  // challenges.
   fill(main,
-    today,
-    h('section', { class: 'hero' },
-      h('div', {},
-        h('h1', {}, 'Railroad Ink'),
-        h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
-        h('p', {}, h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'))),
-      h('div', { class: 'hero-board' }, heroBoard(table))),
-    h('div', { class: 'start-grid' }, form, yours));
+    h('div', { class: 'start-grid' },
+      form,
+      h('div', { class: 'start-side' },
+        h('section', { class: 'hero' },
+          h('div', {},
+            h('h1', {}, 'Railroad Ink'),
+            h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
+            h('p', {}, h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'))),
+          h('div', { class: 'hero-board' }, heroBoard(table))),
+        yours)),
+    today);
   listGames(yours);
   listMetroGames(yours);
   return challengeCards(today, { navigate });
@@ -311,7 +316,7 @@ function rulesScreen(table) {
     h('h2', {}, 'Scoring'),
     h('ul', {},
       h('li', {}, h('strong', {}, 'Networks: '), 'routes joined together form a network. It scores by the number of exits it joins:'),
-      h('li', { class: 'plain' }, points),
+      h('li', { class: 'plain', tabindex: '0', role: 'group', 'aria-label': 'Points for networks by exits (scrolls sideways)' }, points),
       h('li', {}, h('strong', {}, 'Centre: '), '+1 for each centre square you fill.'),
       h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
       h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),

@@ -16,6 +16,54 @@ export function tileInfo(table, tile) {
   return table.tiles.find((t) => t.tile === tile);
 }
 
+const DIRECTION = { N: 'north', E: 'east', S: 'south', W: 'west' };
+const COUNT = ['no', 'one', 'two', 'three', 'four'];
+
+/**
+ * A tile in words, from the table's kind and edges (never a rule of its own): "railway curve",
+ * "station: highway to railway, straight", "station: three highways and one railway".
+ */
+export function tileWords(table, tile) {
+  const info = tileInfo(table, tile);
+  if (!info) return tile;
+  if (!info.station) return info.kind;
+  const e = info.edges[0];
+  const hw = e.filter((x) => x === 'highway').length;
+  const rw = e.filter((x) => x === 'railway').length;
+  if (hw === 1 && rw === 1) {
+    const straight = (e.indexOf('highway') + 2) % 4 === e.indexOf('railway');
+    return `station: highway to railway, ${straight ? 'straight' : 'corner'}`;
+  }
+  const n = (k, what) => `${COUNT[k]} ${what}${k === 1 ? '' : 's'}`;
+  return `station: ${n(hw, 'highway')} and ${n(rw, 'railway')}`;
+}
+
+/** A side in words ("north"). */
+export function sideWords(side) {
+  return DIRECTION[side] || side;
+}
+
+/** A tile's open ends in an orientation, in words: "highway to north and south, railway to east". */
+export function openEnds(table, tile, orientation) {
+  const info = tileInfo(table, tile);
+  if (!info) return '';
+  const edges = info.edges[orientation];
+  const part = (route) => {
+    const sides = SIDES.filter((_, i) => edges[i] === route).map((x) => DIRECTION[x]);
+    if (!sides.length) return null;
+    const list = sides.length === 1 ? sides[0] : `${sides.slice(0, -1).join(', ')} and ${sides[sides.length - 1]}`;
+    return `${route} to ${list}`;
+  };
+  return ['highway', 'railway'].map(part).filter(Boolean).join(', ');
+}
+
+/** A placement ("A1D30") in words: "railway straight on D3, railway to north and south". */
+export function placementWords(table, text) {
+  const tile = text.slice(0, 2);
+  const orientation = Number(text[4]);
+  return `${tileWords(table, tile)} on ${text.slice(2, 4)}, ${openEnds(table, tile, orientation)}`;
+}
+
 function toCentre(side) {
   const [x, y] = MID[side];
   return `M${x},${y} L50,50`;
@@ -89,7 +137,7 @@ export function tileShapes(info, orientation, { background = true } = {}) {
 /** A stand-alone tile picture. */
 export function tileSvg(table, tile, orientation = 0, attrs = {}) {
   const info = tileInfo(table, tile);
-  return s('svg', { viewBox: '0 0 100 100', class: 'tile-svg', role: 'img', 'aria-label': `${tile} ${info.kind}`, ...attrs },
+  return s('svg', { viewBox: '0 0 100 100', class: 'tile-svg', role: 'img', 'aria-label': tileWords(table, tile), ...attrs },
     tileShapes(info, orientation));
 }
 
@@ -122,7 +170,8 @@ export function legalSquares(text) {
   return out;
 }
 
-const NETWORK_COLOURS = ['#e6194b', '#1f9d55', '#3a66d6', '#f08c00', '#9b3fc1', '#0fa3b1', '#d6338a', '#7a9a01', '#8b5e34', '#5c6bc0'];
+// No red: red is the colour of errors.
+const NETWORK_COLOURS = ['#3a66d6', '#1f9d55', '#f08c00', '#9b3fc1', '#0fa3b1', '#7a9a01', '#8b5e34', '#5c6bc0', '#b08900', '#495057'];
 
 function exitStub(exit) {
   const [x0, y0] = squareXY(exit.square);
@@ -142,35 +191,48 @@ function exitStub(exit) {
  */
 export function createBoard(table, { label = 'Board', interactive = false } = {}) {
   const size = 7 * CELL;
+  // A grid of 49 named squares for assistive technology (each says what is on it and its open
+  // ends); the pictures are hidden from it. On your own board the squares take the keyboard's
+  // focus, one at a time (the cursor: arrows move it).
   const svg = s('svg', {
     class: `board${interactive ? ' interactive' : ''}`,
     viewBox: `${-MARGIN} ${-MARGIN} ${size + 2 * MARGIN} ${size + 2 * MARGIN}`,
-    role: 'img',
+    role: 'grid',
     'aria-label': label,
+    'aria-readonly': interactive ? null : 'true',
+    // The board itself is no Tab stop: its cursor square is.
+    tabindex: interactive ? '-1' : null,
   });
-  svg.append(s('rect', { class: 'board-frame', x: -MARGIN + 2, y: -MARGIN + 2, width: size + 2 * MARGIN - 4, height: size + 2 * MARGIN - 4, rx: 18 }));
-  svg.append(s('rect', { class: 'board-bg', x: 0, y: 0, width: size, height: size, rx: 4 }));
+  const hidden = (el) => { el.setAttribute('aria-hidden', 'true'); return el; };
+  svg.append(hidden(s('rect', { class: 'board-frame', x: -MARGIN + 2, y: -MARGIN + 2, width: size + 2 * MARGIN - 4, height: size + 2 * MARGIN - 4, rx: 18 })));
+  svg.append(hidden(s('rect', { class: 'board-bg', x: 0, y: 0, width: size, height: size, rx: 4 })));
   const centre = new Set(table.centre);
-  const grid = s('g', { class: 'grid' });
+  const grid = s('g', { class: 'grid', role: 'rowgroup' });
   const cells = {};
   for (let row = 0; row < 7; row++) {
+    const rowEl = s('g', { role: 'row', 'aria-label': `Row ${ROWS[row]}` });
     for (let col = 0; col < 7; col++) {
       const name = squareName(row, col);
       const cell = s('rect', {
         class: `cell${centre.has(name) ? ' centre' : ''}`,
         x: col * CELL, y: row * CELL, width: CELL, height: CELL,
+        role: 'gridcell',
+        tabindex: interactive ? (name === 'D3' ? '0' : '-1') : null,
         dataset: { square: name },
       });
       cells[name] = cell;
-      grid.append(cell);
-      grid.append(s('text', { class: 'cell-label', x: col * CELL + 92, y: row * CELL + 92, 'text-anchor': 'end' }, name));
+      rowEl.append(cell);
+      rowEl.append(hidden(s('text', { class: 'cell-label', x: col * CELL + 92, y: row * CELL + 92, 'text-anchor': 'end' }, name)));
     }
+    grid.append(rowEl);
   }
   svg.append(grid);
-  svg.append(s('rect', { class: 'centre-outline', x: 2 * CELL, y: 2 * CELL, width: 3 * CELL, height: 3 * CELL }));
-  const exits = s('g', { class: 'exits' });
+  svg.append(hidden(s('rect', { class: 'centre-outline', x: 2 * CELL, y: 2 * CELL, width: 3 * CELL, height: 3 * CELL })));
+  const exits = hidden(s('g', { class: 'exits' }));
+  const exitsAt = {};
   for (const exit of table.exits) {
     const { d, end } = exitStub(exit);
+    (exitsAt[exit.square] ||= []).push(`${exit.route} exit to the ${sideWords(exit.side)}`);
     const g = s('g', { class: `exit exit-${exit.route}`, dataset: { exit: `${exit.square}${exit.side}` } });
     if (exit.route === 'highway') highway(g, d, false);
     else railway(g, d, false);
@@ -179,10 +241,25 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
   }
   svg.append(exits);
   const layers = {};
-  for (const name of ['legal', 'tiles', 'networks', 'centre-marks', 'longest', 'errors', 'hint', 'drop']) {
-    layers[name] = s('g', { class: `layer layer-${name}` });
+  for (const name of ['legal', 'tiles', 'networks', 'centre-marks', 'longest', 'errors', 'hint', 'drop', 'cursor']) {
+    layers[name] = hidden(s('g', { class: `layer layer-${name}` }));
     svg.append(layers[name]);
   }
+
+  const onSquare = {};
+  let legalSet = new Set();
+  let legalWhat = '';
+  /** Each square's name: "B3: railway curve, railway to north and east", "A1: empty, highway exit to the north". */
+  function labelCells() {
+    for (const [name, cell] of Object.entries(cells)) {
+      const parts = [onSquare[name] || 'empty'];
+      if (!onSquare[name] && exitsAt[name]) parts.push(...exitsAt[name]);
+      if (centre.has(name)) parts.push('centre square');
+      if (legalSet.has(name)) parts.push(`${legalWhat || 'the selected tile'} fits here`);
+      cell.setAttribute('aria-label', `${name}: ${parts.join(', ')}`);
+    }
+  }
+  labelCells();
 
   let current = null;
 
@@ -198,11 +275,41 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
         tileShapes(info, p.orientation));
       layers.tiles.append(g);
       occupied.add(p.square);
+      onSquare[p.square] = `${tileWords(table, p.tile)}, ${openEnds(table, p.tile, p.orientation)}`;
     }
-    for (const [name, cell] of Object.entries(cells)) cell.classList.toggle('occupied', occupied.has(name));
+    for (const [name, cell] of Object.entries(cells)) {
+      cell.classList.toggle('occupied', occupied.has(name));
+      if (!occupied.has(name)) delete onSquare[name];
+    }
+    labelCells();
   }
 
-  function setLegal(squares) {
+  /** Where the keyboard's cursor is (drawn on top of the tiles while the board has focus). */
+  let cursorAt = interactive ? 'D3' : null;
+  function setCursor(square, { focus = false } = {}) {
+    if (!cells[square]) return;
+    if (cursorAt && cells[cursorAt]) cells[cursorAt].setAttribute('tabindex', '-1');
+    cursorAt = square;
+    cells[square].setAttribute('tabindex', '0');
+    const [x, y] = squareXY(square);
+    layers.cursor.replaceChildren(
+      s('rect', { class: 'cursor-outer', x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }),
+      s('rect', { class: 'cursor', x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 4, dataset: { square } }));
+    if (focus) cells[square].focus({ preventScroll: false });
+  }
+  if (interactive) {
+    setCursor('D3');
+    svg.addEventListener('focusin', (ev) => {
+      const sq = ev.target.dataset?.square;
+      if (sq && sq !== cursorAt) setCursor(sq);
+    });
+  }
+
+  /** The legal squares of the selected tile (`what`: its words, for the squares' names). */
+  function setLegal(squares, what = '') {
+    legalSet = new Set(squares || []);
+    legalWhat = what;
+    labelCells();
     layers.legal.replaceChildren();
     for (const sq of squares || []) {
       const [x, y] = squareXY(sq);
@@ -294,7 +401,7 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
     flashClass(cells[square], 'refused');
   }
 
-  return { svg, cells, setBoard, setLegal, setDrop, setHint, setBreakdown, squareAt, flash };
+  return { svg, cells, setBoard, setLegal, setDrop, setHint, setBreakdown, squareAt, flash, setCursor, cursor: () => cursorAt };
 }
 
 /** The colour of a network, as drawn on the board. */

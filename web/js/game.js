@@ -4,7 +4,7 @@
 
 import { api, ApiError, seats } from './api.js';
 import { h, s, fill, isolated, nameEl, nameList } from './dom.js';
-import { createBoard, tileInfo, tileSvg, legalSquares, networkColour } from './draw.js';
+import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
 import { challengeResult, friendChallengeBox, kindLabel } from './challenges.js';
 
@@ -23,9 +23,59 @@ function pointsText(n) {
   return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 }
 
-function describePlacement(table, text) {
-  const info = tileInfo(table, text.slice(0, 2));
-  return `${text.slice(0, 2)} (${info.kind}) on ${text.slice(2, 4)}`;
+/** "the railway curve" (a tile in words, with its article). */
+function theTile(table, tile) {
+  return `the ${tileWords(table, tile)}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const SIDE_LETTER = Object.fromEntries(SIDES.map((x) => [x, sideWords(x)]));
+
+/**
+ * A refused placement in words, from the server's refusal (its `rule`, and the details in its
+ * `error` sentence): which tile, where and why. Falls back to the server's own sentence.
+ */
+export function refusalWords(table, placement, error, rule) {
+  const tile = placement.slice(0, 2);
+  const square = placement.slice(2, 4);
+  const what = capital(theTile(table, tile));
+  const at = `${what} can't go on ${square} turned this way`;
+  let m;
+  switch (rule) {
+    case 'occupied':
+      return `${what} can't go on ${square}: there is already a tile there.`;
+    case 'highway meets railway':
+      m = /its (\w+) ([NESW]) edge meets the (\w+) [NESW] edge of ([A-G][0-6])/.exec(error);
+      if (m) return `${at}: its ${m[1]} on the ${SIDE_LETTER[m[2]]} side would meet the ${m[3]} coming from ${m[4]}.`;
+      break;
+    case 'wrong exit type':
+      m = /its (\w+) ([NESW]) edge runs into the (\w+) exit at ([A-G][0-6])/.exec(error);
+      if (m) return `${at}: its ${m[1]} on the ${SIDE_LETTER[m[2]]} side would run into the ${m[3]} exit at ${m[4]}.`;
+      break;
+    case 'no valid connection':
+      return `${at}: none of its routes would continue a route or meet an exit.`;
+    case 'one special a round':
+      return `${what} must wait: you have already placed a special this round (one a round).`;
+    case 'each special once':
+      return `${what} is already used: each special once a game.`;
+    case 'three specials a game':
+      return `${what} must wait: three specials are used (three a game).`;
+    case 'only the round\'s dice':
+      return `${what} is not one of this round's unused dice.`;
+    default:
+      break;
+  }
+  return capital(error.replace(/\b([AB][0-5]|S[0-5])([A-G][0-6])([0-7])\b/g, (code) => placementWords(table, code)));
+}
+
+/** Why the round cannot end yet, in words (from the server's reason). */
+function endReasonWords(table, reason) {
+  const m = /(\S+) still fits, for example (\S{5})/.exec(reason || '');
+  if (m) return `Place every die that fits first: ${theTile(table, m[1])} still fits (for example on ${m[2].slice(2, 4)}).`;
+  return `Not yet: ${reason}.`;
 }
 
 export async function gameScreen(root, id, { table, navigate, setTitle }) {
@@ -54,7 +104,7 @@ function joinPanel(root, state, table) {
     title: 'Join this game of Railroad Ink',
     intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
       `), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`],
-    extra: [chosenSeedLine(state.chosen_seed, 'Dice'), h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false)))],
+    extra: [chosenSeedLine(state.chosen_seed, 'Dice'), h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false, { role: 'img', 'aria-label': tileWords(table, t) })))],
     join: async (name) => {
       const taken = await api.join(state.id, name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
@@ -66,7 +116,7 @@ function dieFace(table, tile, used, attrs = {}) {
   const letter = tile[0];
   return h('div', { class: `die die-${letter}${used ? ' used' : ''}`, ...attrs },
     tileSvg(table, tile, 0, { 'aria-hidden': 'true' }),
-    h('span', { class: 'die-letter' }, letter === 'S' ? '★' : letter));
+    h('span', { class: 'die-letter', 'aria-hidden': 'true' }, letter === 'S' ? '★' : letter));
 }
 
 class GameView extends PlayScreen {
@@ -194,16 +244,18 @@ class GameView extends PlayScreen {
 
   select(choice, { keepOrientation = false } = {}) {
     if (!choice.available) {
-      this.say(choice.used ? `${choice.tile} is already placed.` : (choice.reason || `${choice.tile} cannot be placed now.`), 'error');
+      const what = capital(theTile(this.table, choice.tile));
+      this.say(choice.used ? `${what} is already placed.` : (choice.reason ? `${what} must wait: ${choice.reason}.` : `${what} cannot be placed now.`), 'error', null, choice.tile);
       return;
     }
     const same = this.selected && this.selected.tile === choice.tile;
     this.selected = { kind: choice.kind, index: choice.index, tile: choice.tile };
     if (!same && !keepOrientation) this.orientation = 0;
     const n = this.legalNow().size;
+    const what = capital(theTile(this.table, choice.tile));
     this.say(n
-      ? `${choice.tile} selected: ${n} legal ${n === 1 ? 'square' : 'squares'} in this orientation. Click one, or drag the tile onto the board.`
-      : `${choice.tile} fits nowhere in this orientation: rotate or flip it (R, F).`, 'info');
+      ? `${what} selected (${openEnds(this.table, choice.tile, this.orientation)}): it fits on ${n} ${n === 1 ? 'square' : 'squares'}. Click one, drag it there, or use the arrow keys and Enter.`
+      : `${what} fits nowhere turned this way: rotate or flip it (R, F).`, 'info', null, choice.tile);
     this.render();
   }
 
@@ -220,7 +272,8 @@ class GameView extends PlayScreen {
   afterTurn() {
     if (this.selected) {
       const n = this.legalNow().size;
-      this.say(`${this.selected.tile}, orientation ${this.orientation}: ${n || 'no'} legal ${n === 1 ? 'square' : 'squares'}.`, 'info');
+      const tile = this.selected.tile;
+      this.say(`${capital(theTile(this.table, tile))}, ${openEnds(this.table, tile, this.orientation)}: fits on ${n || 'no'} ${n === 1 ? 'square' : 'squares'}.`, 'info', null, `${tile}, orientation ${this.orientation}`);
     }
     this.render();
   }
@@ -228,10 +281,44 @@ class GameView extends PlayScreen {
   key(ev) {
     if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
+    const onBoard = !!ev.target?.dataset?.square && this.board.svg.contains(ev.target);
+    const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[k];
+    const playing = this.state.you && !this.state.finished;
     if (k === 'r') { this.rotate(ev.shiftKey ? 3 : 1); ev.preventDefault(); }
     else if (k === 'f') { this.flip(); ev.preventDefault(); }
-    else if (k === 'escape') { this.selected = null; this.board.setDrop(null); this.render(); }
-    else if (k === 'z' && this.state.you?.can_undo) { this.undo(); }
+    else if (step && playing && (onBoard || this.selected)) { ev.preventDefault(); this.moveCursor(step, onBoard); }
+    else if ((k === 'enter' || k === ' ') && onBoard && playing) {
+      ev.preventDefault();
+      if (this.selected) this.place(this.board.cursor(), { byKey: true });
+      else this.say('Choose a die or a special first (Tab to the dice, Enter), then a square.', 'info');
+    } else if (k === 'escape') {
+      const had = this.selected;
+      this.selected = null;
+      this.board.setDrop(null);
+      this.render();
+      if (had) this.say('Cancelled: no tile selected.', 'info');
+    } else if (k === 'z' && this.state.you?.can_undo) { this.undo(); }
+  }
+
+  /**
+   * Moves the keyboard's square on the board (it takes the focus, and shows the selected tile
+   * where it would go). From outside the board the first press lands on the first legal square.
+   */
+  moveCursor([dr, dc], onBoard) {
+    let sq = this.board.cursor() || 'D3';
+    if (!onBoard) {
+      const legal = [...this.legalNow()];
+      if (legal.length && !this.legalNow().has(sq)) [sq] = legal;
+    } else {
+      const row = Math.min(6, Math.max(0, 'ABCDEFG'.indexOf(sq[0]) + dr));
+      const col = Math.min(6, Math.max(0, Number(sq[1]) + dc));
+      sq = `${'ABCDEFG'[row]}${col}`;
+    }
+    this.board.setCursor(sq, { focus: true });
+    if (this.selected) {
+      const legal = this.legalNow().has(sq);
+      this.board.setDrop(sq, this.selected.tile, this.orientation, legal);
+    }
   }
 
   // ---- actions
@@ -240,19 +327,36 @@ class GameView extends PlayScreen {
     this.hint = null;
   }
 
-  async place(square) {
+  async place(square, { byKey = false } = {}) {
     if (!this.selected || !this.token) return;
     const placement = `${this.selected.tile}${square}${this.orientation}`;
     const legal = this.legalNow().has(square);
     this.board.setDrop(null);
+    this.pending = placement;
     const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
+    this.pending = null;
     if (ok) {
-      this.say(`Placed ${describePlacement(this.table, placement)}.`, 'ok');
+      this.say(`Placed ${theTile(this.table, placement.slice(0, 2))} on ${square} (${openEnds(this.table, placement.slice(0, 2), Number(placement[4]))}).`, 'ok', null, placement);
       this.selected = null;
       this.render();
+      if (byKey) this.focusNext();
     } else if (!legal) {
       this.board.flash(square);
     }
+  }
+
+  /** After a placement by keyboard: the next die that may be placed, else End round. */
+  focusNext() {
+    const next = this.tray.querySelector('.choice-die:not(.unavailable)')
+      || this.tray.querySelector('#end-round:not([disabled])')
+      || this.tray.querySelector('.choice-special:not(.unavailable)');
+    next?.focus();
+  }
+
+  /** A refusal in words (a placement's tile, square and reason); the server's sentence as its tooltip. */
+  refusalText(e) {
+    if (this.pending) return refusalWords(this.table, this.pending, e.message, e.rule);
+    return capital(e.message);
   }
 
   async undo() {
@@ -278,7 +382,7 @@ class GameView extends PlayScreen {
       this.hint = placements;
       this.board.setHint(placements);
       this.say(placements.length
-        ? `The computer suggests: ${placements.map((p, i) => `${i + 1}. ${describePlacement(this.table, p)}, orientation ${p[4]}`).join('; ')}.`
+        ? `The computer suggests: ${placements.map((p, i) => `${i + 1}. ${placementWords(this.table, p)}`).join('; ')}.`
         : 'The computer has nothing to suggest: end the round.', 'hint');
     } catch (e) {
       this.say(e.message, 'error');
@@ -321,7 +425,7 @@ class GameView extends PlayScreen {
     this.board.setBoard(mine.board);
     this.board.setBreakdown(mine.breakdown);
     this.board.setHint(this.hint);
-    this.board.setLegal(this.selected ? [...this.legalNow()] : []);
+    this.board.setLegal(this.selected ? [...this.legalNow()] : [], this.selected ? tileWords(this.table, this.selected.tile) : '');
     fill(this.boardTitle,
       h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name)),
       h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
@@ -407,7 +511,7 @@ class GameView extends PlayScreen {
       fill(this.tray,
         h('section', { class: 'panel' },
           h('h2', {}, st.finished ? 'Game over' : 'This round\'s dice'),
-          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false))),
+          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false, { role: 'img', 'aria-label': tileWords(this.table, t) }))),
           h('p', { class: 'muted' }, 'You are watching this game.')));
       return;
     }
@@ -428,7 +532,7 @@ class GameView extends PlayScreen {
         type: 'button',
         'aria-pressed': isSel(c) ? 'true' : 'false',
         'aria-label': label,
-        title: c.available ? `${c.tile} ${tileInfo(this.table, c.tile).kind}: click to select, or drag onto the board` : (c.used ? `${c.tile}: placed` : c.reason || ''),
+        title: c.available ? `${c.tile}, ${tileWords(this.table, c.tile)}: click to select, or drag onto the board` : (c.used ? `${c.tile}: placed` : c.reason || ''),
         dataset: { tile: c.tile, kind: c.kind, index: c.index },
       }, dieFace(this.table, c.tile, c.used || !c.available), c.used ? h('span', { class: 'check', 'aria-hidden': 'true' }, '✓') : null);
       b.addEventListener('pointerdown', (ev) => this.pointerDown(ev, c));
@@ -438,17 +542,19 @@ class GameView extends PlayScreen {
     const sel = this.selected && this.choiceFor(this.selected);
     const preview = sel
       ? h('div', { class: 'preview' },
-        h('div', { class: 'preview-tile', title: 'Drag onto the board' }, tileSvg(this.table, sel.tile, this.orientation)),
+        h('div', { class: 'preview-tile', title: `Drag onto the board (${sel.tile}, orientation ${this.orientation})` }, tileSvg(this.table, sel.tile, this.orientation)),
         h('div', { class: 'preview-info' },
-          h('strong', {}, `${sel.tile} · ${tileInfo(this.table, sel.tile).kind}`),
-          h('span', { class: 'muted small' }, `orientation ${this.orientation} · ${this.legalNow().size} legal squares`),
+          h('strong', {}, capital(tileWords(this.table, sel.tile))),
+          h('span', { class: 'muted small', id: 'preview-ends', title: `${sel.tile}, orientation ${this.orientation}` },
+            `${capital(openEnds(this.table, sel.tile, this.orientation))} · fits on ${this.legalNow().size} ${this.legalNow().size === 1 ? 'square' : 'squares'}`),
           h('div', { class: 'row tight' },
-            h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', onclick: () => this.rotate(3) }, '⟲'),
-            h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', onclick: () => this.rotate(1) }, '⟳ Rotate'),
-            h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', onclick: () => this.flip() }, '⇋ Flip'))))
+            h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
+            h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
+            h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip'))))
       : h('div', { class: 'preview empty' }, h('p', { class: 'muted small' }, you.round_done
         ? 'You have finished this round.'
-        : 'Select a die or a special, or drag it onto the board. R rotates, F flips.'));
+        : ['Select a die or a special, or drag it onto the board. ', h('span', { class: 'keys-help' }, 'Keys: Tab to a die, Enter, arrows to a square, Enter; R rotates, F flips, Esc cancels.')]));
+    if (sel) preview.dataset.orientation = this.orientation;
     if (sel) {
       const tileEl = preview.querySelector('.preview-tile');
       tileEl.addEventListener('pointerdown', (ev) => this.pointerDown(ev, sel));
@@ -456,26 +562,32 @@ class GameView extends PlayScreen {
     const me = this.me;
     const usedSpecials = me.specials.length;
     const endReason = !you.end_round.allowed && !you.round_done ? you.end_round.reason : null;
+    // The tray is drawn anew: the keyboard's focus stays on the same control.
+    const active = document.activeElement;
+    const focusKey = active && this.tray.contains(active)
+      ? (active.id ? `#${active.id}` : active.dataset.kind ? `.choice[data-kind="${active.dataset.kind}"][data-index="${active.dataset.index}"]` : null)
+      : null;
     fill(this.tray,
       h('section', { class: 'panel dice-panel' },
-        h('h2', {}, 'Dice', h('span', { class: 'roll-code' }, st.roll)),
-        h('div', { class: 'dice-row' }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${c.tile}${c.used ? ', placed' : ''}`)))),
+        h('h2', { title: `Roll ${st.roll}` }, 'Dice'),
+        h('div', { class: 'dice-row' }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`)))),
       preview,
       h('section', { class: 'panel actions' },
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
           h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
-        endReason ? h('p', { class: 'end-reason small', id: 'end-reason' }, `Not yet: ${endReason}.`) : null),
+        endReason ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
           `${usedSpecials} of ${this.table.specials_per_game} used · ${this.table.specials_per_round} a round`)),
-        h('div', { class: 'specials-row' }, specials.map((c) => button(c, `Special ${c.tile}${c.used ? ', used' : c.available ? '' : ', not now'}`))),
+        h('div', { class: 'specials-row' }, specials.map((c) => button(c, `Special: ${tileWords(this.table, c.tile)}${c.used ? ', used' : c.available ? '' : ', not now'}`))),
         h('p', { class: 'muted small' }, me.special_this_round
           ? 'You have placed this round\'s special.'
           : usedSpecials >= this.table.specials_per_game
             ? 'All three specials of the game are used.'
             : 'Each special once a game; at most one a round and three a game.')));
+    if (focusKey && !this.tray.contains(document.activeElement)) this.tray.querySelector(focusKey)?.focus({ preventScroll: true });
   }
 
   overlayToggles() {

@@ -270,7 +270,7 @@ export function createMetroBoard(table, { label = 'Metro board', interactive = f
     if (line.end.kind === 'station') stations[line.end.station]?.g.classList.add('hot');
     if (line.end.kind === 'centre') hub.classList.add('hot');
     const spot = stations[line.station];
-    const text = line.end.kind === 'centre' ? `${line.length}×2 = ${line.points}` : line.end.kind === 'station' ? `${line.points}` : `${line.length} …`;
+    const text = line.end.kind === 'centre' ? `${line.length}×2 = ${line.points}` : line.end.kind === 'station' ? `${line.points}` : `${line.length} ${line.length === 1 ? 'tile' : 'tiles'}, unfinished`;
     const w = 16 + text.length * 15;
     const bx = Math.min(Math.max(spot.cx, -MARGIN + w / 2 + 4), SIZE + MARGIN - w / 2 - 4);
     const by = spot.upright ? spot.cy - 50 : (spot.cy < 0 ? spot.cy + 52 : spot.cy - 52);

@@ -577,7 +577,7 @@ class MetroGame extends PlayScreen {
         help,
         reasons,
         actions,
-        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one (or choose one with the arrow keys and press Enter).`) : null,
+        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one`, h('span', { class: 'keys-help' }, ' (or choose one with the arrow keys and press Enter)'), '.') : null,
         mine ? h('p', { class: 'muted small m-keys' }, 'Keys: D draws, K keeps.') : null));
   }
 

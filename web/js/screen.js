@@ -96,9 +96,16 @@ export class PlayScreen {
     };
   }
 
-  say(text, kind = 'info', rule) {
+  /** Shows a message; `detail` (codes, the server's own sentence) is its tooltip. */
+  say(text, kind = 'info', rule, detail) {
     fill(this.message, h('span', {}, text), rule ? h('span', { class: 'rule-chip' }, rule) : null);
     this.message.className = `message ${kind}`;
+    if (detail) this.message.title = detail; else this.message.removeAttribute('title');
+  }
+
+  /** The words of a refused action (a screen may say it better). */
+  refusalText(e) {
+    return `Refused: ${e.message}`;
   }
 
   /** Hook after an accepted action. */
@@ -119,7 +126,7 @@ export class PlayScreen {
       return true;
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
-        this.say(`Refused: ${e.message}`, 'error', e.rule);
+        this.say(this.refusalText(e), 'error', e.rule, e.message);
         if (e.status === 409) this.refresh();
       } else {
         this.say(`${what} failed: ${e.message}`, 'error');

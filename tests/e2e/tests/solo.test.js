@@ -53,7 +53,7 @@ test('rotate and flip follow the server, an illegal drop is refused with the rea
   const table = await page.evaluate(async () => (await fetch('/api/ink/tiles')).json());
   let o = 0;
   const check = async () => {
-    await page.waitForSelector(`text=orientation ${o} ·`);
+    await page.waitForSelector(`.preview[data-orientation="${o}"]`);
     assert.deepEqual(await highlighted(page), squaresOf(b1[o]), `orientation ${o}`);
   };
   await check();
@@ -72,7 +72,7 @@ test('rotate and flip follow the server, an illegal drop is refused with the rea
   await drag(page, '.choice-die[data-index="0"]', 'D3');
   await page.waitForSelector('.message.error');
   const refusal = await page.textContent('.message');
-  assert.match(refusal, /Refused: .*no valid connection/);
+  assert.match(refusal, /The railway straight can't go on D3 turned this way: none of its routes would continue a route or meet an exit\./);
   assert.equal(await page.textContent('.message .rule-chip'), 'no valid connection');
   assert.equal(await page.locator('#my-board g.placed').count(), 0);
   await shot(page, 'game-illegal-drop-desktop');
@@ -170,7 +170,7 @@ test('against the computer: its board beside yours, the hint, on a phone too', a
   const p = firstLegal(await apiState(phone, pid));
   await phone.click(`.choice-die[data-index="${p.die}"]`);
   await turnTo(phone, p.orientation);
-  await phone.waitForSelector(`text=orientation ${p.orientation} ·`);
+  await phone.waitForSelector(`.preview[data-orientation="${p.orientation}"]`);
   await touchDrag(phone, `.choice-die[data-index="${p.die}"]`, p.square);
   await phone.waitForSelector(`#my-board g.placed[data-placement="${p.tile}${p.square}${p.orientation}"]`);
   await placeOne(phone, pid);

@@ -1,0 +1,94 @@
+// Screen readers: axe-core (from npm, loaded into the page from its file) finds no serious or
+// critical violation on the start page, the rules pages, a Railroad Ink game, a Metro game,
+// the viewers, a replay, a challenge's leaderboard and a player's page; every button has a
+// name, and a Railroad Ink board's squares say what is on them in words.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { DESKTOP, finishByApi, PHONE, placeOne, serverAndBrowser, startGame } from '../harness.js';
+import { startMetro } from '../metro-harness.js';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const NOW = '2026-11-26T14:48:00Z';
+const env = serverAndBrowser({ env: { TRACKLAYER_NOW: NOW } });
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function violations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] || ''}`).join('\n    ')}`);
+  });
+}
+
+const found = [];
+
+async function check(page, what) {
+  await page.waitForTimeout(200);
+  for (const v of await violations(page)) found.push(`${what} (${page.viewportSize().width} px): ${v}`);
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, a[href], [role=button]')]
+    .filter((el) => el.offsetParent !== null)
+    .filter((el) => {
+      const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+      return !name || /^[^\p{L}\p{N}]+$/u.test(name);
+    }).map((el) => el.outerHTML.slice(0, 120)));
+  for (const u of unnamed) found.push(`${what}: a button named by a symbol or nothing: ${u}`);
+}
+
+test('axe finds no serious or critical violation on any page, at both sizes', async () => {
+  for (const options of [DESKTOP, PHONE]) {
+    // axe is put into the page as a script of its own, which the pages' policy (script-src 'self') forbids.
+    const page = await env.page({ ...options, bypassCSP: true });
+    await page.goto(env.url);
+    await page.waitForSelector('#start');
+    await check(page, 'the start page');
+    await page.goto(`${env.url}/rules`);
+    await page.waitForSelector('.tile-grid .tile-card');
+    await check(page, 'the rules');
+    await page.goto(`${env.url}/rules/metro`);
+    await page.waitForSelector('.m-tile-grid, .tile-grid');
+    await check(page, 'the Metro rules');
+
+    const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
+    await placeOne(page, id);
+    await page.click('.choice-die:not(.unavailable)');
+    await check(page, 'a Railroad Ink game with a die selected');
+    const label = await page.locator('#my-board [role=gridcell].occupied').first().getAttribute('aria-label');
+    assert.match(label, /^[A-G][0-6]: (railway|highway|station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
+    assert.match(await page.locator('#my-board [role=gridcell][data-square="A1"]').getAttribute('aria-label'), /^A1: empty, highway exit to the north/);
+    await finishByApi(page, id);
+    await page.waitForSelector('#winner');
+    await check(page, 'a finished Railroad Ink game');
+    await page.goto(`${env.url}/ink/${id}/replay`);
+    await page.waitForSelector('#step-caption, .replay');
+    await check(page, 'a replay');
+    await page.goto(`${env.url}/view`);
+    await page.waitForSelector('#app > *:not(.loading)');
+    await check(page, 'the viewer');
+    await page.goto(`${env.url}/view/metro`);
+    await page.waitForSelector('#app > *:not(.loading)');
+    await check(page, 'the Metro viewer');
+
+    await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'computer' }], seed: 5 });
+    await page.waitForSelector('#turn-help');
+    await check(page, 'a Metro game');
+
+    await page.goto(`${env.url}/challenges/daily-2026-11-26`);
+    await page.waitForSelector('#challenge-title');
+    await check(page, 'a challenge\'s leaderboard');
+    const player = await page.evaluate(async () => (await fetch('/api/players', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bea' }),
+    })).json());
+    await page.goto(`${env.url}/players/${player.id}`);
+    await page.waitForSelector('#app > *:not(.loading)');
+    await page.waitForTimeout(300);
+    await check(page, 'a player\'s page');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  assert.deepEqual(found, [], found.join('\n'));
+});
