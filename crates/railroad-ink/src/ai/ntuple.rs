@@ -62,26 +62,29 @@ fn block_stage(rounds_left: usize) -> usize {
     }
 }
 
-/// Each padded cell's four side values (N, E, S, W).
-fn side_values(board: &Board) -> [[u8; 4]; PAD * PAD] {
-    let mut cells = [[4u8; 4]; PAD * PAD];
+/// The padded cell of each square.
+const PADDED: [usize; SQUARES] = {
+    let mut out = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        out[sq] = (sq / 7 + 1) * PAD + sq % 7 + 1;
+        sq += 1;
+    }
+    out
+};
+
+/// Each padded cell's side values, one plane per side (N, E, S, W).
+fn side_values(board: &Board) -> [[u8; PAD * PAD]; 4] {
+    let mut planes = [[4u8; PAD * PAD]; 4];
     let occupied = board.occupied();
     for side in Side::ALL {
-        let d = side.index();
+        let plane = &mut planes[side.index()];
         let h = board.edge_mask(Route::Highway, side);
         let r = board.edge_mask(Route::Railway, side);
-        for sq in 0..SQUARES {
-            let bit = 1u64 << sq;
-            let v = if occupied & bit == 0 {
-                0
-            } else if h & bit != 0 {
-                2
-            } else if r & bit != 0 {
-                3
-            } else {
-                1
-            };
-            cells[(sq / 7 + 1) * PAD + sq % 7 + 1][d] = v;
+        for (sq, &cell) in PADDED.iter().enumerate() {
+            // Empty 0; a tile's blank side 1, highway 2, railway 3 (h and r never both).
+            let (o, h, r) = ((occupied >> sq) & 1, (h >> sq) & 1, (r >> sq) & 1);
+            plane[cell] = (o * (1 + h + 2 * r)) as u8;
         }
     }
     for e in EXITS {
@@ -92,59 +95,62 @@ fn side_values(board: &Board) -> [[u8; 4]; PAD * PAD] {
             Side::E => (row, col + 1),
             Side::W => (row, col - 1),
         };
-        cells[row * PAD + col][e.side.opposite().index()] = match e.route {
+        planes[e.side.opposite().index()][row * PAD + col] = match e.route {
             Route::Highway => 2,
             Route::Railway => 3,
         };
     }
-    cells
+    planes
 }
 
 /// The pattern (0..[`BLOCK_PATTERNS`]) of each 2×2 block of side values, block `(r, c)` of
-/// the padded board at index `r * 8 + c`.
+/// the padded board at index `r * 8 + c`: cells `a b` over `d f`, the base-5 digits (lowest
+/// first) `a.E b.W d.E f.W a.S d.N b.S f.N`.
 pub fn block_patterns(board: &Board) -> [u32; BLOCKS] {
-    let cells = side_values(board);
-    let (n, e, s, w) = (
-        Side::N.index(),
-        Side::E.index(),
-        Side::S.index(),
-        Side::W.index(),
-    );
-    std::array::from_fn(|i| {
-        let (r, c) = (i / 8, i % 8);
-        let a = cells[r * PAD + c];
-        let b = cells[r * PAD + c + 1];
-        let d = cells[(r + 1) * PAD + c];
-        let f = cells[(r + 1) * PAD + c + 1];
-        [a[e], b[w], d[e], f[w], a[s], d[n], b[s], f[n]]
-            .iter()
-            .rev()
-            .fold(0u32, |acc, &v| acc * SIDE_VALUES as u32 + v as u32)
-    })
+    blocks_of(&side_values(board))
+}
+
+fn blocks_of(planes: &[[u8; PAD * PAD]; 4]) -> [u32; BLOCKS] {
+    let [north, east, south, west] = planes;
+    // Each border's pair of values: across (cell, cell to the east), down (cell, cell below).
+    let mut across = [0u32; PAD * (PAD - 1)];
+    let mut down = [0u32; (PAD - 1) * PAD];
+    for r in 0..PAD {
+        for c in 0..PAD - 1 {
+            across[r * (PAD - 1) + c] = east[r * PAD + c] as u32 + 5 * west[r * PAD + c + 1] as u32;
+        }
+    }
+    for r in 0..PAD - 1 {
+        for c in 0..PAD {
+            down[r * PAD + c] = south[r * PAD + c] as u32 + 5 * north[(r + 1) * PAD + c] as u32;
+        }
+    }
+    let mut out = [0u32; BLOCKS];
+    for r in 0..PAD - 1 {
+        for c in 0..PAD - 1 {
+            out[r * 8 + c] = across[r * (PAD - 1) + c]
+                + 25 * across[(r + 1) * (PAD - 1) + c]
+                + 625 * down[r * PAD + c]
+                + 15_625 * down[r * PAD + c + 1];
+        }
+    }
+    out
 }
 
 /// The class (0..[`SQUARE_CLASSES`]) of each square: 0 when empty, else 1 + its edges in base
 /// 3 (blank 0, highway 1, railway 2; N the lowest digit).
 pub fn square_classes(board: &Board) -> [u8; SQUARES] {
-    let occupied = board.occupied();
+    classes_of(&side_values(board))
+}
+
+fn classes_of(planes: &[[u8; PAD * PAD]; 4]) -> [u8; SQUARES] {
     let mut out = [0u8; SQUARES];
-    for (sq, class) in out.iter_mut().enumerate() {
-        let bit = 1u64 << sq;
-        if occupied & bit == 0 {
-            continue;
+    for (class, &cell) in out.iter_mut().zip(&PADDED) {
+        let [n, e, s, w] = [0, 1, 2, 3].map(|d| planes[d][cell]);
+        // A tile has no empty side: 0 on one side means an empty square.
+        if n != 0 {
+            *class = 1 + (n - 1) + 3 * (e - 1) + 9 * (s - 1) + 27 * (w - 1);
         }
-        let mut code = 0u8;
-        for side in Side::ALL.iter().rev() {
-            let v = if board.edge_mask(Route::Highway, *side) & bit != 0 {
-                1
-            } else if board.edge_mask(Route::Railway, *side) & bit != 0 {
-                2
-            } else {
-                0
-            };
-            code = code * 3 + v;
-        }
-        *class = 1 + code;
     }
     out
 }
@@ -152,8 +158,9 @@ pub fn square_classes(board: &Board) -> [u8; SQUARES] {
 /// The indices of the weights a board reads with `rounds_left` rounds to play (1–6).
 pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
     let rl = rounds_left.clamp(1, SQUARE_STAGES);
-    let squares = square_classes(board);
-    let blocks = block_patterns(board);
+    let cells = side_values(board);
+    let squares = classes_of(&cells);
+    let blocks = blocks_of(&cells);
     let square_base = (rl - 1) * SQUARE_TABLE;
     let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
     std::array::from_fn(|i| {
