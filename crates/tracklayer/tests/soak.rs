@@ -256,6 +256,9 @@ fn steady_mixed_traffic_keeps_memory_and_loses_nothing() {
         thread::sleep(Duration::from_secs(60).min(total.saturating_sub(started.elapsed())));
         minute += 1;
         let rss = rss_kb(pid);
+        let in_memory = call(&addr, "GET", "/api/health", None, "")
+            .map(|(_, v)| v["games_in_memory"].clone())
+            .unwrap_or(Value::Null);
         if at_mark.is_none() && started.elapsed() >= mark {
             at_mark = Some(rss);
         }
@@ -273,7 +276,7 @@ fn steady_mixed_traffic_keeps_memory_and_loses_nothing() {
             .copied()
             .unwrap_or_default();
         println!(
-            "soak minute {minute}: RSS {rss} kB, {} actions this minute, p99 {p99:?}, {} games done, {} errors",
+            "soak minute {minute}: RSS {rss} kB, {in_memory} games in memory, {} actions this minute, p99 {p99:?}, {} games done, {} errors",
             recent.len(),
             l.answered.len(),
             l.errors.len()

@@ -48,8 +48,9 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn health() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "ok": true }))
+/// `GET /api/health`: the server answers, and how many games it holds in memory.
+async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "ok": true, "games_in_memory": app.ink.len() + app.metro.len() }))
 }
 
 /// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (without a token, as a
