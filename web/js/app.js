@@ -316,7 +316,7 @@ function rulesScreen(table) {
     h('h2', {}, 'Scoring'),
     h('ul', {},
       h('li', {}, h('strong', {}, 'Networks: '), 'routes joined together form a network. It scores by the number of exits it joins:'),
-      h('li', { class: 'plain', tabindex: '0', role: 'group', 'aria-label': 'Points for networks by exits (scrolls sideways)' }, points),
+      h('li', { class: 'plain' }, h('div', { class: 'scroll-x', tabindex: '0', role: 'region', 'aria-label': 'Points for networks by exits' }, points)),
       h('li', {}, h('strong', {}, 'Centre: '), '+1 for each centre square you fill.'),
       h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
       h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),

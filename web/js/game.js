@@ -546,11 +546,11 @@ class GameView extends PlayScreen {
         h('div', { class: 'preview-info' },
           h('strong', {}, capital(tileWords(this.table, sel.tile))),
           h('span', { class: 'muted small', id: 'preview-ends', title: `${sel.tile}, orientation ${this.orientation}` },
-            `${capital(openEnds(this.table, sel.tile, this.orientation))} · fits on ${this.legalNow().size} ${this.legalNow().size === 1 ? 'square' : 'squares'}`),
-          h('div', { class: 'row tight' },
-            h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
-            h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
-            h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip'))))
+            `${capital(openEnds(this.table, sel.tile, this.orientation))} · fits on ${this.legalNow().size} ${this.legalNow().size === 1 ? 'square' : 'squares'}`)),
+        h('div', { class: 'row tight preview-buttons' },
+          h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
+          h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
+          h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip')))
       : h('div', { class: 'preview empty' }, h('p', { class: 'muted small' }, you.round_done
         ? 'You have finished this round.'
         : ['Select a die or a special, or drag it onto the board. ', h('span', { class: 'keys-help' }, 'Keys: Tab to a die, Enter, arrows to a square, Enter; R rotates, F flips, Esc cancels.')]));
