@@ -169,7 +169,10 @@ class GameView extends PlayScreen {
       this.selected = null;
       if (!next.finished) this.say(`${ordinal(next.round)}: the dice are rolled.`, 'info');
     }
-    if (next.finished && !wasFinished) OVERLAYS.forEach(([k]) => this.overlays.add(k));
+    if (next.finished && !wasFinished) {
+      OVERLAYS.forEach(([k]) => this.overlays.add(k));
+      this.say('The game is over: all seven rounds are played.', 'info');
+    }
     if (this.selected && !this.choiceFor(this.selected)?.available) this.selected = null;
     this.render();
   }

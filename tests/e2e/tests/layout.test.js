@@ -106,6 +106,10 @@ test('Metro: unfinished lines are not pale, their badge says so in words, and ph
     const page = await env.page(options);
     await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'computer', level: 'random' }], seed: 3 });
     await page.waitForSelector('#turn-help.mine');
+    if (label === 'desktop') {
+      const message = await page.locator('.m-main .message').boundingBox();
+      assert.ok(message.y + message.height <= 800, `Metro's message ends at ${message.y + message.height}`);
+    }
     const keys = await page.locator('.m-keys').count() ? await page.locator('.m-keys').first().isVisible() : false;
     assert.equal(keys, label === 'desktop', 'the keys are told only where there are keys');
     for (let i = 0; i < 6; i++) await playTurn(page);
