@@ -15,6 +15,8 @@ import { playerScreen } from './player-page.js';
 import { isNameRefusal, watchName } from './names.js';
 
 const main = document.getElementById('app');
+// A touch screen with no hover has no keys to tell of (the pages hide their key help).
+document.documentElement.classList.toggle('touch', window.matchMedia('(hover: none) and (pointer: coarse)').matches);
 let leave = null;
 
 function setTitle(text) {

@@ -23,6 +23,9 @@ function pointsText(n) {
   return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 }
 
+/** A touch screen with no hover: no keys to tell of. */
+const TOUCH = () => window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+
 /** "the railway curve" (a tile in words, with its article). */
 function theTile(table, tile) {
   return `the ${tileWords(table, tile)}`;
@@ -257,8 +260,8 @@ class GameView extends PlayScreen {
     const n = this.legalNow().size;
     const what = capital(theTile(this.table, choice.tile));
     this.say(n
-      ? `${what} selected (${openEnds(this.table, choice.tile, this.orientation)}): it fits on ${n} ${n === 1 ? 'square' : 'squares'}. Click one, drag it there, or use the arrow keys and Enter.`
-      : `${what} fits nowhere turned this way: rotate or flip it (R, F).`, 'info', null, choice.tile);
+      ? `${what} selected (${openEnds(this.table, choice.tile, this.orientation)}): it fits on ${n} ${n === 1 ? 'square' : 'squares'}. ${TOUCH() ? 'Tap one, or drag it there.' : 'Click one, drag it there, or use the arrow keys and Enter.'}`
+      : `${what} fits nowhere turned this way: rotate or flip it${TOUCH() ? '' : ' (R, F)'}.`, 'info', null, choice.tile);
     this.render();
   }
 

@@ -95,6 +95,7 @@ test('the start button and the game\'s controls lie inside the window and are bi
     await page.waitForSelector('#winner');
     const fill = await page.locator('#my-board .layer-networks .network .network-piece').first().evaluate((el) => getComputedStyle(el).fill);
     assert.ok(!reddish(fill), `the first network is drawn in ${fill}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, `layout-end-${label}`);
     assert.deepEqual(page.errors, []);
     await page.context().close();

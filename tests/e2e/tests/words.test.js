@@ -100,6 +100,7 @@ test('dice, the selected tile, refusals, the end of a round, a hint and a placem
   const phone = await env.page(PHONE);
   await startGame(phone, env.url, { seed: 2, name: 'Ada' });
   await phone.click('.choice-die[data-index="3"]');
+  assert.match(await phone.textContent('.message'), /fits on \d+ squares?\. Tap one, or drag it there\.$/, 'a phone is told of taps, not keys');
   await shot(phone, 'words-selected-phone');
   await phone.context().close();
 });
