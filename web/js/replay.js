@@ -5,7 +5,7 @@
 
 import { ApiError, viewAsPlayer } from './api.js';
 import { h, fill, isolated, nameEl, nameList } from './dom.js';
-import { createBoard, tileInfo, tileSvg, placements as parsePlacements } from './draw.js';
+import { createBoard, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
 import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles, pointsText, stepper } from './breakdown.js';
 import { describe, getJson } from './viewer.js';
 import { NOT_YET } from './screen.js';
@@ -144,7 +144,7 @@ class InkReplay {
       round >= 7 ? null : h('span', { class: 'mini-dice', title: `Roll ${roll}` },
         [0, 2, 4, 6].map((i) => {
           const tile = roll.slice(i, i + 2);
-          return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': `${tile} ${tileInfo(this.table, tile).kind}` }));
+          return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
         })));
     const cards = r.players.map((p, seat) => {
       const b = this.boards[seat];
