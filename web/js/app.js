@@ -223,20 +223,20 @@ function startScreen(table) {
   start);
   const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
   const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
-  // The form first (its Start button above the fold), the game's pitch beside it, then today's
-  // challenges.
+  // The form first (its Start button above the fold); beside it, at the top, today's
+  // challenges (on a phone, right under the form), then the game's pitch.
   fill(main,
     h('div', { class: 'start-grid' },
       form,
       h('div', { class: 'start-side' },
+        today,
         h('section', { class: 'hero' },
           h('div', {},
             h('h1', {}, 'Railroad Ink'),
             h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
             h('p', {}, h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'))),
           h('div', { class: 'hero-board' }, heroBoard(table))),
-        yours)),
-    today);
+        yours)));
   listGames(yours);
   listMetroGames(yours);
   return challengeCards(today, { navigate });
