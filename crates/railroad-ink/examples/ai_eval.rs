@@ -27,7 +27,8 @@ fn lookahead(spec: &str) -> Lookahead {
 }
 
 /// The named agent; for `strong`, `INK_MODEL=file.json` swaps in a trained model,
-/// `NTUPLE=file.bin` adds learned n-tuple tables to its evaluation (`examples/train_ntuple.rs`),
+/// `NTUPLE=file.bin` swaps in other n-tuple tables (a checkpoint of `examples/train_ntuple.rs`),
+/// `NTUPLE=none` leaves them out (the linear evaluation alone, the player before them),
 /// `BUDGET=n` sets the budget, `BEAM=n` the beam, `LOOK=c,s,b` the look-ahead and
 /// `ENDGAME=c,s,b;c,s,b` the look-aheads with 1, 2, ... rounds left ("" for none).
 fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
@@ -37,7 +38,9 @@ fn make_agent(name: &str, seed: u64) -> Box<dyn Agent + Send> {
             agent.search.model =
                 serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         }
-        if let Ok(path) = std::env::var("NTUPLE") {
+        if std::env::var("NTUPLE").as_deref() == Ok("none") {
+            agent.search.ntuple = None;
+        } else if let Ok(path) = std::env::var("NTUPLE") {
             let bytes = std::fs::read(&path).unwrap();
             agent.search.ntuple = Some(Arc::new(NTuple::from_bytes(&bytes).unwrap()));
         }

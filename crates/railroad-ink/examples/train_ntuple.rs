@@ -11,6 +11,9 @@
 //! (2), `EVERY` (1,000 games between checkpoints and validations), `VALIDATION` (200 games on
 //! dice seeds `900_000_000 + i`, played at `VAL_BUDGET`, default 8). A progress bar shows on a
 //! terminal only; each validation prints a line.
+//!
+//! `… train_ntuple -- --export CKPT OUT` writes a checkpoint's weights compactly (those not
+//! zero) for `src/ai/ntuple-weights.bin`, which the strong player embeds.
 
 mod common;
 
@@ -28,6 +31,22 @@ fn save(nt: &NTuple, path: &str) {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let (Some("--export"), Some(from), Some(to)) =
+        (args.get(1).map(String::as_str), args.get(2), args.get(3))
+    {
+        let nt = NTuple::from_bytes(&std::fs::read(from).expect("a checkpoint"))
+            .expect("a checkpoint of this layout");
+        let bytes = nt.to_sparse_bytes();
+        std::fs::write(to, &bytes).expect("write the weights");
+        println!(
+            "{} games, {} weights not zero: {} bytes",
+            nt.games,
+            nt.nonzero(),
+            bytes.len()
+        );
+        return;
+    }
     let target: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())

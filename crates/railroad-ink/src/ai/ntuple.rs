@@ -197,6 +197,13 @@ impl Default for NTuple {
 
 /// The first bytes of a weights file.
 const MAGIC: &[u8; 8] = b"INKNT01\n";
+/// The first bytes of a compact weights file (only the weights that are not zero).
+const SPARSE_MAGIC: &[u8; 8] = b"INKNTS1\n";
+
+/// The trained weights shipped with the strong player: `ntuple-weights.bin`, made by
+/// `examples/train_ntuple.rs` (the README has the commands) and written compactly by its
+/// `--export`.
+static TRAINED: &[u8] = include_bytes!("ntuple-weights.bin");
 
 impl NTuple {
     /// All weights zero: the evaluation is then the linear one alone.
@@ -205,6 +212,14 @@ impl NTuple {
             weights: vec![0.0; WEIGHTS],
             games: 0,
         }
+    }
+
+    /// The trained tables shipped with the strong player, read once.
+    pub fn trained() -> Arc<NTuple> {
+        static CELL: std::sync::OnceLock<Arc<NTuple>> = std::sync::OnceLock::new();
+        Arc::clone(CELL.get_or_init(|| {
+            Arc::new(NTuple::from_sparse_bytes(TRAINED).expect("the shipped n-tuple weights"))
+        }))
     }
 
     /// The n-tuple part of a board's value with `rounds_left` rounds to play (0 with none).
@@ -267,6 +282,41 @@ impl NTuple {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out
+    }
+
+    /// The weights compactly: a magic line, the games (u64), the count of weights that are not
+    /// zero (u32), then each as its index (u32) and value (f32), little-endian.
+    pub fn to_sparse_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(SPARSE_MAGIC);
+        out.extend_from_slice(&self.games.to_le_bytes());
+        out.extend_from_slice(&(self.nonzero() as u32).to_le_bytes());
+        for (i, w) in self.weights.iter().enumerate().filter(|(_, w)| **w != 0.0) {
+            out.extend_from_slice(&(i as u32).to_le_bytes());
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`NTuple::to_sparse_bytes`]'s form.
+    pub fn from_sparse_bytes(bytes: &[u8]) -> Result<NTuple, String> {
+        let bad = || "not a compact n-tuple weights file of this layout".to_string();
+        if bytes.len() < 20 || &bytes[..8] != SPARSE_MAGIC {
+            return Err(bad());
+        }
+        let games = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
+        let count = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes")) as usize;
+        if bytes.len() != 20 + 8 * count {
+            return Err(bad());
+        }
+        let mut nt = NTuple::new();
+        nt.games = games;
+        for entry in bytes[20..].chunks_exact(8) {
+            let i = u32::from_le_bytes(entry[..4].try_into().expect("4 bytes")) as usize;
+            let w = f32::from_le_bytes(entry[4..].try_into().expect("4 bytes"));
+            *nt.weights.get_mut(i).ok_or_else(bad)? = w;
+        }
+        Ok(nt)
     }
 
     /// Reads [`NTuple::to_bytes`]'s form.
@@ -522,7 +572,25 @@ mod tests {
         assert!((nt.value(&board, 5) - before - 2.0).abs() < 1e-4);
         let back = NTuple::from_bytes(&nt.to_bytes()).unwrap();
         assert_eq!(back, nt);
+        assert_eq!(
+            NTuple::from_sparse_bytes(&nt.to_sparse_bytes()).unwrap(),
+            nt
+        );
+        assert!(NTuple::from_sparse_bytes(&nt.to_bytes()).is_err());
         assert!(NTuple::from_bytes(b"nonsense").is_err());
+    }
+
+    #[test]
+    fn the_shipped_weights_are_read_and_used_by_default() {
+        let nt = NTuple::trained();
+        assert_eq!(nt.games, 14_000);
+        assert!(nt.nonzero() > 10_000);
+        let search = crate::ai::strong::Search::default();
+        assert_eq!(search.ntuple.as_deref(), Some(&*nt));
+        // A mid-game board: the tables add something, and nothing with no round left.
+        let board: Board = "A4A12B2B16A1B01A1B23S1B32".parse().unwrap();
+        assert_ne!(nt.value(&board, 4), 0.0);
+        assert_eq!(nt.value(&board, 0), 0.0);
     }
 
     #[test]

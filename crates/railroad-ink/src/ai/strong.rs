@@ -56,7 +56,8 @@ pub struct Search {
     pub model: Model,
     /// Partial rounds kept at each step.
     pub beam: usize,
-    /// Learned n-tuple tables added to `model`'s value, if any ([`super::ntuple`]).
+    /// Learned n-tuple tables added to `model`'s value, if any ([`super::ntuple`]); by
+    /// default the trained ones.
     pub ntuple: Option<Arc<NTuple>>,
 }
 
@@ -65,7 +66,7 @@ impl Default for Search {
         Search {
             model: Model::default(),
             beam: 12,
-            ntuple: None,
+            ntuple: Some(NTuple::trained()),
         }
     }
 }
