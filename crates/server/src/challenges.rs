@@ -27,7 +27,7 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::seed::Seed;
 use crate::storage::challenges::{
-    ChallengeRow, ChallengeStats, EntryRow, EntryScore, FinishedEntry, PlayerRow,
+    ChallengeRow, ChallengeStats, EntryRow, EntryScore, FinishedEntry, NewEntry, PlayerRow,
 };
 use crate::storage::{ChallengeRef, Finished, GameKind, NewGame, StorageError};
 
@@ -133,6 +133,17 @@ fn seat_token(player_token: &str, challenge: &str) -> String {
     h.update(b"\0");
     h.update(challenge.as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The entry of a player's attempt at a challenge, stored with its game (seat 0).
+pub fn new_entry(app: &AppState, challenge: &ChallengeRow, player: &PlayerRow) -> NewEntry {
+    NewEntry {
+        challenge: challenge.id.clone(),
+        seat: 0,
+        player: Some(player.id.clone()),
+        name: player.name.clone(),
+        started: app.clock.now_ms(),
+    }
 }
 
 pub fn challenge_ref(c: &ChallengeRow) -> ChallengeRef {
@@ -317,6 +328,12 @@ fn start_computer(app: &AppState, challenge: ChallengeRow) {
     });
 }
 
+/// A computer's challenge game, played.
+enum ComputerGame {
+    Ink(railroad_ink::Game),
+    Metro(Box<metro::Game>),
+}
+
 async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), ApiError> {
     let budget = if challenge.kind == Kind::Friend.as_str() {
         // Anyone can make a friend challenge: its computer thinks as fast as a hint.
@@ -332,31 +349,32 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let started = std::time::Instant::now();
+    let clock = app.clock;
     let (setup, seats, actions, finished) = tokio::task::spawn_blocking(move || {
-        let now = 0; // set below, once the game is played
-        match game_kind {
+        let (setup, seats, actions, game) = match game_kind {
             GameKind::Ink => {
                 let (setup, seats, actions, game) =
                     crate::ink::computer_challenge_game(seed, budget)?;
-                let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-                let finished = crate::replay::ink_finished(&game, &names, now);
-                Ok::<_, ApiError>((setup, seats, actions, finished))
+                (setup, seats, actions, ComputerGame::Ink(game))
             }
             GameKind::Metro => {
                 let (setup, seats, actions, game) = crate::metro::computer_challenge_game(seed)?;
-                let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-                let finished = crate::replay::metro_finished(&game, &names, now);
-                Ok((setup, seats, actions, finished))
+                (setup, seats, actions, ComputerGame::Metro(Box::new(game)))
             }
-        }
+        };
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        let now = clock.now_ms();
+        let finished = match &game {
+            ComputerGame::Ink(game) => crate::replay::ink_finished(game, &names, now),
+            ComputerGame::Metro(game) => crate::replay::metro_finished(game, &names, now),
+        };
+        Ok::<_, ApiError>((setup, seats, actions, finished))
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))??;
     drop(permit);
     let mut finished: Finished =
         finished.ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
-    let now = app.clock.now_ms();
-    finished.at = now;
     let result: EntryScore = finished
         .entries
         .first()
@@ -904,7 +922,7 @@ pub async fn board(
     Ok(Board {
         now: rfc3339(now),
         leaderboard: Leaderboard {
-            finished: histogram.iter().map(|b| b.count).sum(),
+            finished: stats.finished,
             entries,
             around,
             computer,

@@ -388,13 +388,7 @@ pub async fn create_challenge_game(
         })?,
         created: crate::storage::now_ms(),
         seats: vec![seat_row(0, &seat)],
-        entry: Some(crate::storage::challenges::NewEntry {
-            challenge: challenge.id.clone(),
-            seat: 0,
-            player: Some(player.id.clone()),
-            name: player.name.clone(),
-            started: app.clock.now_ms(),
-        }),
+        entry: Some(crate::challenges::new_entry(app, challenge, player)),
     };
     let state = InkState {
         mode: Mode::Challenge,

@@ -568,13 +568,7 @@ pub async fn create_challenge_game(
             .enumerate()
             .map(|(i, s)| seat_row(i, s))
             .collect(),
-        entry: Some(crate::storage::challenges::NewEntry {
-            challenge: challenge.id.clone(),
-            seat: 0,
-            player: Some(player.id.clone()),
-            name: player.name.clone(),
-            started: app.clock.now_ms(),
-        }),
+        entry: Some(crate::challenges::new_entry(app, challenge, player)),
     };
     let state = MetroState {
         game: Game::new(config, challenge.seed),

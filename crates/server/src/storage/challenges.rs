@@ -340,11 +340,6 @@ fn finish_entry(
          ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
     )?
     .execute(params![challenge, result.score])?;
-    tx.prepare_cached(
-        "UPDATE challenges SET best = max(coalesce(best, ?2), ?2), finished = finished + 1
-         WHERE id = ?1",
-    )?
-    .execute(params![challenge, result.score])?;
     Ok(())
 }
 
@@ -364,7 +359,13 @@ fn entry(r: &Row<'_>) -> rusqlite::Result<EntryRow> {
     })
 }
 
-const CHALLENGE_COLUMNS: &str = "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, best, computer_game, computer_score, computer_k2, target, finished";
+/// A challenge's row; its best score and its number of finished entries are read from the
+/// per-score counts (a few rows), not kept twice.
+const CHALLENGE_COLUMNS: &str =
+    "id, kind, game, period, opens, closes, seed, origin, by_name, created, players,
+    (SELECT max(score) FROM entry_scores s WHERE s.challenge = challenges.id),
+    computer_game, computer_score, computer_k2, target,
+    (SELECT coalesce(sum(count), 0) FROM entry_scores s WHERE s.challenge = challenges.id)";
 
 fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
@@ -759,8 +760,7 @@ pub fn fill_for_test(
             count.execute(params![challenge, score])?;
         }
         tx.execute(
-            "UPDATE challenges SET players = players + ?2, finished = finished + ?2,
-                 best = (SELECT max(score) FROM entries WHERE challenge = ?1) WHERE id = ?1",
+            "UPDATE challenges SET players = players + ?2 WHERE id = ?1",
             params![challenge, n as i64],
         )?;
     }

@@ -91,8 +91,6 @@ CREATE TABLE IF NOT EXISTS challenges (
     by_name  TEXT,
     created  INTEGER NOT NULL,
     players  INTEGER NOT NULL DEFAULT 0,
-    finished INTEGER NOT NULL DEFAULT 0,
-    best     INTEGER,
     target   INTEGER,
     computer_game  TEXT,
     computer_score INTEGER,
