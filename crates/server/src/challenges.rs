@@ -25,6 +25,7 @@ use crate::AppState;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
+use crate::leases::{self, Lease};
 use crate::seed::Seed;
 use crate::storage::challenges::{
     ChallengeRow, ChallengeStats, EntryRow, EntryScore, FinishedEntry, NewEntry, PlayerRow,
@@ -341,6 +342,18 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
     } else {
         app.challenge_budget
     };
+    // One process plays it; should it stop, another takes the lease over and plays it.
+    let Some(_lease) = Lease::take(app, leases::challenge_key(&challenge.id)).await else {
+        return Ok(());
+    };
+    if app
+        .storage
+        .challenge(&challenge.id)
+        .await?
+        .is_some_and(|c| c.computer.is_some())
+    {
+        return Ok(()); // another process has played it meanwhile
+    }
     let seed = challenge.seed;
     let game_kind = challenge.game;
     let permit = app

@@ -44,6 +44,10 @@ pub enum ApiError {
     /// The Metro rules engine refused the action (a conflict when it is another seat's turn).
     #[error(transparent)]
     Metro(#[from] metro::GameError),
+    /// Other processes kept changing the game while this request was decided (see
+    /// `Session::change`): nothing was stored.
+    #[error("the game changed while your request was being decided: nothing was done, try again")]
+    Stale,
     /// Something failed inside the server. Logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -115,7 +119,7 @@ impl ApiError {
             ApiError::WrongToken | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Duplicate(_) => StatusCode::CONFLICT,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::Stale => StatusCode::CONFLICT,
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
             ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,

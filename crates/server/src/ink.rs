@@ -23,7 +23,7 @@ use crate::AppState;
 use crate::error::{ApiError, Permission};
 use crate::ids;
 use crate::seed::Seed;
-use crate::sessions::{GameState, Session, Sessions, detached, to_json};
+use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
 use crate::storage::{
     ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
 };
@@ -460,40 +460,47 @@ pub async fn join(
     let s = InkSession::load(app, id).await?;
     let app = app.clone();
     detached(async move {
-        let st = s.lock().await;
-        if st.mode != Mode::Online {
-            return Err(ApiError::Conflict(format!(
-                "this is a {} game: only online games can be joined",
-                st.mode.as_str()
-            )));
-        }
-        let seat = st.game.players().len();
-        if seat >= MAX_SEATS {
-            return Err(ApiError::Conflict(format!(
-                "the game is full ({MAX_SEATS} players)"
-            )));
-        }
-        let name = player_name(name.as_deref(), || format!("Player {}", seat + 1))?;
-        let mut next = st.clone();
-        next.game.act(seat, Action::Join)?;
-        let token = ids::new_token()?;
-        let new_seat = Seat {
-            name,
-            kind: SeatKind::Human,
-            agent: None,
-            token_hash: Some(ids::hash_token(&token)),
-            player,
-        };
-        let row = seat_row(seat, &new_seat);
-        next.seats.push(new_seat);
-        let actions = vec![action_row(seat, Action::Join)?];
-        s.commit(&app, st, next, actions, Some(row)).await?;
-        tracing::info!(game = %s.id, seat, "player joined");
-        Ok(SeatTaken {
-            id: None,
-            seat,
-            token,
-        })
+        let joined = s
+            .change(&app, |st| {
+                if st.mode != Mode::Online {
+                    return Err(ApiError::Conflict(format!(
+                        "this is a {} game: only online games can be joined",
+                        st.mode.as_str()
+                    )));
+                }
+                let seat = st.game.players().len();
+                if seat >= MAX_SEATS {
+                    return Err(ApiError::Conflict(format!(
+                        "the game is full ({MAX_SEATS} players)"
+                    )));
+                }
+                let name = player_name(name.as_deref(), || format!("Player {}", seat + 1))?;
+                let mut next = st.clone();
+                next.game.act(seat, Action::Join)?;
+                let token = ids::new_token()?;
+                let new_seat = Seat {
+                    name,
+                    kind: SeatKind::Human,
+                    agent: None,
+                    token_hash: Some(ids::hash_token(&token)),
+                    player: player.clone(),
+                };
+                let row = seat_row(seat, &new_seat);
+                next.seats.push(new_seat);
+                Ok(Change {
+                    next,
+                    actions: vec![action_row(seat, Action::Join)?],
+                    seat: Some(row),
+                    answer: SeatTaken {
+                        id: None,
+                        seat,
+                        token,
+                    },
+                })
+            })
+            .await?;
+        tracing::info!(game = %s.id, seat = joined.seat, "player joined");
+        Ok(joined)
     })
     .await
 }
@@ -517,14 +524,18 @@ pub async fn act(
     let (app2, s) = (app.clone(), session.clone());
     let token = token.to_owned();
     let view = detached(async move {
-        let st = s.lock().await;
-        let seat = st.seat_of(&token)?;
-        let mut next = st.clone();
-        next.game.act(seat, action)?;
-        let view = view(&s, &next, Some(seat));
-        s.commit(&app2, st, next, vec![action_row(seat, action)?], None)
-            .await?;
-        Ok(view)
+        s.change(&app2, |st| {
+            let seat = st.seat_of(&token)?;
+            let mut next = st.clone();
+            next.game.act(seat, action)?;
+            Ok(Change {
+                answer: view(&s, &next, Some(seat)),
+                actions: vec![action_row(seat, action)?],
+                seat: None,
+                next,
+            })
+        })
+        .await
     })
     .await?;
     session.drive_computers(app);
@@ -659,7 +670,11 @@ async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<()
             .into_iter()
             .map(|a| action_row(turn.seat, a))
             .collect::<Result<_, _>>()?;
-        session.commit(app, st, next, actions, None).await?;
+        match session.commit(app, st, next, actions, None).await {
+            // Another process changed the game: think again on what it is now.
+            Err(ApiError::Stale) => continue,
+            other => other?,
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod error;
 mod http;
 mod ids;
 mod ink;
+mod leases;
 mod metro;
 mod players;
 mod replay;
@@ -31,7 +32,6 @@ mod viewer;
 use std::future::Future;
 use std::io::Write as _;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,6 +54,7 @@ pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYE
 use ink::InkState;
 use metro::MetroState;
 use sessions::Sessions;
+pub use storage::Database;
 use storage::{Storage, StorageError};
 
 /// Where to listen and where the database is.
@@ -61,8 +62,8 @@ use storage::{Storage, StorageError};
 pub struct Config {
     /// `host:port`; port 0 picks a free port.
     pub addr: String,
-    /// The SQLite file (created if missing).
-    pub db: PathBuf,
+    /// The database: a SQLite file (created if missing) or a PostgreSQL URL.
+    pub db: Database,
     /// What time it is (the real clock, or a fixed start for tests).
     pub clock: Clock,
     /// The search budget of the `strong` player in the computer's own game on a daily or
@@ -75,8 +76,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// Listens on `addr` with the database at `db`, on the real clock.
-    pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> Config {
+    /// Listens on `addr` with the database `db` (a SQLite file's path, or a `postgres://`
+    /// URL), on the real clock.
+    pub fn new(addr: impl Into<String>, db: impl Into<Database>) -> Config {
         Config {
             addr: addr.into(),
             db: db.into(),
@@ -91,9 +93,9 @@ impl Config {
 /// Why the server could not start or stopped.
 #[derive(Debug, Error)]
 pub enum ServeError {
-    #[error("cannot open the database {path}: {source}")]
+    #[error("cannot open the database {at}: {source}")]
     Storage {
-        path: PathBuf,
+        at: String,
         #[source]
         source: StorageError,
     },
@@ -179,10 +181,12 @@ impl Running {
 
 /// Opens the database, binds the address and starts serving on the current tokio runtime.
 pub async fn start(config: &Config) -> Result<Running, ServeError> {
-    let storage = Storage::open(&config.db).map_err(|source| ServeError::Storage {
-        path: config.db.clone(),
-        source,
-    })?;
+    let storage = Storage::connect(&config.db)
+        .await
+        .map_err(|source| ServeError::Storage {
+            at: config.db.to_string(),
+            source,
+        })?;
     let listener = TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {
@@ -207,6 +211,10 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         challenge_budget: config.challenge_budget,
     };
     tokio::spawn(challenges::resume_computers(state.clone()));
+    // Several processes on one database: hear each other's changes, take over the computer
+    // seats of a process that stopped.
+    sessions::follow_other_processes(state.clone(), shutdown.clone());
+    leases::spawn_takeover(state.clone(), shutdown.clone());
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.storage.clone()));
     }
@@ -251,14 +259,14 @@ pub fn run(config: Config) -> Result<(), ServeError> {
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async {
         let running = start(&config).await?;
-        tracing::info!(addr = %running.addr(), db = %config.db.display(), "serving");
+        tracing::info!(addr = %running.addr(), db = %config.db, "serving");
         // One plain line on stdout, for people and for scripts that start the server.
         let mut out = std::io::stdout().lock();
         let _ = writeln!(
             out,
             "tracklayer: serving http://{} (database {})",
             running.addr(),
-            config.db.display()
+            config.db
         );
         let _ = out.flush();
         drop(out);

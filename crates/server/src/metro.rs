@@ -27,7 +27,7 @@ use crate::error::{ApiError, Permission, Refusal};
 use crate::ids;
 use crate::ink::player_name;
 use crate::seed::Seed;
-use crate::sessions::{GameState, Session, Sessions, detached, to_json};
+use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
 use crate::storage::{
     ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
 };
@@ -422,46 +422,54 @@ pub async fn join(
     let s = MetroSession::load(app, id).await?;
     let app = app.clone();
     detached(async move {
-        let st = s.lock().await;
-        if st.game.is_over() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
-        let seat = match seat {
-            Some(k) => {
-                let wanted = st.seats.get(k).ok_or_else(|| {
-                    ApiError::BadRequest(format!(
-                        "there is no seat {k}: the game has seats 0 to {}",
-                        st.seats.len() - 1
-                    ))
-                })?;
-                if !wanted.is_open() {
-                    return Err(ApiError::Conflict(format!(
-                        "seat {k} is not open: it is {}",
-                        if wanted.kind == Kind::Computer {
-                            "a computer's"
-                        } else {
-                            "taken"
-                        }
-                    )));
+        let taken = s
+            .change(&app, |st| {
+                if st.game.is_over() {
+                    return Err(ApiError::Conflict("the game is over".into()));
                 }
-                k
-            }
-            None => st
-                .seats
-                .iter()
-                .position(Seat::is_open)
-                .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
-        };
-        let name = player_name(name.as_deref(), || st.seats[seat].name.clone())?;
-        let token = ids::new_token()?;
-        let mut next = st.clone();
-        next.seats[seat].name = name;
-        next.seats[seat].token_hash = Some(ids::hash_token(&token));
-        next.seats[seat].player = player;
-        let row = seat_row(seat, &next.seats[seat]);
-        s.commit(&app, st, next, Vec::new(), Some(row)).await?;
-        tracing::info!(game = %s.id, seat, "player joined");
-        Ok(SeatToken { seat, token })
+                let seat = match seat {
+                    Some(k) => {
+                        let wanted = st.seats.get(k).ok_or_else(|| {
+                            ApiError::BadRequest(format!(
+                                "there is no seat {k}: the game has seats 0 to {}",
+                                st.seats.len() - 1
+                            ))
+                        })?;
+                        if !wanted.is_open() {
+                            return Err(ApiError::Conflict(format!(
+                                "seat {k} is not open: it is {}",
+                                if wanted.kind == Kind::Computer {
+                                    "a computer's"
+                                } else {
+                                    "taken"
+                                }
+                            )));
+                        }
+                        k
+                    }
+                    None => st
+                        .seats
+                        .iter()
+                        .position(Seat::is_open)
+                        .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
+                };
+                let name = player_name(name.as_deref(), || st.seats[seat].name.clone())?;
+                let token = ids::new_token()?;
+                let mut next = st.clone();
+                next.seats[seat].name = name;
+                next.seats[seat].token_hash = Some(ids::hash_token(&token));
+                next.seats[seat].player = player.clone();
+                let row = seat_row(seat, &next.seats[seat]);
+                Ok(Change {
+                    next,
+                    actions: Vec::new(),
+                    seat: Some(row),
+                    answer: SeatToken { seat, token },
+                })
+            })
+            .await?;
+        tracing::info!(game = %s.id, seat = taken.seat, "player joined");
+        Ok(taken)
     })
     .await
 }
@@ -480,29 +488,35 @@ pub async fn act(
     let (app2, s) = (app.clone(), session.clone());
     let token = token.to_owned();
     let view = detached(async move {
-        let st = s.lock().await;
-        let seat = st.seat_of(&token)?;
-        let player = Player::from_index(seat)
-            .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
-        if let (Action::Place(_), Some(expected)) = (action, tile) {
-            match st.game.tile_to_place() {
-                Some(now) if st.game.turn() == Some(player) && now != expected => {
-                    return Err(ApiError::Conflict(format!(
-                        "the tile to place is {now}, not {expected}"
-                    )));
+        s.change(&app2, |st| {
+            let seat = st.seat_of(&token)?;
+            let player = Player::from_index(seat)
+                .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
+            if let (Action::Place(_), Some(expected)) = (action, tile) {
+                match st.game.tile_to_place() {
+                    Some(now) if st.game.turn() == Some(player) && now != expected => {
+                        return Err(ApiError::Conflict(format!(
+                            "the tile to place is {now}, not {expected}"
+                        )));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-        }
-        let mut next = st.clone();
-        next.game.play(player, action)?;
-        let view = view(&s, &next, Some(seat));
-        let row = ActionRow {
-            seat,
-            action: to_json(&action)?,
-        };
-        s.commit(&app2, st, next, vec![row], None).await?;
-        Ok(view)
+            let mut next = st.clone();
+            next.game.play(player, action)?;
+            let view = view(&s, &next, Some(seat));
+            let row = ActionRow {
+                seat,
+                action: to_json(&action)?,
+            };
+            Ok(Change {
+                next,
+                actions: vec![row],
+                seat: None,
+                answer: view,
+            })
+        })
+        .await
     })
     .await?;
     session.drive_computers(app);
@@ -711,7 +725,11 @@ async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(
             seat: player.index(),
             action: to_json(&action)?,
         };
-        session.commit(app, st, next, vec![row], None).await?;
+        match session.commit(app, st, next, vec![row], None).await {
+            // Another process changed the game: think again on what it is now.
+            Err(ApiError::Stale) => continue,
+            other => other?,
+        }
     }
 }
 

@@ -19,8 +19,10 @@ use crate::AppState;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::ids;
+use crate::leases::{self, Lease};
 use crate::storage::{
-    ActionRow, Append, ChallengeRef, Finished, GameKind, NewGame, SeatRow, Storage, StoredGame,
+    ActionRow, Append, ChallengeRef, Finished, GameKind, NewGame, Notice, SeatRow, Storage,
+    StorageError, StoredGame,
 };
 
 /// What a kind of game keeps in memory: the state behind its session's lock.
@@ -128,6 +130,63 @@ impl<St: GameState> Session<St> {
         Ok(session)
     }
 
+    /// The game with this id, loaded if needed, its computers left as they are.
+    pub async fn load_quietly(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {
+        St::sessions(app).get(id).await
+    }
+
+    /// Reads the game again from storage into `st` (held locked by the caller) and tells the
+    /// listeners if it changed: another process changed it.
+    async fn reload_into(&self, app: &AppState, st: &mut St) -> Result<(), ApiError> {
+        let stored = app
+            .storage
+            .load_game(&self.id)
+            .await?
+            .ok_or_else(ApiError::game_not_found)?;
+        let fresh = St::from_stored(stored)?;
+        if fresh.version() != st.version() || fresh.actions() != st.actions() {
+            *st = fresh;
+            let _ = self.events.send(st.version());
+        }
+        Ok(())
+    }
+
+    /// Reads the game again after another process changed it, and sets its computers going
+    /// if that made it their turn.
+    pub async fn refresh(self: &Arc<Self>, app: &AppState) -> Result<(), ApiError> {
+        let mut st = self.state.lock().await;
+        self.reload_into(app, &mut st).await?;
+        drop(st);
+        self.drive_computers(app);
+        Ok(())
+    }
+
+    /// Decides a change on the state now and stores it: `decide` gives the next state, its
+    /// actions, the seat taken (if any) and the answer. If another process changed the game
+    /// in the meantime, nothing is stored: the game is read again and `decide` runs again on
+    /// what it is now, as if this request had come after that change (it may then refuse).
+    pub async fn change<T>(
+        &self,
+        app: &AppState,
+        mut decide: impl FnMut(&St) -> Result<Change<St, T>, ApiError>,
+    ) -> Result<T, ApiError> {
+        for _ in 0..CHANGE_TRIES {
+            let st = self.lock().await;
+            let Change {
+                next,
+                actions,
+                seat,
+                answer,
+            } = decide(&st)?;
+            match self.commit(app, st, next, actions, seat).await {
+                Err(ApiError::Stale) => continue,
+                Err(e) => return Err(e),
+                Ok(()) => return Ok(answer),
+            }
+        }
+        Err(ApiError::Stale)
+    }
+
     /// The state now (a copy).
     pub async fn snapshot(&self) -> St {
         self.state.lock().await.clone()
@@ -155,8 +214,10 @@ impl<St: GameState> Session<St> {
 
     /// Makes `next` the state once storage holds the change to it: `actions`, stored after
     /// those before, the seat taken, if any, and how the game ended when `next` ends it. The
-    /// listeners then hear of the new version. If the write fails, the state stays as it was
-    /// and the session is dropped from memory, so that the next request reloads exactly what
+    /// listeners then hear of the new version. If another process stored a change first, the
+    /// state becomes what storage holds and the answer is [`ApiError::Stale`]: decide again
+    /// (see [`Session::change`]). If the write fails otherwise, the state stays as it was and
+    /// the session is dropped from memory, so that the next request reloads exactly what
     /// storage holds.
     pub async fn commit(
         &self,
@@ -182,6 +243,15 @@ impl<St: GameState> Session<St> {
             None => app.storage.append(append).await,
         };
         if let Err(e) = written {
+            if let StorageError::Conflict(_) = e {
+                let mut st = st;
+                match self.reload_into(app, &mut st).await {
+                    Ok(()) => return Err(ApiError::Stale),
+                    Err(reload) => {
+                        tracing::warn!(game = %self.id, error = %reload, "cannot read a game again after a conflict");
+                    }
+                }
+            }
             St::sessions(app).forget(&self.id);
             return Err(e.into());
         }
@@ -207,6 +277,18 @@ impl<St: GameState> Session<St> {
         let app = app.clone();
         let session = self.clone();
         tokio::spawn(async move {
+            // One process at a time plays a game's computers.
+            let Some(_lease) = Lease::take(&app, leases::game_key(&session.id)).await else {
+                session.computer_running.store(false, Ordering::Release);
+                // Another process plays them; should it stop, look again once its lease
+                // has run out (the takeover scan would also find it).
+                let (app, session) = (app.clone(), session.clone());
+                tokio::spawn(async move {
+                    tokio::time::sleep(leases::TTL + leases::RENEW).await;
+                    session.drive_computers(&app);
+                });
+                return;
+            };
             loop {
                 if let Err(e) = St::play_computers(&app, &session).await {
                     tracing::error!(game = %session.id, error = %e, "the computer player failed");
@@ -222,6 +304,17 @@ impl<St: GameState> Session<St> {
             }
         });
     }
+}
+
+/// How many times [`Session::change`] decides again after other processes' changes.
+const CHANGE_TRIES: usize = 8;
+
+/// A change decided on a game's state: see [`Session::change`].
+pub struct Change<St, T> {
+    pub next: St,
+    pub actions: Vec<ActionRow>,
+    pub seat: Option<SeatRow>,
+    pub answer: T,
 }
 
 /// Runs `work` to its end in a task of its own, so that a client that hangs up cannot cut it
@@ -319,6 +412,19 @@ impl<St: GameState> Sessions<St> {
         );
     }
 
+    /// The game with this id if it is in memory.
+    pub fn loaded(&self, id: &str) -> Option<Arc<Session<St>>> {
+        self.map().get(id).and_then(|slot| slot.cell.get().cloned())
+    }
+
+    /// Every game in memory.
+    pub fn all_loaded(&self) -> Vec<Arc<Session<St>>> {
+        self.map()
+            .values()
+            .filter_map(|slot| slot.cell.get().cloned())
+            .collect()
+    }
+
     /// Drops a game from memory (after a failed write), so its next request reloads it.
     pub fn forget(&self, id: &str) {
         self.map().remove(id);
@@ -354,4 +460,49 @@ impl<St: GameState> Sessions<St> {
         });
         before - map.len()
     }
+}
+
+/// On a database shared with other processes: reads again every game in memory that another
+/// process changed, as soon as the change is committed, so this process's players see it
+/// live (and its computers play if it is their turn). Until `shutdown`.
+pub fn follow_other_processes(app: AppState, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+    let Some(mut notices) = app.storage.listen() else {
+        return;
+    };
+    tokio::spawn(async move {
+        loop {
+            let notice = tokio::select! {
+                n = notices.recv() => n,
+                _ = shutdown.changed() => return,
+            };
+            match notice {
+                Some(Notice::Changed { id, origin, .. }) => {
+                    if origin != app.storage.process_id() {
+                        refresh_loaded(&app, app.ink.loaded(&id));
+                        refresh_loaded(&app, app.metro.loaded(&id));
+                    }
+                }
+                Some(Notice::Reconnected) => {
+                    // Changes may have been missed while the connection was down.
+                    for s in app.ink.all_loaded() {
+                        refresh_loaded(&app, Some(s));
+                    }
+                    for s in app.metro.all_loaded() {
+                        refresh_loaded(&app, Some(s));
+                    }
+                }
+                None => return,
+            }
+        }
+    });
+}
+
+fn refresh_loaded<St: GameState>(app: &AppState, session: Option<Arc<Session<St>>>) {
+    let Some(session) = session else { return };
+    let app = app.clone();
+    tokio::spawn(async move {
+        if let Err(e) = session.refresh(&app).await {
+            tracing::warn!(game = %session.id, error = %e, "cannot read a game changed by another process");
+        }
+    });
 }

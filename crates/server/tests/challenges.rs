@@ -270,20 +270,24 @@ async fn one_attempt_per_player_even_asked_ten_times_at_once() {
     let b = board(&app, "weekly-2026-W48", None).await;
     assert_eq!(b["players"], 1);
     // The database holds one entry: the unique key, not only the code.
-    let conn = rusqlite::Connection::open(&app.db).unwrap();
-    let n: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM entries WHERE challenge = 'weekly-2026-W48'",
-            [],
-            |r| r.get(0),
+    let storage = server::storage::Storage::connect(&app.config.db)
+        .await
+        .unwrap();
+    let n: i64 = storage
+        .count_for_test(
+            "SELECT CAST(count(*) AS BIGINT) FROM entries WHERE challenge = 'weekly-2026-W48'",
+            &[],
         )
+        .await
         .unwrap();
     assert_eq!(n, 1);
-    let dup = conn.execute(
-        "INSERT INTO entries (challenge, game, seat, player, name, started)
-         SELECT challenge, game, 1, player, name, started FROM entries",
-        [],
-    );
+    let dup = storage
+        .exec_for_test(
+            "INSERT INTO entries (challenge, game, seat, player, name, started)
+             SELECT challenge, game, 1, player, name, started FROM entries",
+            &[],
+        )
+        .await;
     assert!(
         dup.is_err(),
         "a second entry for the same player must be refused"
@@ -546,10 +550,11 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
         (40, 0, 1),
         (55, -2, 3),
     ];
-    server::storage::challenges::fill_for_test(&app.db, id, rows.len(), |i| {
+    server::storage::challenges::fill_for_test(&app.config.db, id, rows.len(), |i| {
         let (s, k, f) = rows[i];
         (s, k, 1_795_660_000_000 + f)
     })
+    .await
     .unwrap();
     let b = board(&app, id, None).await;
     let order: Vec<(i64, i64)> = b["leaderboard"]["entries"]
@@ -589,12 +594,15 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     assert_eq!(b["leaderboard"]["finished"], 6);
     // Around the first (entry 3) and the last (entry 4): five on the one side there is.
     let (me, token) = player(&app, "Me").await;
-    let conn = rusqlite::Connection::open(&app.db).unwrap();
-    conn.execute(
-        "UPDATE entries SET player = ?1 WHERE game = ?2",
-        rusqlite::params![me, format!("{:024x}", 3)],
-    )
-    .unwrap();
+    server::storage::Storage::connect(&app.config.db)
+        .await
+        .unwrap()
+        .exec_for_test(
+            "UPDATE entries SET player = ?1 WHERE game = ?2",
+            &[me.as_str(), &format!("{:024x}", 3)],
+        )
+        .await
+        .unwrap();
     let mine = board(&app, id, Some(&token)).await;
     let around = mine["leaderboard"]["around"].as_array().unwrap();
     let ranks: Vec<u64> = around.iter().map(|e| e["rank"].as_u64().unwrap()).collect();
@@ -604,20 +612,25 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     assert_eq!(mine["leaderboard"]["entries"][0]["you"], true);
     // Finished entries of others may be opened by a finished player: these have games.
     assert!(mine["leaderboard"]["entries"][1]["game"].is_string());
-    let last = conn
-        .query_row(
-            "SELECT player FROM entries WHERE game = ?1",
-            [format!("{:024x}", 4)],
-            |r| r.get::<_, Option<String>>(0),
-        )
+    let storage = server::storage::Storage::connect(&app.config.db)
+        .await
         .unwrap();
-    assert!(last.is_none());
+    let anonymous = storage
+        .count_for_test(
+            "SELECT CAST(count(*) AS BIGINT) FROM entries WHERE game = ?1 AND player IS NULL",
+            &[&format!("{:024x}", 4)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(anonymous, 1);
     let (someone, _) = player(&app, "Someone").await;
-    conn.execute(
-        "UPDATE entries SET player = ?1 WHERE game = ?2",
-        rusqlite::params![someone, format!("{:024x}", 4)],
-    )
-    .unwrap();
+    storage
+        .exec_for_test(
+            "UPDATE entries SET player = ?1 WHERE game = ?2",
+            &[someone.as_str(), &format!("{:024x}", 4)],
+        )
+        .await
+        .unwrap();
     let (_, v) = app
         .get(&format!("/api/challenges/{id}?around={someone}"), None)
         .await;
@@ -652,16 +665,21 @@ async fn a_leaderboard_of_a_hundred_thousand() {
             1_795_660_000_000 + i as i64,
         )
     };
-    server::storage::challenges::fill_for_test(&app.db, id, N, key).unwrap();
+    server::storage::challenges::fill_for_test(&app.config.db, id, N, key)
+        .await
+        .unwrap();
     println!("fixture: {N} entries in {:?}", started.elapsed());
     // A player near the middle, found by entering the database as a real player's entry.
     let (pid, token) = player(&app, "Me").await;
-    let conn = rusqlite::Connection::open(&app.db).unwrap();
-    conn.execute(
-        "UPDATE entries SET player = ?1 WHERE challenge = ?2 AND game = ?3",
-        rusqlite::params![pid, id, format!("{:024x}", 4242)],
-    )
-    .unwrap();
+    server::storage::Storage::connect(&app.config.db)
+        .await
+        .unwrap()
+        .exec_for_test(
+            "UPDATE entries SET player = ?1 WHERE challenge = ?2 AND game = ?3",
+            &[pid.as_str(), id, &format!("{:024x}", 4242)],
+        )
+        .await
+        .unwrap();
     let mut client = app.client().await;
     let mut times = Vec::new();
     for _ in 0..20 {

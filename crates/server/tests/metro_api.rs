@@ -805,7 +805,7 @@ async fn a_computer_whose_turn_is_due_plays_when_its_game_loads() {
     // A game whose first seat is a computer, as a server that stopped before it moved left it.
     let id = "00112233445566778899aabb";
     {
-        let storage = Storage::open(&app.db).unwrap();
+        let storage = Storage::connect(&app.config.db).await.unwrap();
         storage
             .create_game(NewGame {
                 id: id.into(),

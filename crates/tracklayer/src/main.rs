@@ -5,7 +5,6 @@ mod ink;
 mod metro;
 
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -33,9 +32,15 @@ struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, env = "TRACKLAYER_ADDR", default_value = "127.0.0.1:8080")]
     addr: String,
-    /// The SQLite database file, created if missing.
-    #[arg(long, env = "TRACKLAYER_DB", default_value = "tracklayer.sqlite")]
-    db: PathBuf,
+    /// The database: a SQLite file (created if missing), or a PostgreSQL URL
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` shared by any number of server processes.
+    #[arg(
+        long,
+        env = "TRACKLAYER_DB",
+        default_value = "tracklayer.sqlite",
+        value_name = "FILE|URL"
+    )]
+    db: String,
     /// The search budget of the computer's own game on each daily and weekly challenge (the
     /// `strong` player's; default: its full strength, about 9 CPU-seconds a game).
     #[arg(long, env = "TRACKLAYER_CHALLENGE_BUDGET", value_name = "N")]
@@ -95,44 +100,62 @@ enum Command {
         after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams"
     )]
     Serve(ServeArgs),
-    /// The game server's database: check it.
+    /// The game server's database: check it, copy it.
     #[command(subcommand)]
     Db(DbCommand),
 }
 
 #[derive(Debug, Subcommand)]
 enum DbCommand {
-    /// Check a database file's integrity, as the server does before it starts: prints `ok`, or
+    /// Check a database's integrity, as the server does before it starts: prints `ok`, or
     /// every problem found (exit status 1).
     #[command(
-        after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite"
+        after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite\n  tracklayer db check --db postgres://tracklayer:secret@localhost:5432/tracklayer"
     )]
     Check {
-        /// The SQLite database file.
-        #[arg(long, env = "TRACKLAYER_DB", default_value = "tracklayer.sqlite")]
-        db: PathBuf,
+        /// The database: a SQLite file or a PostgreSQL URL.
+        #[arg(
+            long,
+            env = "TRACKLAYER_DB",
+            default_value = "tracklayer.sqlite",
+            value_name = "FILE|URL"
+        )]
+        db: String,
+    },
+    /// Copy every game (setups, seats, actions, results), player and challenge into another,
+    /// empty database: to move from one SQLite file to PostgreSQL and several processes.
+    #[command(
+        after_help = "Examples:\n  tracklayer db copy --from tracklayer.sqlite --to postgres://tracklayer:secret@localhost:5432/tracklayer\n\nStop the server first: games played during the copy would not be copied."
+    )]
+    Copy {
+        /// Where the games are now: a SQLite file or a PostgreSQL URL.
+        #[arg(long, value_name = "FILE|URL")]
+        from: String,
+        /// The empty database to copy them into (its tables are made).
+        #[arg(long, value_name = "FILE|URL")]
+        to: String,
     },
 }
 
 /// `tracklayer db check`.
-fn db_check(db: &std::path::Path) -> ExitCode {
-    if !db.exists() {
-        eprintln!(
-            "error: there is no database at {}: give its path with --db",
-            db.display()
-        );
+fn db_check(db: &str) -> ExitCode {
+    let database = server::Database::parse(db);
+    if let server::Database::Sqlite(path) = &database
+        && !path.exists()
+    {
+        eprintln!("error: there is no database at {database}: give its path with --db");
         return ExitCode::from(2);
     }
-    match server::storage::check(db) {
+    match server::storage::check_blocking(&database) {
         Ok(problems) if problems.is_empty() => {
             // A closed output pipe is no reason to panic: the status says it all.
-            let _ = writeln!(std::io::stdout(), "{}: ok", db.display());
+            let _ = writeln!(std::io::stdout(), "{database}: ok");
             ExitCode::SUCCESS
         }
         Ok(problems) => {
             let mut out = std::io::stdout().lock();
             for p in &problems {
-                let _ = writeln!(out, "{}: {p}", db.display());
+                let _ = writeln!(out, "{database}: {p}");
             }
             eprintln!(
                 "the database is damaged: restore it from a backup, or move it away to start with an empty one"
@@ -140,8 +163,46 @@ fn db_check(db: &std::path::Path) -> ExitCode {
             ExitCode::from(1)
         }
         Err(e) => {
-            eprintln!("error: cannot check {}: {e}", db.display());
+            eprintln!("error: cannot check {database}: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `tracklayer db copy`.
+fn db_copy(from: &str, to: &str) -> ExitCode {
+    let (from, to) = (server::Database::parse(from), server::Database::parse(to));
+    if let server::Database::Sqlite(path) = &from
+        && !path.exists()
+    {
+        eprintln!("error: there is no database at {from}: give its path with --from");
+        return ExitCode::from(2);
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let result = server::storage::copy::copy_blocking(&from, &to, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    match result {
+        Ok(c) => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "copied {} games ({} actions), {} players and {} challenges from {from} to {to}",
+                c.games,
+                c.actions,
+                c.players,
+                c.challenges
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot copy {from} to {to}: {e}");
+            ExitCode::from(1)
         }
     }
 }
@@ -153,6 +214,7 @@ fn main() -> ExitCode {
         Some(Command::Metro(cmd)) => cli_io::run_command(|out| metro::run(cmd, out)),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Db(DbCommand::Check { db })) => db_check(&db),
+        Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(&from, &to),
         None => serve(cli.serve),
     }
 }
@@ -168,7 +230,7 @@ fn serve(args: ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut config = server::Config::new(args.addr, args.db);
+    let mut config = server::Config::new(args.addr, server::Database::parse(&args.db));
     config.clock = clock;
     config.challenge_budget = args.challenge_budget;
     for (flag, secs) in [

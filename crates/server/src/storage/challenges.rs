@@ -6,9 +6,8 @@
 //! score (`entry_scores`) gives both the histogram and, summed, how many entries rank above a
 //! score. Every counter changes in the same transaction as the entry it counts.
 
-use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
-
-use super::{GameKind, Storage, StorageError};
+use super::sql::{Arg, Row, Sql, args};
+use super::{Backend, GameKind, Storage, StorageError, read, sql};
 
 /// A player: a name and the hash of a secret token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,27 +139,27 @@ pub enum Write {
 }
 
 /// Makes the database's secret (once, when its tables are made).
-pub(super) fn make_secret(tx: &Transaction<'_>) -> Result<(), StorageError> {
+pub(super) async fn make_secret<S: Sql>(s: &mut S) -> Result<(), StorageError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    tx.execute(
-        "INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?1)",
-        [hex],
-    )?;
+    s.exec(
+        "INSERT INTO meta (key, value) VALUES ('secret', ?1) ON CONFLICT (key) DO NOTHING",
+        args![&hex],
+    )
+    .await?;
     Ok(())
 }
 
 /// Reads the database's secret.
-pub(super) fn secret(conn: &Connection) -> Result<[u8; 32], StorageError> {
-    let hex: String = conn
-        .query_row("SELECT value FROM meta WHERE key = 'secret'", [], |r| {
-            r.get(0)
-        })
-        .optional()?
-        .ok_or_else(|| StorageError::Corrupt("the database has no secret".into()))?;
+pub(super) async fn secret<S: Sql>(s: &mut S) -> Result<[u8; 32], StorageError> {
+    let hex: String = s
+        .row("SELECT value FROM meta WHERE key = 'secret'", args![])
+        .await?
+        .ok_or_else(|| StorageError::Corrupt("the database has no secret".into()))?
+        .get(0)?;
     let mut out = [0u8; 32];
-    if hex.len() != 64 {
+    if hex.len() != 64 || !hex.is_ascii() {
         return Err(StorageError::Corrupt("the secret is malformed".into()));
     }
     for (i, b) in out.iter_mut().enumerate() {
@@ -170,22 +169,22 @@ pub(super) fn secret(conn: &Connection) -> Result<[u8; 32], StorageError> {
     Ok(out)
 }
 
-pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageError> {
+pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
     match write {
         Write::Player(p) => {
-            tx.execute(
+            s.exec(
                 "INSERT INTO players (id, name, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
-                params![p.id, p.name, p.token_hash, p.created],
+                args![&p.id, &p.name, &p.token_hash, p.created],
             )
-            .map_err(StorageError::of)?;
+            .await?;
             Ok(())
         }
-        Write::Challenge(c) => insert_challenge(tx, c, true),
+        Write::Challenge(c) => insert_challenge(s, c, true).await,
         Write::Friend(c, entries) => {
-            insert_challenge(tx, c, false)?;
+            insert_challenge(s, c, false).await?;
             for e in entries {
                 insert_entry(
-                    tx,
+                    s,
                     &e.game,
                     &NewEntry {
                         challenge: c.id.clone(),
@@ -194,9 +193,10 @@ pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
                         name: e.name.clone(),
                         started: e.at,
                     },
-                )?;
+                )
+                .await?;
                 finish_entry(
-                    tx,
+                    s,
                     &e.game,
                     e.at,
                     EntryScore {
@@ -204,7 +204,8 @@ pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
                         score: e.score,
                         k2: e.k2,
                     },
-                )?;
+                )
+                .await?;
             }
             Ok(())
         }
@@ -215,22 +216,25 @@ pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
             finished,
             result,
         } => {
-            super::insert_game(tx, game)?;
+            super::insert_game(s, game).await?;
             super::insert_actions(
-                tx,
+                s,
                 &super::Append {
                     game: game.id.clone(),
                     first: 0,
                     actions: actions.clone(),
                     seat: None,
                 },
-            )?;
-            super::set_finished(tx, &game.id, finished)?;
-            let changed = tx.execute(
-                "UPDATE challenges SET computer_game = ?2, computer_score = ?3, computer_k2 = ?4
-                 WHERE id = ?1 AND computer_game IS NULL",
-                params![challenge, game.id, result.score, result.k2],
-            )?;
+            )
+            .await?;
+            super::set_finished(s, &game.id, finished).await?;
+            let changed = s
+                .exec(
+                    "UPDATE challenges SET computer_game = ?2, computer_score = ?3, computer_k2 = ?4
+                     WHERE id = ?1 AND computer_game IS NULL",
+                    args![challenge, &game.id, result.score, result.k2],
+                )
+                .await?;
             if changed != 1 {
                 return Err(StorageError::Duplicate(format!(
                     "challenge {challenge} has its computer game already"
@@ -241,60 +245,64 @@ pub(super) fn write(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageEr
     }
 }
 
-fn insert_challenge(
-    tx: &Transaction<'_>,
+async fn insert_challenge<S: Sql>(
+    s: &mut S,
     c: &ChallengeRow,
     or_ignore: bool,
 ) -> Result<(), StorageError> {
-    let verb = if or_ignore {
-        "INSERT OR IGNORE"
+    let tail = if or_ignore {
+        " ON CONFLICT (id) DO NOTHING"
     } else {
-        "INSERT"
+        ""
     };
-    tx.execute(
+    s.exec(
         &format!(
-            "{verb} INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11){tail}"
         ),
-        params![
-            c.id,
-            c.kind,
+        args![
+            &c.id,
+            &c.kind,
             c.game.as_str(),
-            c.period,
+            c.period.as_deref(),
             c.opens,
             c.closes,
+            // Stored as the signed number with the same bits.
             c.seed as i64,
-            c.origin,
-            c.by,
+            c.origin.as_deref(),
+            c.by.as_deref(),
             c.created,
             c.target
         ],
     )
-    .map_err(StorageError::of)?;
+    .await?;
     Ok(())
 }
 
 /// Stores an entry of a game being stored, and counts its player.
-pub(super) fn insert_entry(
-    tx: &Transaction<'_>,
+pub(super) async fn insert_entry<S: Sql>(
+    s: &mut S,
     game: &str,
     e: &NewEntry,
 ) -> Result<(), StorageError> {
-    tx.prepare_cached(
+    s.exec(
         "INSERT INTO entries (challenge, game, seat, player, name, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![
-        e.challenge,
-        game,
-        e.seat as i64,
-        e.player,
-        e.name,
-        e.started
-    ])
-    .map_err(StorageError::of)?;
-    let changed = tx
-        .prepare_cached("UPDATE challenges SET players = players + 1 WHERE id = ?1")?
-        .execute([&e.challenge])?;
+        args![
+            &e.challenge,
+            game,
+            e.seat,
+            e.player.as_deref(),
+            &e.name,
+            e.started
+        ],
+    )
+    .await?;
+    let changed = s
+        .exec(
+            "UPDATE challenges SET players = players + 1 WHERE id = ?1",
+            args![&e.challenge],
+        )
+        .await?;
     if changed != 1 {
         return Err(StorageError::Corrupt(format!(
             "no challenge {}",
@@ -305,51 +313,50 @@ pub(super) fn insert_entry(
 }
 
 /// Records the results of a game's entries, if it is a challenge's (called with every finish).
-pub(super) fn finish_entries(
-    tx: &Transaction<'_>,
+pub(super) async fn finish_entries<S: Sql>(
+    s: &mut S,
     game: &str,
     finished: &super::Finished,
 ) -> Result<(), StorageError> {
     for &result in &finished.entries {
-        finish_entry(tx, game, finished.at, result)?;
+        finish_entry(s, game, finished.at, result).await?;
     }
     Ok(())
 }
 
-fn finish_entry(
-    tx: &Transaction<'_>,
+async fn finish_entry<S: Sql>(
+    s: &mut S,
     game: &str,
     at: i64,
     result: EntryScore,
 ) -> Result<(), StorageError> {
-    let challenge: Option<String> = tx
-        .prepare_cached(
+    let row = s
+        .row(
             "UPDATE entries SET finished = ?3, score = ?4, k2 = ?5
              WHERE game = ?1 AND seat = ?2 AND finished IS NULL RETURNING challenge",
-        )?
-        .query_row(
-            params![game, result.seat as i64, at, result.score, result.k2],
-            |r| r.get(0),
+            args![game, result.seat, at, result.score, result.k2],
         )
-        .optional()?;
-    let Some(challenge) = challenge else {
+        .await?;
+    let Some(mut row) = row else {
         return Ok(()); // not a challenge's game, or that seat has no entry
     };
-    tx.prepare_cached(
+    let challenge: String = row.get(0)?;
+    s.exec(
         "INSERT INTO entry_scores (challenge, score, count) VALUES (?1, ?2, 1)
-         ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
-    )?
-    .execute(params![challenge, result.score])?;
+         ON CONFLICT (challenge, score) DO UPDATE SET count = entry_scores.count + 1",
+        args![&challenge, result.score],
+    )
+    .await?;
     Ok(())
 }
 
 const ENTRY_COLUMNS: &str = "challenge, game, seat, player, name, started, finished, score, k2";
 
-fn entry(r: &Row<'_>) -> rusqlite::Result<EntryRow> {
+fn entry(mut r: Row) -> Result<EntryRow, StorageError> {
     Ok(EntryRow {
         challenge: r.get(0)?,
         game: r.get(1)?,
-        seat: r.get::<_, i64>(2)? as usize,
+        seat: r.get(2)?,
         player: r.get(3)?,
         name: r.get(4)?,
         started: r.get(5)?,
@@ -365,11 +372,11 @@ const CHALLENGE_COLUMNS: &str =
     "id, kind, game, period, opens, closes, seed, origin, by_name, created, players,
     (SELECT max(score) FROM entry_scores s WHERE s.challenge = challenges.id),
     computer_game, computer_score, computer_k2, target,
-    (SELECT coalesce(sum(count), 0) FROM entry_scores s WHERE s.challenge = challenges.id)";
+    (SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores s WHERE s.challenge = challenges.id)";
 
-fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
+fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
-    let computer = match r.get::<_, Option<String>>(12)? {
+    let computer = match r.get::<Option<String>>(12)? {
         Some(game) => Some(ComputerResult {
             game,
             score: r.get(13)?,
@@ -385,7 +392,7 @@ fn challenge(r: &Row<'_>) -> Result<ChallengeStats, StorageError> {
             period: r.get(3)?,
             opens: r.get(4)?,
             closes: r.get(5)?,
-            seed: r.get::<_, i64>(6)? as u64,
+            seed: r.get::<i64>(6)? as u64,
             origin: r.get(7)?,
             by: r.get(8)?,
             target: r.get(15)?,
@@ -460,41 +467,29 @@ impl Storage {
 
     pub async fn player(&self, id: &str) -> Result<Option<PlayerRow>, StorageError> {
         let id = id.to_owned();
-        self.read(move |conn| {
-            Ok(conn
-                .prepare_cached("SELECT id, name, token_hash, created FROM players WHERE id = ?1")?
-                .query_row([id], player)
-                .optional()?)
-        })
-        .await
+        read!(self, |s| player_where(&mut s, "id = ?1", &id))
     }
 
     pub async fn player_by_token(&self, hash: &str) -> Result<Option<PlayerRow>, StorageError> {
         let hash = hash.to_owned();
-        self.read(move |conn| {
-            Ok(conn
-                .prepare_cached(
-                    "SELECT id, name, token_hash, created FROM players WHERE token_hash = ?1",
-                )?
-                .query_row([hash], player)
-                .optional()?)
-        })
-        .await
+        read!(self, |s| player_where(&mut s, "token_hash = ?1", &hash))
     }
 
     pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeStats>, StorageError> {
         let id = id.to_owned();
-        self.read(move |conn| Ok(challenges_where(conn, "id = ?1", [id])?.pop()))
-            .await
+        read!(self, |s| async move {
+            Ok(challenges_where(&mut s, "id = ?1", args![&id]).await?.pop())
+        })
     }
 
     /// Challenges without the computer's game (its process stopped before it was stored).
     pub async fn challenges_without_computer(&self) -> Result<Vec<ChallengeRow>, StorageError> {
-        self.read(move |conn| {
-            let rows = challenges_where(conn, "computer_game IS NULL ORDER BY opens DESC", [])?;
+        read!(self, |s| async move {
+            let rows =
+                challenges_where(&mut s, "computer_game IS NULL ORDER BY opens DESC", args![])
+                    .await?;
             Ok(rows.into_iter().map(|s| s.challenge).collect())
         })
-        .await
     }
 
     /// Daily and weekly challenges closed by `now` that opened before `before`, newest
@@ -505,15 +500,12 @@ impl Storage {
         before: Option<i64>,
         limit: usize,
     ) -> Result<Vec<ChallengeStats>, StorageError> {
-        self.read(move |conn| {
-            challenges_where(
-                conn,
-                "kind <> 'friend' AND closes <= ?1 AND (?2 IS NULL OR opens < ?2)
-                 ORDER BY opens DESC, id LIMIT ?3",
-                params![now, before, limit as i64],
-            )
-        })
-        .await
+        read!(self, |s| challenges_where(
+            &mut s,
+            "kind <> 'friend' AND closes <= ?1 AND (CAST(?2 AS BIGINT) IS NULL OR opens < ?2)
+             ORDER BY opens DESC, id LIMIT ?3",
+            args![now, before, limit],
+        ))
     }
 
     /// A player's entry in a challenge.
@@ -523,10 +515,15 @@ impl Storage {
         player: &str,
     ) -> Result<Option<EntryRow>, StorageError> {
         let (challenge, player) = (challenge.to_owned(), player.to_owned());
-        self.read(move |conn| {
-            Ok(entries_where(conn, "challenge = ?1 AND player = ?2", [challenge, player])?.pop())
+        read!(self, |s| async move {
+            Ok(entries_where(
+                &mut s,
+                "challenge = ?1 AND player = ?2",
+                args![&challenge, &player],
+            )
+            .await?
+            .pop())
         })
-        .await
     }
 
     /// The best `limit` finished entries of a challenge, best first.
@@ -536,15 +533,12 @@ impl Storage {
         limit: usize,
     ) -> Result<Vec<EntryRow>, StorageError> {
         let challenge = challenge.to_owned();
-        self.read(move |conn| {
-            entries_where(
-                conn,
-                "challenge = ?1 AND finished IS NOT NULL
-                 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2",
-                params![challenge, limit as i64],
-            )
-        })
-        .await
+        read!(self, |s| entries_where(
+            &mut s,
+            "challenge = ?1 AND finished IS NOT NULL
+             ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2",
+            args![&challenge, limit],
+        ))
     }
 
     /// Entries not finished yet, the earliest started first, at most `limit`.
@@ -554,29 +548,26 @@ impl Storage {
         limit: usize,
     ) -> Result<Vec<EntryRow>, StorageError> {
         let challenge = challenge.to_owned();
-        self.read(move |conn| {
-            entries_where(
-                conn,
-                "challenge = ?1 AND finished IS NULL ORDER BY started, game LIMIT ?2",
-                params![challenge, limit as i64],
-            )
-        })
-        .await
+        read!(self, |s| entries_where(
+            &mut s,
+            "challenge = ?1 AND finished IS NULL ORDER BY started, game LIMIT ?2",
+            args![&challenge, limit],
+        ))
     }
 
     /// The finished entries of a challenge by score, lowest first: `(score, count)`.
     pub async fn score_counts(&self, challenge: &str) -> Result<Vec<(i64, i64)>, StorageError> {
         let challenge = challenge.to_owned();
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(
+        read!(self, |s| async move {
+            s.rows(
                 "SELECT score, count FROM entry_scores WHERE challenge = ?1 ORDER BY score",
-            )?;
-            let rows = stmt
-                .query_map([challenge], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
+                args![&challenge],
+            )
+            .await?
+            .into_iter()
+            .map(|mut r| Ok((r.get(0)?, r.get(1)?)))
+            .collect()
         })
-        .await
     }
 
     /// A finished entry's rank (1 is the best) and up to `n` entries either side of it, in
@@ -587,65 +578,7 @@ impl Storage {
         n: usize,
     ) -> Result<(usize, Vec<EntryRow>), StorageError> {
         let e = e.clone();
-        self.read(move |conn| {
-            let (score, k2, finished) = key(&e)?;
-            let finished_here = "challenge = ?1 AND finished IS NOT NULL";
-            let above_groups: i64 = conn
-                .prepare_cached(
-                    "SELECT coalesce(sum(count), 0) FROM entry_scores WHERE challenge = ?1 AND score > ?2",
-                )?
-                .query_row(params![e.challenge, score], |r| r.get(0))?;
-            let above_here: i64 = conn
-                .prepare_cached(&format!(
-                    "SELECT count(*) FROM entries WHERE {finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}"
-                ))?
-                .query_row(params![e.challenge, score, k2, finished, e.game], |r| {
-                    r.get(0)
-                })?;
-            let rank = (above_groups + above_here) as usize + 1;
-            let in_group = params![e.challenge, score, k2, finished, e.game, n as i64];
-            // The n just above: first from the same score, then from higher scores.
-            let mut above = entries_where(
-                conn,
-                &format!(
-                    "{finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}
-                     ORDER BY k2, finished DESC, game DESC LIMIT ?6"
-                ),
-                in_group,
-            )?;
-            if above.len() < n {
-                above.extend(entries_where(
-                    conn,
-                    &format!(
-                        "{finished_here} AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
-                    ),
-                    params![e.challenge, score, (n - above.len()) as i64],
-                )?);
-            }
-            above.reverse();
-            let mut below = entries_where(
-                conn,
-                &format!(
-                    "{finished_here} AND score = ?2 AND {BELOW_IN_GROUP}
-                     ORDER BY k2 DESC, finished, game LIMIT ?6"
-                ),
-                params![e.challenge, score, k2, finished, e.game, n as i64],
-            )?;
-            if below.len() < n {
-                below.extend(entries_where(
-                    conn,
-                    &format!(
-                        "{finished_here} AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
-                    ),
-                    params![e.challenge, score, (n - below.len()) as i64],
-                )?);
-            }
-            let mut rows = above;
-            rows.push(e);
-            rows.extend(below);
-            Ok((rank, rows))
-        })
-        .await
+        read!(self, |s| rank_and_around(&mut s, e, n))
     }
 
     /// Every game a player sat in, oldest first, and how many challenges they entered.
@@ -654,116 +587,233 @@ impl Storage {
         player: &str,
     ) -> Result<(Vec<PlayedGame>, usize), StorageError> {
         let player = player.to_owned();
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT g.id, g.kind, s.seat, g.challenge, g.created, g.finished, g.result
-                 FROM seats s JOIN games g ON g.id = s.game
-                 WHERE s.player = ?1 ORDER BY g.created, g.id",
-            )?;
-            let mut rows = stmt.query([&player])?;
-            let mut games = Vec::new();
-            while let Some(r) = rows.next()? {
-                let kind: String = r.get(1)?;
-                let finished = match (r.get::<_, Option<i64>>(5)?, r.get::<_, Option<String>>(6)?) {
-                    (Some(at), Some(result)) => Some((at, result)),
-                    _ => None,
-                };
-                games.push(PlayedGame {
-                    game: r.get(0)?,
-                    kind: GameKind::parse(&kind)?,
-                    seat: r.get::<_, i64>(2)? as usize,
-                    challenge: r.get(3)?,
-                    created: r.get(4)?,
-                    finished,
-                });
-            }
-            let challenges: i64 = conn
-                .prepare_cached("SELECT count(*) FROM entries WHERE player = ?1")?
-                .query_row([&player], |r| r.get(0))?;
-            Ok((games, challenges as usize))
-        })
-        .await
+        read!(self, |s| played_games(&mut s, &player))
     }
+}
+
+async fn rank_and_around<S: Sql>(
+    s: &mut S,
+    e: EntryRow,
+    n: usize,
+) -> Result<(usize, Vec<EntryRow>), StorageError> {
+    let (score, k2, finished) = key(&e)?;
+    let finished_here = "challenge = ?1 AND finished IS NOT NULL";
+    let count = |row: Option<Row>| -> Result<i64, StorageError> {
+        match row {
+            Some(mut r) => r.get(0),
+            None => Ok(0),
+        }
+    };
+    let above_groups = count(
+        s.row(
+            "SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores
+             WHERE challenge = ?1 AND score > ?2",
+            args![&e.challenge, score],
+        )
+        .await?,
+    )?;
+    let above_here = count(
+        s.row(
+            &format!(
+                "SELECT CAST(count(*) AS BIGINT) FROM entries
+                 WHERE {finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}"
+            ),
+            args![&e.challenge, score, k2, finished, &e.game],
+        )
+        .await?,
+    )?;
+    let rank = (above_groups + above_here) as usize + 1;
+    // The n just above: first from the same score, then from higher scores.
+    let mut above = entries_where(
+        s,
+        &format!(
+            "{finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}
+             ORDER BY k2, finished DESC, game DESC LIMIT ?6"
+        ),
+        args![&e.challenge, score, k2, finished, &e.game, n],
+    )
+    .await?;
+    if above.len() < n {
+        above.extend(
+            entries_where(
+                s,
+                &format!(
+                    "{finished_here} AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
+                ),
+                args![&e.challenge, score, n - above.len()],
+            )
+            .await?,
+        );
+    }
+    above.reverse();
+    let mut below = entries_where(
+        s,
+        &format!(
+            "{finished_here} AND score = ?2 AND {BELOW_IN_GROUP}
+             ORDER BY k2 DESC, finished, game LIMIT ?6"
+        ),
+        args![&e.challenge, score, k2, finished, &e.game, n],
+    )
+    .await?;
+    if below.len() < n {
+        below.extend(
+            entries_where(
+                s,
+                &format!(
+                    "{finished_here} AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
+                ),
+                args![&e.challenge, score, n - below.len()],
+            )
+            .await?,
+        );
+    }
+    let mut rows = above;
+    rows.push(e);
+    rows.extend(below);
+    Ok((rank, rows))
+}
+
+async fn played_games<S: Sql>(
+    s: &mut S,
+    player: &str,
+) -> Result<(Vec<PlayedGame>, usize), StorageError> {
+    let rows = s
+        .rows(
+            "SELECT g.id, g.kind, s.seat, g.challenge, g.created, g.finished, g.result
+             FROM seats s JOIN games g ON g.id = s.game
+             WHERE s.player = ?1 ORDER BY g.created, g.id",
+            args![player],
+        )
+        .await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for mut r in rows {
+        let finished = match (r.get::<Option<i64>>(5)?, r.get::<Option<String>>(6)?) {
+            (Some(at), Some(result)) => Some((at, result)),
+            _ => None,
+        };
+        games.push(PlayedGame {
+            game: r.get(0)?,
+            kind: GameKind::parse(&r.get::<String>(1)?)?,
+            seat: r.get(2)?,
+            challenge: r.get(3)?,
+            created: r.get(4)?,
+            finished,
+        });
+    }
+    let challenges: i64 = match s
+        .row(
+            "SELECT CAST(count(*) AS BIGINT) FROM entries WHERE player = ?1",
+            args![player],
+        )
+        .await?
+    {
+        Some(mut r) => r.get(0)?,
+        None => 0,
+    };
+    Ok((games, challenges as usize))
 }
 
 /// The entries that meet `tail` (a condition, then any order and limit).
-fn entries_where(
-    conn: &Connection,
+async fn entries_where<S: Sql>(
+    s: &mut S,
     tail: &str,
-    args: impl rusqlite::Params,
+    args: &[Arg<'_>],
 ) -> Result<Vec<EntryRow>, StorageError> {
-    let mut stmt =
-        conn.prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM entries WHERE {tail}"))?;
-    let rows = stmt
-        .query_map(args, entry)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
+    s.rows(
+        &format!("SELECT {ENTRY_COLUMNS} FROM entries WHERE {tail}"),
+        args,
+    )
+    .await?
+    .into_iter()
+    .map(entry)
+    .collect()
 }
 
 /// The challenges that meet `tail` (a condition, then any order and limit).
-fn challenges_where(
-    conn: &Connection,
+async fn challenges_where<S: Sql>(
+    s: &mut S,
     tail: &str,
-    args: impl rusqlite::Params,
+    args: &[Arg<'_>],
 ) -> Result<Vec<ChallengeStats>, StorageError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {tail}"
-    ))?;
-    let mut rows = stmt.query(args)?;
-    let mut out = Vec::new();
-    while let Some(r) = rows.next()? {
-        out.push(challenge(r)?);
-    }
-    Ok(out)
+    s.rows(
+        &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {tail}"),
+        args,
+    )
+    .await?
+    .into_iter()
+    .map(challenge)
+    .collect()
 }
 
-fn player(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
-    Ok(PlayerRow {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        token_hash: r.get(2)?,
-        created: r.get(3)?,
-    })
+async fn player_where<S: Sql>(
+    s: &mut S,
+    condition: &str,
+    value: &str,
+) -> Result<Option<PlayerRow>, StorageError> {
+    match s
+        .row(
+            &format!("SELECT id, name, token_hash, created FROM players WHERE {condition}"),
+            args![value],
+        )
+        .await?
+    {
+        Some(mut r) => Ok(Some(PlayerRow {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            token_hash: r.get(2)?,
+            created: r.get(3)?,
+        })),
+        None => Ok(None),
+    }
 }
 
 /// Fills a challenge with `n` finished entries at once, for measuring the leaderboard (a
-/// test fixture: one transaction, no games behind the entries).
+/// test fixture: one transaction; each entry's game is an empty row). `score_of(i)` is entry
+/// `i`'s `(score, k2, finish time)`; its game's id is `i` as 24 hex digits.
 #[doc(hidden)]
-pub fn fill_for_test(
-    path: &std::path::Path,
+pub async fn fill_for_test(
+    database: &super::Database,
     challenge: &str,
     n: usize,
     score_of: impl Fn(usize) -> (i64, i64, i64),
 ) -> Result<(), StorageError> {
-    let mut conn = Connection::open(path)?;
-    conn.pragma_update(None, "foreign_keys", "OFF")?;
-    let tx = conn.transaction()?;
-    {
-        let mut insert = tx.prepare(
+    let storage = Storage::connect(database).await?;
+    let rows = (0..n).map(score_of).collect();
+    storage
+        .write(super::Write::Fill(challenge.to_owned(), rows))
+        .await
+}
+
+/// The statements of [`fill_for_test`].
+pub(super) async fn fill<S: Sql>(
+    s: &mut S,
+    challenge: &str,
+    rows: &[(i64, i64, i64)],
+) -> Result<(), StorageError> {
+    for (i, &(score, k2, at)) in rows.iter().enumerate() {
+        let game = format!("{i:024x}");
+        s.exec(
+            "INSERT INTO games (id, kind, mode, setup, created, challenge) VALUES (?1, 'ink', 'challenge', '{}', ?2, ?3)",
+            args![&game, at, challenge],
+        )
+        .await?;
+        s.exec(
             "INSERT INTO entries (challenge, game, seat, player, name, started, finished, score, k2)
              VALUES (?1, ?2, 0, NULL, ?3, ?4, ?4, ?5, ?6)",
-        )?;
-        let mut count = tx.prepare(
+            args![challenge, &game, &format!("Player {i}"), at, score, k2],
+        )
+        .await?;
+        s.exec(
             "INSERT INTO entry_scores (challenge, score, count) VALUES (?1, ?2, 1)
-             ON CONFLICT (challenge, score) DO UPDATE SET count = count + 1",
-        )?;
-        for i in 0..n {
-            let (score, k2, at) = score_of(i);
-            insert.execute(params![
-                challenge,
-                format!("{i:024x}"),
-                format!("Player {i}"),
-                at,
-                score,
-                k2
-            ])?;
-            count.execute(params![challenge, score])?;
-        }
-        tx.execute(
-            "UPDATE challenges SET players = players + ?2 WHERE id = ?1",
-            params![challenge, n as i64],
-        )?;
+             ON CONFLICT (challenge, score) DO UPDATE SET count = entry_scores.count + 1",
+            args![challenge, score],
+        )
+        .await?;
     }
-    tx.commit()?;
+    s.exec(
+        "UPDATE challenges SET players = players + ?2 WHERE id = ?1",
+        args![challenge, rows.len()],
+    )
+    .await?;
     Ok(())
 }

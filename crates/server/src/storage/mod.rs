@@ -1,4 +1,6 @@
-//! SQLite storage: the only module that knows SQL.
+//! Storage: the only module that knows SQL. Two backends behind one API: an embedded SQLite
+//! file (the default, for one process) and a PostgreSQL database (for any number of server
+//! processes on any number of machines).
 //!
 //! A game is stored as what it was created with (its kind, mode and setup as JSON), its
 //! seats, and its ordered actions (as JSON). Its state is never stored: it is a replay of the
@@ -6,134 +8,121 @@
 //! When a game ends, its last actions are stored together with when it finished and its
 //! result (opaque JSON, for the list of recent games): the list never replays a game.
 //!
-//! Writes go to one writer thread that owns the write connection. It takes every write that
-//! is waiting, runs them in one transaction (each inside its own savepoint, so one failing
-//! write does not undo the others) and commits before answering any of them: a write is
-//! durable (the WAL is synced, `synchronous=FULL`) before the caller hears that it succeeded.
-//! Under load many writers share one fsync (group commit). Reads use a second connection;
-//! with WAL they never wait for the writer.
+//! The action log is the truth: an action is `(game, index)`, unique. Two processes that
+//! append the same index to one game cannot both succeed: the second gets
+//! [`StorageError::Conflict`] and nothing of its write is kept (it reloads the game and tries
+//! again; see `crate::sessions`).
+//!
+//! Every statement is written once, against [`sql::Sql`], and runs on either backend.
+//! - SQLite ([`sqlite`]): writes go to one writer thread that runs every waiting write in one
+//!   transaction (each in its own savepoint) and commits (synced) before answering: group
+//!   commit. Reads use a second connection; with WAL they never wait for the writer.
+//! - PostgreSQL ([`postgres`]): a pool of connections; each write is one transaction. A
+//!   change to a game is announced (`NOTIFY`) in its transaction, so every process hears of
+//!   it once it is committed ([`Storage::listen`]); computer seats are leased
+//!   ([`Storage::lease`]) so that one process at a time plays them.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub mod challenges;
+pub mod copy;
+mod postgres;
+pub(crate) mod sql;
+mod sqlite;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use thiserror::Error;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-/// The schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 3;
+use sql::{Sql, args};
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id      TEXT PRIMARY KEY,
-    kind    TEXT NOT NULL CHECK (kind IN ('ink', 'metro')),
-    mode    TEXT NOT NULL,
-    setup   TEXT NOT NULL,
-    created INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game       TEXT NOT NULL REFERENCES games(id),
-    seat       INTEGER NOT NULL,
-    name       TEXT NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('human', 'computer')),
-    agent      TEXT,
-    token_hash TEXT,
-    joined     INTEGER NOT NULL,
-    PRIMARY KEY (game, seat)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS actions (
-    game   TEXT NOT NULL REFERENCES games(id),
-    idx    INTEGER NOT NULL,
-    seat   INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    at     INTEGER NOT NULL,
-    PRIMARY KEY (game, idx)
-) WITHOUT ROWID;
-";
+/// Where the games are: a SQLite file or a PostgreSQL database.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A `postgres://USER:PASSWORD@HOST:PORT/DATABASE` URL.
+    Postgres(String),
+}
 
-/// Version 2: when a game finished, and its result, for the list of recent games. Games of a
-/// version-1 database have neither until [`Storage::mark_finished`] sets them.
-const SCHEMA_2: &str = "
-ALTER TABLE games ADD COLUMN finished INTEGER;
-ALTER TABLE games ADD COLUMN result TEXT;
-CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finished IS NOT NULL;
-";
+impl Database {
+    /// A URL starting `postgres://` or `postgresql://` is PostgreSQL; anything else is the
+    /// path of a SQLite file.
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_owned())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
 
-/// Version 3: players, challenges and their entries (see [`challenges`]); a game may belong
-/// to a challenge and a seat to a player; a secret, made once, from which challenge seeds come.
-const SCHEMA_3: &str = "
-ALTER TABLE games ADD COLUMN challenge TEXT;
-ALTER TABLE seats ADD COLUMN player TEXT;
-CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player) WHERE player IS NOT NULL;
-CREATE TABLE IF NOT EXISTS meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS players (
-    id         TEXT PRIMARY KEY,
-    name       TEXT NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE,
-    created    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS challenges (
-    id       TEXT PRIMARY KEY,
-    kind     TEXT NOT NULL CHECK (kind IN ('daily', 'weekly', 'metro-daily', 'friend')),
-    game     TEXT NOT NULL CHECK (game IN ('ink', 'metro')),
-    period   TEXT,
-    opens    INTEGER NOT NULL,
-    closes   INTEGER,
-    seed     INTEGER NOT NULL,
-    origin   TEXT,
-    by_name  TEXT,
-    created  INTEGER NOT NULL,
-    players  INTEGER NOT NULL DEFAULT 0,
-    target   INTEGER,
-    computer_game  TEXT,
-    computer_score INTEGER,
-    computer_k2    INTEGER
-);
-CREATE INDEX IF NOT EXISTS challenges_by_opening ON challenges (opens DESC) WHERE kind <> 'friend';
-CREATE TABLE IF NOT EXISTS entries (
-    challenge TEXT NOT NULL REFERENCES challenges(id),
-    game      TEXT NOT NULL REFERENCES games(id),
-    seat      INTEGER NOT NULL,
-    player    TEXT REFERENCES players(id),
-    name      TEXT NOT NULL,
-    started   INTEGER NOT NULL,
-    finished  INTEGER,
-    score     INTEGER,
-    k2        INTEGER,
-    PRIMARY KEY (challenge, game, seat)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entries_by_game ON entries (game, seat);
-CREATE UNIQUE INDEX IF NOT EXISTS entries_one_attempt ON entries (challenge, player);
-CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player) WHERE player IS NOT NULL;
-CREATE INDEX IF NOT EXISTS entries_ranked
-    ON entries (challenge, score DESC, k2 DESC, finished, game) WHERE finished IS NOT NULL;
-CREATE TABLE IF NOT EXISTS entry_scores (
-    challenge TEXT NOT NULL,
-    score     INTEGER NOT NULL,
-    count     INTEGER NOT NULL,
-    PRIMARY KEY (challenge, score)
-) WITHOUT ROWID;
-";
+    /// Whether several processes may share it.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Database::Postgres(_))
+    }
+}
 
-/// How many waiting writes one transaction takes at most.
-const MAX_BATCH: usize = 512;
+impl From<&str> for Database {
+    fn from(text: &str) -> Database {
+        Database::parse(text)
+    }
+}
+
+impl From<String> for Database {
+    fn from(text: String) -> Database {
+        Database::parse(&text)
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+impl From<&Path> for Database {
+    fn from(path: &Path) -> Database {
+        Database::Sqlite(path.to_owned())
+    }
+}
+
+impl From<&PathBuf> for Database {
+    fn from(path: &PathBuf) -> Database {
+        Database::Sqlite(path.clone())
+    }
+}
+
+/// Shown without the password of a URL.
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => f.write_str(&postgres::without_password(url)),
+        }
+    }
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Database({self})")
+    }
+}
 
 /// Why storage failed. Callers log it; it is never shown to a client.
 #[derive(Debug, Error)]
 pub enum StorageError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("cannot reach the database: {0}")]
+    Unreachable(String),
     #[error(
-        "the database at {path} was written by a newer version (schema {found}, this is {SCHEMA_VERSION})"
+        "the database {at} was written by a newer version of tracklayer (schema {found}, this one knows {known}): run the newer version, or give another --db"
     )]
-    NewerSchema { path: PathBuf, found: i64 },
+    NewerSchema { at: String, found: i64, known: i64 },
     #[error("the storage writer has stopped")]
     WriterGone,
     #[error("a background task failed: {0}")]
@@ -142,32 +131,55 @@ pub enum StorageError {
     Transaction(String),
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
-    /// The database file is damaged: what SQLite's check found.
+    /// The database is damaged: what its check found.
     #[error(
-        "the database {path} is damaged ({}); restore it from a backup, or move it away to start with an empty one (`tracklayer db check --db {path}` lists every problem)",
+        "the database {at} is damaged ({}); restore it from a backup, or move it away to start with an empty one (`tracklayer db check --db {at}` lists every problem)",
         problems.first().map(String::as_str).unwrap_or("unreadable")
     )]
-    Damaged {
-        path: PathBuf,
-        problems: Vec<String>,
-    },
+    Damaged { at: String, problems: Vec<String> },
     /// A unique key refused the write (say, a second attempt at a challenge): nothing was
     /// written.
     #[error("already stored: {0}")]
     Duplicate(String),
+    /// Another process stored an action at one of these indices (or took this seat) first:
+    /// nothing was written. The game must be read again.
+    #[error("game {0} changed in the meantime")]
+    Conflict(String),
 }
 
 impl StorageError {
-    /// The error of a failed statement: [`StorageError::Duplicate`] for a unique key.
+    /// The error of a failed SQLite statement: [`StorageError::Duplicate`] for a unique key.
     fn of(e: rusqlite::Error) -> StorageError {
         match &e {
             rusqlite::Error::SqliteFailure(f, msg)
                 if f.code == rusqlite::ErrorCode::ConstraintViolation
-                    && msg.as_deref().is_some_and(|m| m.contains("UNIQUE")) =>
+                    && msg
+                        .as_deref()
+                        .is_some_and(|m| m.contains("UNIQUE") || m.contains("PRIMARY KEY")) =>
             {
                 StorageError::Duplicate(msg.clone().unwrap_or_default())
             }
             _ => StorageError::Sqlite(e),
+        }
+    }
+
+    /// The error of a failed PostgreSQL statement: [`StorageError::Duplicate`] for a unique
+    /// key.
+    fn of_postgres(e: tokio_postgres::Error) -> StorageError {
+        match e.as_db_error() {
+            Some(db) if *db.code() == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => {
+                StorageError::Duplicate(db.message().to_owned())
+            }
+            _ => StorageError::Postgres(e),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StorageError {
+    fn from(e: deadpool_postgres::PoolError) -> StorageError {
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => StorageError::of_postgres(e),
+            other => StorageError::Unreachable(other.to_string()),
         }
     }
 }
@@ -317,7 +329,9 @@ pub struct Append {
     pub seat: Option<SeatRow>,
 }
 
-enum Write {
+/// A change to the database, run in one transaction.
+#[derive(Debug, Clone)]
+pub(crate) enum Write {
     Create(NewGame),
     Append(Append),
     /// The actions that end a game, and how it ended, in one transaction.
@@ -326,52 +340,163 @@ enum Write {
     Mark(String, Finished),
     /// Players and challenges (see [`challenges`]).
     Challenge(challenges::Write),
+    /// Rows copied from another database, and its secret (see [`copy`]).
+    Copy(Vec<copy::Rows>, Option<String>),
+    /// Finished entries of a challenge, for tests (see [`challenges::fill_for_test`]).
+    Fill(String, Vec<(i64, i64, i64)>),
+    /// A statement of a test (see [`Storage::exec_for_test`]).
+    Test(String, Vec<sql::Value>),
 }
 
-struct Job {
-    write: Write,
-    reply: oneshot::Sender<Result<(), StorageError>>,
+impl Write {
+    /// The game whose actions this write changes, and how many it has after it: what other
+    /// processes are told once it is committed.
+    fn announces(&self) -> Option<(&str, usize)> {
+        match self {
+            Write::Append(a) | Write::Finish(a, _) => {
+                Some((a.game.as_str(), a.first + a.actions.len()))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Runs a write's statements (inside the caller's transaction).
+async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
+    match write {
+        Write::Create(game) => insert_game(s, game).await,
+        Write::Append(append) => insert_actions(s, append).await,
+        Write::Finish(append, finished) => {
+            insert_actions(s, append).await?;
+            set_finished(s, &append.game, finished).await
+        }
+        Write::Mark(game, finished) => set_finished(s, game, finished).await,
+        Write::Challenge(write) => challenges::write(s, write).await,
+        Write::Copy(rows, secret) => {
+            if let Some(secret) = secret {
+                copy::set_secret(s, secret).await?;
+            }
+            copy::insert(s, rows).await
+        }
+        Write::Fill(challenge, rows) => challenges::fill(s, challenge, rows).await,
+        Write::Test(statement, values) => {
+            let args: Vec<sql::Arg<'_>> = values.iter().map(sql::Arg::from).collect();
+            s.exec(statement, &args).await.map(drop)
+        }
+    }
+}
+
+/// A committed change to a game, heard from the database (PostgreSQL only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Process `origin` (see [`Storage::process_id`]) changed game `id`, which has
+    /// `actions` actions stored now.
+    Changed {
+        id: String,
+        actions: usize,
+        origin: String,
+    },
+    /// The connection that listens was lost and made again: changes may have been missed,
+    /// so every game held in memory should be read again.
+    Reconnected,
+}
+
+#[derive(Clone)]
+enum Backend {
+    Sqlite(sqlite::Sqlite),
+    Postgres(Arc<postgres::Postgres>),
 }
 
 /// The game store. Cheap to clone; every clone talks to the same database.
 #[derive(Clone)]
 pub struct Storage {
-    writer: mpsc::Sender<Job>,
-    reader: Arc<Mutex<Connection>>,
+    backend: Backend,
     /// Whether opening upgraded an older database (whose finished games lack results).
     upgraded: bool,
     /// Made once, when the database was created: challenge seeds come from it.
     secret: Arc<[u8; 32]>,
+    /// This process (random, made at open): holds leases, signs announcements.
+    process: Arc<str>,
 }
 
+/// A random name for this process.
+fn process_name() -> Result<Arc<str>, StorageError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
+    Ok(bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<String>()
+        .into())
+}
+
+/// Runs a read on either backend: `|sql| future` where the future uses `sql`
+/// ([`sql::Sql`]). SQLite's runs on a blocking thread; PostgreSQL's on a pooled connection.
+macro_rules! read {
+    ($storage:expr, |$sql:ident| $body:expr) => {
+        match &$storage.backend {
+            Backend::Sqlite(db) => {
+                db.read(move |conn| {
+                    let mut $sql = sql::Sqlite(conn);
+                    sql::ready($body)
+                })
+                .await
+            }
+            Backend::Postgres(db) => {
+                let client = db.client().await?;
+                let mut $sql = sql::Postgres(&client);
+                $body.await
+            }
+        }
+    };
+}
+pub(crate) use read;
+
 impl Storage {
-    /// Opens (creating if needed) the database at `path` and starts its writer thread.
+    /// Opens (creating if needed) the SQLite file at `path` and starts its writer thread.
     /// A damaged file is refused ([`StorageError::Damaged`]): see [`check`].
     pub fn open(path: &Path) -> Result<Storage, StorageError> {
-        let problems = check(path)?;
-        if !problems.is_empty() {
-            return Err(StorageError::Damaged {
-                path: path.to_owned(),
-                problems,
-            });
-        }
-        let mut conn = Connection::open(path)?;
-        configure(&conn)?;
-        let upgraded = migrate(&mut conn, path)?;
-        let secret = challenges::secret(&conn)?;
-        let reader = Connection::open(path)?;
-        configure(&reader)?;
-        let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
-        thread::Builder::new()
-            .name("storage-writer".into())
-            .spawn(move || writer_loop(conn, rx))
-            .map_err(|e| StorageError::Task(e.to_string()))?;
+        let (db, upgraded, secret) = sqlite::Sqlite::open(path)?;
         Ok(Storage {
-            writer: tx,
-            reader: Arc::new(Mutex::new(reader)),
+            backend: Backend::Sqlite(db),
             upgraded,
             secret: Arc::new(secret),
+            process: process_name()?,
         })
+    }
+
+    /// Opens either kind of database: creates or upgrades its tables, refuses one that is
+    /// damaged or written by a newer version.
+    pub async fn connect(database: &Database) -> Result<Storage, StorageError> {
+        match database {
+            Database::Sqlite(path) => {
+                let path = path.clone();
+                tokio::task::spawn_blocking(move || Storage::open(&path))
+                    .await
+                    .map_err(|e| StorageError::Task(e.to_string()))?
+            }
+            Database::Postgres(url) => {
+                let process = process_name()?;
+                let (db, secret) = postgres::Postgres::open(url, process.clone()).await?;
+                Ok(Storage {
+                    backend: Backend::Postgres(Arc::new(db)),
+                    upgraded: false,
+                    secret: Arc::new(secret),
+                    process,
+                })
+            }
+        }
+    }
+
+    /// Whether other processes may write to the same database (PostgreSQL): then changes
+    /// are heard through [`Storage::listen`] and computer seats need a [`Storage::lease`].
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// This process's name: the holder of its leases, the origin of its announcements.
+    pub fn process_id(&self) -> &str {
+        &self.process
     }
 
     /// The database's secret, made when it was created (challenge seeds come from it).
@@ -392,7 +517,8 @@ impl Storage {
 
     /// Appends actions (and a joining seat) to a game; durable when this returns `Ok`.
     ///
-    /// Fails without writing anything if an action already has one of the indices.
+    /// Fails without writing anything if an action already has one of the indices (or the
+    /// seat is taken): [`StorageError::Conflict`].
     pub async fn append(&self, append: Append) -> Result<(), StorageError> {
         self.write(Write::Append(append)).await
     }
@@ -420,154 +546,146 @@ impl Storage {
         before: Option<i64>,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StorageError> {
-        self.read(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT id, kind, mode, created, finished, result FROM games
-                 WHERE finished IS NOT NULL AND challenge IS NULL AND (?1 IS NULL OR kind = ?1)
-                   AND (?2 IS NULL OR finished < ?2)
-                 ORDER BY finished DESC, id LIMIT ?3",
-            )?;
-            let mut rows = stmt.query(params![kind.map(GameKind::as_str), before, limit as i64])?;
-            let mut games = Vec::new();
-            while let Some(r) = rows.next()? {
-                let kind: String = r.get(1)?;
-                games.push(FinishedGame {
-                    id: r.get(0)?,
-                    kind: GameKind::parse(&kind)?,
-                    mode: r.get(2)?,
-                    created: r.get(3)?,
-                    finished: Finished {
-                        at: r.get(4)?,
-                        result: r.get(5)?,
-                        entries: Vec::new(),
-                    },
-                });
-            }
-            Ok(games)
-        })
-        .await
+        read!(self, |s| finished_games(&mut s, kind, before, limit))
     }
 
     /// The ids of stored games with no finish recorded, oldest first.
     pub async fn unfinished_ids(&self) -> Result<Vec<String>, StorageError> {
-        self.read(|conn| {
-            let mut stmt = conn
-                .prepare_cached("SELECT id FROM games WHERE finished IS NULL ORDER BY created")?;
-            let ids = stmt
-                .query_map([], |r| r.get(0))?
-                .collect::<Result<Vec<String>, _>>()?;
-            Ok(ids)
-        })
-        .await
-    }
-
-    /// Runs a read on the reading connection, off the async threads.
-    async fn read<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Connection) -> Result<T, StorageError> + Send + 'static,
-    ) -> Result<T, StorageError> {
-        let reader = self.reader.clone();
-        tokio::task::spawn_blocking(move || {
-            let conn = reader
-                .lock()
-                .map_err(|_| StorageError::Task("reader lock poisoned".into()))?;
-            f(&conn)
-        })
-        .await
-        .map_err(|e| StorageError::Task(e.to_string()))?
+        read!(self, |s| unfinished_ids(&mut s))
     }
 
     /// Everything stored about a game, or `None` if there is no such game.
     pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StorageError> {
-        let reader = self.reader.clone();
         let id = id.to_owned();
-        tokio::task::spawn_blocking(move || {
-            let conn = reader
-                .lock()
-                .map_err(|_| StorageError::Task("reader lock poisoned".into()))?;
-            load(&conn, &id)
+        read!(self, |s| load(&mut s, &id))
+    }
+
+    /// The kind of a stored game, `None` if there is no such game.
+    pub async fn game_kind(&self, id: &str) -> Result<Option<GameKind>, StorageError> {
+        let id = id.to_owned();
+        read!(self, |s| game_kind(&mut s, &id))
+    }
+
+    /// Takes (or renews) the lease called `key` for `holder` until `until` (milliseconds
+    /// since the Unix epoch), unless another holder has it and it has not run out. Returns
+    /// whether `holder` has it now. On SQLite, which one process owns, it is always granted.
+    pub async fn lease(&self, key: &str, holder: &str, until: i64) -> Result<bool, StorageError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(true),
+            Backend::Postgres(db) => db.lease(key, holder, until, now_ms()).await,
+        }
+    }
+
+    /// Gives a lease up (if `holder` has it).
+    pub async fn release(&self, key: &str, holder: &str) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(db) => db.release(key, holder).await,
+        }
+    }
+
+    /// Removes the lease `key` if it ran out before `now` (its work turned out to be done).
+    pub async fn clear_expired(&self, key: &str, now: i64) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(db) => db.clear_expired(key, now).await,
+        }
+    }
+
+    /// The leases that ran out before `now`: their holders stopped (a process died).
+    pub async fn expired_leases(&self, now: i64) -> Result<Vec<String>, StorageError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(Vec::new()),
+            Backend::Postgres(db) => db.expired_leases(now).await,
+        }
+    }
+
+    /// The committed changes of every process, as they happen: `None` on SQLite (this
+    /// process makes every change itself). The channel ends when the storage is dropped.
+    pub fn listen(&self) -> Option<mpsc::Receiver<Notice>> {
+        match &self.backend {
+            Backend::Sqlite(_) => None,
+            Backend::Postgres(db) => Some(db.listen()),
+        }
+    }
+
+    /// Runs one statement written for SQLite (`?1` placeholders) on either backend, with
+    /// text arguments: for tests that change a database behind the server's back.
+    #[doc(hidden)]
+    pub async fn exec_for_test(&self, statement: &str, args: &[&str]) -> Result<(), StorageError> {
+        let values = args
+            .iter()
+            .map(|a| sql::Value::Text((*a).to_owned()))
+            .collect();
+        self.write(Write::Test(statement.to_owned(), values)).await
+    }
+
+    /// The first column of the first row of a query (a number), for tests.
+    #[doc(hidden)]
+    pub async fn count_for_test(
+        &self,
+        statement: &str,
+        args: &[&str],
+    ) -> Result<i64, StorageError> {
+        let (statement, args) = (
+            statement.to_owned(),
+            args.iter()
+                .map(|a| (*a).to_owned())
+                .collect::<Vec<String>>(),
+        );
+        read!(self, |s| async move {
+            let args: Vec<sql::Arg<'_>> = args.iter().map(sql::Arg::from).collect();
+            match s.row(&statement, &args).await? {
+                Some(mut r) => r.get(0),
+                None => Ok(0),
+            }
         })
-        .await
-        .map_err(|e| StorageError::Task(e.to_string()))?
     }
 
     async fn write(&self, write: Write) -> Result<(), StorageError> {
-        let (reply, answer) = oneshot::channel();
-        self.writer
-            .send(Job { write, reply })
-            .await
-            .map_err(|_| StorageError::WriterGone)?;
-        answer.await.map_err(|_| StorageError::WriterGone)?
-    }
-}
-
-/// Checks a database file's integrity (`PRAGMA quick_check`: every page, b-tree and index
-/// entry, without the slower cross-checks of `integrity_check`). Returns what is wrong, empty
-/// when it is sound; a file that does not exist yet is sound (it will be created).
-pub fn check(path: &Path) -> Result<Vec<String>, StorageError> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let conn = match Connection::open_with_flags(
-        path,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    ) {
-        Ok(conn) => conn,
-        Err(e) => return Ok(vec![e.to_string()]),
-    };
-    let rows = conn.prepare("PRAGMA quick_check").and_then(|mut stmt| {
-        stmt.query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()
-    });
-    match rows {
-        Ok(rows) if rows == ["ok"] => Ok(Vec::new()),
-        Ok(rows) => Ok(rows),
-        // "file is not a database", "database disk image is malformed": damage, not a fault
-        // of this process.
-        Err(rusqlite::Error::SqliteFailure(f, msg))
-            if matches!(
-                f.code,
-                rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt
-            ) =>
-        {
-            Ok(vec![msg.unwrap_or_else(|| f.to_string())])
+        match &self.backend {
+            Backend::Sqlite(db) => db.write(write).await,
+            Backend::Postgres(db) => db.write(write).await,
         }
-        Err(e) => Err(e.into()),
     }
 }
 
-fn configure(conn: &Connection) -> Result<(), StorageError> {
-    // WAL lets reads run beside the writer. synchronous=FULL syncs the WAL at every commit,
-    // so an acknowledged action survives a power cut as well as a killed process; group
-    // commit keeps that affordable under load.
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
-    Ok(())
+/// A new, empty PostgreSQL database for a test, made on the server named by the environment
+/// variable `TRACKLAYER_TEST_PG` (a URL whose user may create databases). `None` when it is
+/// not set: the caller says it skipped; with `TRACKLAYER_REQUIRE_PG=1` (as `.ci/run` sets)
+/// that is an error instead.
+#[doc(hidden)]
+pub async fn fresh_test_database() -> Result<Option<Database>, StorageError> {
+    let Ok(admin) = std::env::var("TRACKLAYER_TEST_PG") else {
+        if std::env::var("TRACKLAYER_REQUIRE_PG").is_ok_and(|v| v == "1") {
+            return Err(StorageError::Unreachable(
+                "TRACKLAYER_REQUIRE_PG=1 but TRACKLAYER_TEST_PG is not set".into(),
+            ));
+        }
+        return Ok(None);
+    };
+    postgres::fresh_database(&admin).await.map(Some)
 }
 
-/// Creates or upgrades the schema. Returns whether an existing older database was upgraded.
-fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version > SCHEMA_VERSION {
-        return Err(StorageError::NewerSchema {
-            path: path.to_owned(),
-            found: version,
-        });
+/// [`check`] on a runtime of its own, for the command line.
+pub fn check_blocking(database: &Database) -> Result<Vec<String>, StorageError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StorageError::Task(e.to_string()))?
+        .block_on(check(database))
+}
+
+/// Checks a database's integrity without changing it. Returns what is wrong, empty when it
+/// is sound. SQLite: `PRAGMA quick_check` (every page, b-tree and index entry; a file that
+/// does not exist yet is sound: it will be created). PostgreSQL: the connection, the schema
+/// version, and that every action and seat belongs to a stored game with no gap in its
+/// actions.
+pub async fn check(database: &Database) -> Result<Vec<String>, StorageError> {
+    match database {
+        Database::Sqlite(path) => sqlite::check(path),
+        Database::Postgres(url) => postgres::check(url).await,
     }
-    let tx = conn.transaction()?;
-    tx.execute_batch(SCHEMA)?;
-    if version < 2 {
-        tx.execute_batch(SCHEMA_2)?;
-    }
-    if version < 3 {
-        tx.execute_batch(SCHEMA_3)?;
-        challenges::make_secret(&tx)?;
-    }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    tx.commit()?;
-    Ok(version == 1)
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -577,215 +695,203 @@ pub(crate) fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-fn writer_loop(mut conn: Connection, mut rx: mpsc::Receiver<Job>) {
-    while let Some(first) = rx.blocking_recv() {
-        let mut jobs = vec![first];
-        while jobs.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
-        let results = write_batch(&mut conn, &jobs);
-        for (job, result) in jobs.into_iter().zip(results) {
-            // The caller may have gone away (its request was dropped); the write stands.
-            let _ = job.reply.send(result);
-        }
-    }
-}
-
-/// Runs every job in one transaction, each in a savepoint; commits once.
-fn write_batch(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StorageError>> {
-    let tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => {
-            tracing::error!(error = %e, "cannot begin a transaction");
-            let e = e.to_string();
-            return jobs
-                .iter()
-                .map(|_| Err(StorageError::Transaction(e.clone())))
-                .collect();
-        }
-    };
-    let mut results: Vec<Result<(), StorageError>> = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        results.push(run_in_savepoint(&tx, &job.write));
-    }
-    match tx.commit() {
-        Ok(()) => results,
-        Err(e) => {
-            tracing::error!(error = %e, "commit failed");
-            let e = e.to_string();
-            jobs.iter()
-                .map(|_| Err(StorageError::Transaction(e.clone())))
-                .collect()
-        }
-    }
-}
-
-fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageError> {
-    tx.execute_batch("SAVEPOINT job")?;
-    let result = match write {
-        Write::Create(game) => insert_game(tx, game),
-        Write::Append(append) => insert_actions(tx, append),
-        Write::Finish(append, finished) => {
-            insert_actions(tx, append).and_then(|()| set_finished(tx, &append.game, finished))
-        }
-        Write::Mark(game, finished) => set_finished(tx, game, finished),
-        Write::Challenge(write) => challenges::write(tx, write),
-    };
-    match result {
-        Ok(()) => {
-            tx.execute_batch("RELEASE job")?;
-            Ok(())
-        }
-        Err(e) => {
-            tx.execute_batch("ROLLBACK TO job; RELEASE job")?;
-            Err(e)
-        }
-    }
-}
-
-fn insert_game(tx: &Transaction<'_>, game: &NewGame) -> Result<(), StorageError> {
-    tx.execute(
+async fn insert_game<S: Sql>(s: &mut S, game: &NewGame) -> Result<(), StorageError> {
+    s.exec(
         "INSERT INTO games (id, kind, mode, setup, created, challenge) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            game.id,
+        args![
+            &game.id,
             game.kind.as_str(),
-            game.mode,
-            game.setup,
+            &game.mode,
+            &game.setup,
             game.created,
-            game.entry.as_ref().map(|e| &e.challenge),
+            game.entry.as_ref().map(|e| e.challenge.as_str()),
         ],
     )
-    .map_err(StorageError::of)?;
+    .await?;
     for seat in &game.seats {
-        insert_seat(tx, &game.id, seat, game.created)?;
+        insert_seat(s, &game.id, seat, game.created).await?;
     }
     if let Some(entry) = &game.entry {
-        challenges::insert_entry(tx, &game.id, entry)?;
+        challenges::insert_entry(s, &game.id, entry).await?;
     }
     Ok(())
 }
 
-fn insert_seat(
-    tx: &Transaction<'_>,
+async fn insert_seat<S: Sql>(
+    s: &mut S,
     game: &str,
     seat: &SeatRow,
     now: i64,
 ) -> Result<(), StorageError> {
-    let mut stmt = tx.prepare_cached(
+    s.exec(
         "INSERT INTO seats (game, seat, name, kind, agent, token_hash, joined, player)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    stmt.execute(params![
-        game,
-        seat.seat as i64,
-        seat.name,
-        seat.kind.as_str(),
-        seat.agent,
-        seat.token_hash,
-        now,
-        seat.player,
-    ])
-    .map_err(StorageError::of)?;
+        args![
+            game,
+            seat.seat,
+            &seat.name,
+            seat.kind.as_str(),
+            seat.agent.as_deref(),
+            seat.token_hash.as_deref(),
+            now,
+            seat.player.as_deref(),
+        ],
+    )
+    .await?;
     Ok(())
 }
 
-fn insert_actions(tx: &Transaction<'_>, append: &Append) -> Result<(), StorageError> {
+/// Appends actions; an index (or seat) stored already is [`StorageError::Conflict`].
+async fn insert_actions<S: Sql>(s: &mut S, append: &Append) -> Result<(), StorageError> {
+    let conflict = |e: StorageError| match e {
+        StorageError::Duplicate(_) => StorageError::Conflict(append.game.clone()),
+        e => e,
+    };
     let now = now_ms();
     if let Some(seat) = &append.seat {
-        insert_seat(tx, &append.game, seat, now)?;
+        insert_seat(s, &append.game, seat, now)
+            .await
+            .map_err(conflict)?;
     }
-    let mut stmt = tx.prepare_cached(
-        "INSERT INTO actions (game, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
     for (i, row) in append.actions.iter().enumerate() {
-        stmt.execute(params![
-            append.game,
-            (append.first + i) as i64,
-            row.seat as i64,
-            row.action,
-            now
-        ])
-        .map_err(StorageError::of)?;
+        s.exec(
+            "INSERT INTO actions (game, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            args![&append.game, append.first + i, row.seat, &row.action, now],
+        )
+        .await
+        .map_err(conflict)?;
     }
     Ok(())
 }
 
-fn set_finished(tx: &Transaction<'_>, game: &str, finished: &Finished) -> Result<(), StorageError> {
-    let changed = tx.execute(
-        "UPDATE games SET finished = ?2, result = ?3 WHERE id = ?1",
-        params![game, finished.at, finished.result],
-    )?;
+async fn set_finished<S: Sql>(
+    s: &mut S,
+    game: &str,
+    finished: &Finished,
+) -> Result<(), StorageError> {
+    let changed = s
+        .exec(
+            "UPDATE games SET finished = ?2, result = ?3 WHERE id = ?1",
+            args![game, finished.at, &finished.result],
+        )
+        .await?;
     if changed != 1 {
         return Err(StorageError::Corrupt(format!(
             "no game {game} to mark finished"
         )));
     }
-    challenges::finish_entries(tx, game, finished)
+    challenges::finish_entries(s, game, finished).await
 }
 
-fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StorageError> {
-    let head = conn
-        .prepare_cached(
+async fn finished_games<S: Sql>(
+    s: &mut S,
+    kind: Option<GameKind>,
+    before: Option<i64>,
+    limit: usize,
+) -> Result<Vec<FinishedGame>, StorageError> {
+    let rows = s
+        .rows(
+            "SELECT id, kind, mode, created, finished, result FROM games
+             WHERE finished IS NOT NULL AND challenge IS NULL AND (CAST(?1 AS TEXT) IS NULL OR kind = ?1)
+               AND (CAST(?2 AS BIGINT) IS NULL OR finished < ?2)
+             ORDER BY finished DESC, id LIMIT ?3",
+            args![kind.map(GameKind::as_str), before, limit],
+        )
+        .await?;
+    rows.into_iter()
+        .map(|mut r| {
+            Ok(FinishedGame {
+                id: r.get(0)?,
+                kind: GameKind::parse(&r.get::<String>(1)?)?,
+                mode: r.get(2)?,
+                created: r.get(3)?,
+                finished: Finished {
+                    at: r.get(4)?,
+                    result: r.get(5)?,
+                    entries: Vec::new(),
+                },
+            })
+        })
+        .collect()
+}
+
+async fn unfinished_ids<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
+    let rows = s
+        .rows(
+            "SELECT id FROM games WHERE finished IS NULL ORDER BY created, id",
+            args![],
+        )
+        .await?;
+    rows.into_iter().map(|mut r| r.get(0)).collect()
+}
+
+async fn game_kind<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameKind>, StorageError> {
+    match s
+        .row("SELECT kind FROM games WHERE id = ?1", args![id])
+        .await?
+    {
+        Some(mut r) => Ok(Some(GameKind::parse(&r.get::<String>(0)?)?)),
+        None => Ok(None),
+    }
+}
+
+async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, StorageError> {
+    let head = s
+        .row(
             "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name
              FROM games g LEFT JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
-        )?
-        .query_row([id], |r| {
-            let challenge = match r.get::<_, Option<String>>(4)? {
-                Some(id) => Some(ChallengeRef {
-                    id,
-                    kind: r.get(5)?,
-                    closes: r.get(6)?,
-                    by: r.get(7)?,
-                }),
-                None => None,
-            };
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, i64>(3)?,
-                challenge,
-            ))
-        })
-        .optional()?;
-    let Some((kind, mode, setup, created, challenge)) = head else {
+            args![id],
+        )
+        .await?;
+    let Some(mut r) = head else {
         return Ok(None);
     };
-    let mut seats = Vec::new();
-    let mut stmt = conn.prepare_cached(
-        "SELECT seat, name, kind, agent, token_hash, player FROM seats WHERE game = ?1 ORDER BY seat",
-    )?;
-    let mut rows = stmt.query([id])?;
-    while let Some(r) = rows.next()? {
-        let seat: i64 = r.get(0)?;
-        let kind: String = r.get(2)?;
-        seats.push(SeatRow {
-            seat: seat as usize,
-            name: r.get(1)?,
-            kind: SeatKind::parse(&kind)?,
-            agent: r.get(3)?,
-            token_hash: r.get(4)?,
-            player: r.get(5)?,
-        });
-    }
-    let mut actions = Vec::new();
-    let mut stmt =
-        conn.prepare_cached("SELECT idx, seat, action FROM actions WHERE game = ?1 ORDER BY idx")?;
-    let mut rows = stmt.query([id])?;
-    while let Some(r) = rows.next()? {
-        let idx: i64 = r.get(0)?;
-        if idx as usize != actions.len() {
+    let kind: String = r.get(0)?;
+    let (mode, setup, created) = (r.get(1)?, r.get(2)?, r.get(3)?);
+    let challenge = match r.get::<Option<String>>(4)? {
+        Some(id) => Some(ChallengeRef {
+            id,
+            kind: r.get(5)?,
+            closes: r.get(6)?,
+            by: r.get(7)?,
+        }),
+        None => None,
+    };
+    let seats = s
+        .rows(
+            "SELECT seat, name, kind, agent, token_hash, player FROM seats WHERE game = ?1 ORDER BY seat",
+            args![id],
+        )
+        .await?
+        .into_iter()
+        .map(|mut r| {
+            Ok(SeatRow {
+                seat: r.get(0)?,
+                name: r.get(1)?,
+                kind: SeatKind::parse(&r.get::<String>(2)?)?,
+                agent: r.get(3)?,
+                token_hash: r.get(4)?,
+                player: r.get(5)?,
+            })
+        })
+        .collect::<Result<Vec<_>, StorageError>>()?;
+    let rows = s
+        .rows(
+            "SELECT idx, seat, action FROM actions WHERE game = ?1 ORDER BY idx",
+            args![id],
+        )
+        .await?;
+    let mut actions = Vec::with_capacity(rows.len());
+    for mut r in rows {
+        let idx: usize = r.get(0)?;
+        if idx != actions.len() {
             return Err(StorageError::Corrupt(format!(
                 "game {id}: action {} is missing",
                 actions.len()
             )));
         }
-        let seat: i64 = r.get(1)?;
         actions.push(ActionRow {
-            seat: seat as usize,
+            seat: r.get(1)?,
             action: r.get(2)?,
         });
     }
@@ -816,6 +922,36 @@ mod tests {
         }
     }
 
+    /// A database to test on: a SQLite file, or a fresh PostgreSQL database.
+    struct TestDb {
+        database: Database,
+        _dir: Option<tempfile::TempDir>,
+    }
+
+    impl TestDb {
+        async fn open(&self) -> Storage {
+            Storage::connect(&self.database).await.unwrap()
+        }
+    }
+
+    /// SQLite, and PostgreSQL when `TRACKLAYER_TEST_PG` names a server (see
+    /// [`fresh_test_database`]).
+    async fn backends() -> Vec<TestDb> {
+        let dir = tempfile::tempdir().unwrap();
+        let mut dbs = vec![TestDb {
+            database: Database::Sqlite(dir.path().join("t.sqlite")),
+            _dir: Some(dir),
+        }];
+        match fresh_test_database().await.unwrap() {
+            Some(database) => dbs.push(TestDb {
+                database,
+                _dir: None,
+            }),
+            None => eprintln!("PostgreSQL skipped: TRACKLAYER_TEST_PG is not set"),
+        }
+        dbs
+    }
+
     fn action(seat: usize, text: &str) -> ActionRow {
         ActionRow {
             seat,
@@ -825,9 +961,13 @@ mod tests {
 
     #[tokio::test]
     async fn games_seats_and_actions_round_trip() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.sqlite");
-        let storage = Storage::open(&path).unwrap();
+        for db in backends().await {
+            games_seats_and_actions_round_trip_on(db).await;
+        }
+    }
+
+    async fn games_seats_and_actions_round_trip_on(db: TestDb) {
+        let storage = db.open().await;
         storage
             .create_game(NewGame {
                 id: "g1".into(),
@@ -858,10 +998,10 @@ mod tests {
                 seat: Some(seat(2)),
             })
             .await;
-        assert!(clash.is_err());
+        assert!(matches!(clash, Err(StorageError::Conflict(_))), "{clash:?}");
         drop(storage);
 
-        let storage = Storage::open(&path).unwrap();
+        let storage = db.open().await;
         let game = storage.load_game("g1").await.unwrap().unwrap();
         assert_eq!(game.kind, GameKind::Ink);
         assert_eq!(game.mode, "online");
@@ -873,8 +1013,13 @@ mod tests {
 
     #[tokio::test]
     async fn concurrent_writes_share_transactions_and_all_land() {
-        let dir = tempfile::tempdir().unwrap();
-        let storage = Storage::open(&dir.path().join("t.sqlite")).unwrap();
+        for db in backends().await {
+            concurrent_writes_all_land_on(db).await;
+        }
+    }
+
+    async fn concurrent_writes_all_land_on(db: TestDb) {
+        let storage = db.open().await;
         let mut tasks = Vec::new();
         for g in 0..50 {
             let storage = storage.clone();
@@ -937,8 +1082,13 @@ mod tests {
 
     #[tokio::test]
     async fn finished_games_are_listed_newest_first() {
-        let dir = tempfile::tempdir().unwrap();
-        let storage = Storage::open(&dir.path().join("t.sqlite")).unwrap();
+        for db in backends().await {
+            finished_games_are_listed_on(db).await;
+        }
+    }
+
+    async fn finished_games_are_listed_on(db: TestDb) {
+        let storage = db.open().await;
         for (i, kind) in [GameKind::Ink, GameKind::Metro, GameKind::Ink, GameKind::Ink]
             .into_iter()
             .enumerate()
@@ -1009,8 +1159,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("v1.sqlite");
         {
-            let conn = Connection::open(&path).unwrap();
-            conn.execute_batch(SCHEMA).unwrap();
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(sqlite::SCHEMA).unwrap();
             conn.execute(
                 "INSERT INTO games (id, kind, mode, setup, created) VALUES ('old', 'ink', 'solo', '{}', 5)",
                 [],
@@ -1038,7 +1188,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite");
         assert!(
-            check(&path).unwrap().is_empty(),
+            sqlite::check(&path).unwrap().is_empty(),
             "a file to be created is sound"
         );
         {
@@ -1051,16 +1201,16 @@ mod tests {
             }
         }
         // Fold the WAL into the file, then damage a page in the middle.
-        Connection::open(&path)
+        rusqlite::Connection::open(&path)
             .unwrap()
             .pragma_update(None, "wal_checkpoint", "TRUNCATE")
             .unwrap();
-        assert!(check(&path).unwrap().is_empty());
+        assert!(sqlite::check(&path).unwrap().is_empty());
         let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         f.seek(SeekFrom::Start(2 * 4096 + 64)).unwrap();
         f.write_all(&[0x5a; 2000]).unwrap();
         drop(f);
-        assert!(!check(&path).unwrap().is_empty());
+        assert!(!sqlite::check(&path).unwrap().is_empty());
         let e = Storage::open(&path).err().expect("refused");
         let text = e.to_string();
         assert!(
@@ -1072,16 +1222,85 @@ mod tests {
 
     #[tokio::test]
     async fn an_append_to_an_unknown_game_fails() {
-        let dir = tempfile::tempdir().unwrap();
-        let storage = Storage::open(&dir.path().join("t.sqlite")).unwrap();
-        let result = storage
-            .append(Append {
-                game: "missing".into(),
-                first: 0,
-                actions: vec![action(0, "a")],
-                seat: None,
-            })
-            .await;
-        assert!(result.is_err());
+        for db in backends().await {
+            let storage = db.open().await;
+            let result = storage
+                .append(Append {
+                    game: "missing".into(),
+                    first: 0,
+                    actions: vec![action(0, "a")],
+                    seat: None,
+                })
+                .await;
+            assert!(result.is_err());
+        }
+    }
+
+    /// Two processes on one PostgreSQL database: an index taken by one is a conflict for the
+    /// other; the change is announced to the other with the taker's name; leases go to one
+    /// holder until they run out.
+    #[tokio::test]
+    async fn two_processes_share_one_postgres_database() {
+        let Some(database) = fresh_test_database().await.unwrap() else {
+            eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+            return;
+        };
+        let a = Storage::connect(&database).await.unwrap();
+        let b = Storage::connect(&database).await.unwrap();
+        assert_ne!(a.process_id(), b.process_id());
+        assert_eq!(a.secret(), b.secret(), "one secret, made once");
+        let mut heard = b.listen().unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        a.create_game(new_game("g", GameKind::Ink, 1))
+            .await
+            .unwrap();
+        let append = |text: &str| Append {
+            game: "g".into(),
+            first: 0,
+            actions: vec![action(0, text)],
+            seat: None,
+        };
+        let (ra, rb) = tokio::join!(a.append(append("from a")), b.append(append("from b")));
+        assert!(ra.is_ok() != rb.is_ok(), "exactly one wins: {ra:?} {rb:?}");
+        let loser = if ra.is_ok() { rb } else { ra };
+        assert!(matches!(loser, Err(StorageError::Conflict(_))), "{loser:?}");
+        let stored = b.load_game("g").await.unwrap().unwrap();
+        assert_eq!(stored.actions.len(), 1);
+        let notice = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv())
+            .await
+            .expect("announced within a second")
+            .unwrap();
+        let winner = if stored.actions[0].action == "from a" {
+            &a
+        } else {
+            &b
+        };
+        assert_eq!(
+            notice,
+            Notice::Changed {
+                id: "g".into(),
+                actions: 1,
+                origin: winner.process_id().into()
+            }
+        );
+
+        let now = now_ms();
+        assert!(a.lease("game:g", "pa", now + 5_000).await.unwrap());
+        assert!(!b.lease("game:g", "pb", now + 5_000).await.unwrap(), "held");
+        assert!(
+            a.lease("game:g", "pa", now + 6_000).await.unwrap(),
+            "renewed"
+        );
+        assert!(a.expired_leases(now + 5_500).await.unwrap().is_empty());
+        assert_eq!(a.expired_leases(now + 7_000).await.unwrap(), ["game:g"]);
+        // Once run out, another takes it.
+        assert!(b.lease("game:g", "pb", now + 60_000).await.unwrap() == (now_ms() > now + 6_000));
+        a.release("game:g", "pa").await.unwrap();
+        b.release("game:g", "pb").await.unwrap();
+        assert!(
+            b.lease("game:g", "pb", now + 5_000).await.unwrap(),
+            "free again"
+        );
+        assert!(check(&database).await.unwrap().is_empty());
     }
 }

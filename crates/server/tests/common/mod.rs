@@ -17,6 +17,7 @@ use tokio::net::TcpStream;
 /// A running server with its own temporary database.
 pub struct TestApp {
     pub addr: SocketAddr,
+    /// The SQLite file (when the tests run on SQLite: see [`TestApp::on_sqlite`]).
     pub db: PathBuf,
     /// What a restart starts with (the address and database are the app's own).
     pub config: server::Config,
@@ -33,7 +34,7 @@ impl TestApp {
     pub async fn start_with(f: impl FnOnce(&mut server::Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("test.sqlite");
-        let mut config = server::Config::new("127.0.0.1:0", db.clone());
+        let mut config = server::Config::new("127.0.0.1:0", test_database(&db).await);
         // Every test client comes from 127.0.0.1: the per-address limits have their own test.
         config.limits = server::Limits::off();
         f(&mut config);
@@ -45,6 +46,11 @@ impl TestApp {
             running: Some(running),
             _dir: dir,
         }
+    }
+
+    /// Whether the app runs on SQLite (some tests look into the file itself).
+    pub fn on_sqlite(&self) -> bool {
+        matches!(self.config.db, server::Database::Sqlite(_))
     }
 
     /// Stops the server; [`TestApp::restart`] starts it again on the same database.
@@ -85,6 +91,19 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
         self.call("POST", path, token, Some(body)).await
+    }
+}
+
+/// The database the tests run on: `path` (SQLite), or with `TRACKLAYER_TEST_BACKEND=postgres`
+/// a fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names (as `.ci/run` does in
+/// its second pass).
+pub async fn test_database(path: &std::path::Path) -> server::Database {
+    match std::env::var("TRACKLAYER_TEST_BACKEND").as_deref() {
+        Ok("postgres") => server::storage::fresh_test_database()
+            .await
+            .expect("a PostgreSQL database for the test")
+            .expect("TRACKLAYER_TEST_BACKEND=postgres needs TRACKLAYER_TEST_PG"),
+        _ => server::Database::Sqlite(path.to_owned()),
     }
 }
 

@@ -1,0 +1,252 @@
+//! `tracklayer db copy`: every game (setups, seats, actions, results), player and challenge
+//! of one database into another, empty one — typically a SQLite file into PostgreSQL when one
+//! process is no longer enough.
+//!
+//! Rows are copied as they are, table by table in an order that keeps every reference valid;
+//! games go in batches (with their seats, actions and challenge entries), each batch one
+//! transaction. The destination takes the source's secret, so challenge seeds stay the same.
+
+use super::sql::{Arg, Row, Sql, Value, args};
+use super::{Backend, Database, Storage, StorageError, Write, read, sql};
+
+/// How many games one transaction copies.
+const BATCH: usize = 200;
+/// How many rows of the other tables one transaction copies.
+const ROWS: usize = 2000;
+
+/// The tables copied whole, before the games, with their columns and order.
+const BEFORE_GAMES: &[(&str, &str, &str)] = &[
+    ("players", "id, name, token_hash, created", "id"),
+    (
+        "challenges",
+        "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2",
+        "id",
+    ),
+];
+
+/// The tables of a batch of games (`game` between the batch's first and last id).
+const OF_GAMES: &[(&str, &str, &str)] = &[
+    (
+        "seats",
+        "game, seat, name, kind, agent, token_hash, joined, player",
+        "game, seat",
+    ),
+    ("actions", "game, idx, seat, action, at", "game, idx"),
+    (
+        "entries",
+        "challenge, game, seat, player, name, started, finished, score, k2",
+        "challenge, game, seat",
+    ),
+];
+
+const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge";
+
+/// What was copied.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Copied {
+    pub games: usize,
+    pub actions: usize,
+    pub players: usize,
+    pub challenges: usize,
+}
+
+/// Rows to insert into one table, in one transaction.
+#[derive(Debug, Clone)]
+pub(crate) struct Rows {
+    table: &'static str,
+    columns: &'static str,
+    rows: Vec<Vec<Value>>,
+}
+
+impl<'a> From<&'a Value> for Arg<'a> {
+    fn from(v: &'a Value) -> Arg<'a> {
+        match v {
+            Value::Null => Arg::Null,
+            Value::Int(i) => Arg::Int(*i),
+            Value::Text(t) => Arg::Text(t),
+        }
+    }
+}
+
+/// Inserts copied rows (a [`Write`] of the destination).
+pub(super) async fn insert<S: Sql>(s: &mut S, batch: &[Rows]) -> Result<(), StorageError> {
+    for rows in batch {
+        let n = rows.columns.split(',').count();
+        let marks: Vec<String> = (1..=n).map(|i| format!("?{i}")).collect();
+        let statement = format!(
+            "INSERT INTO {} ({}) VALUES ({})",
+            rows.table,
+            rows.columns,
+            marks.join(", ")
+        );
+        for row in &rows.rows {
+            let values: Vec<Arg<'_>> = row.iter().map(Arg::from).collect();
+            s.exec(&statement, &values).await?;
+        }
+    }
+    Ok(())
+}
+
+impl Storage {
+    async fn read_rows(
+        &self,
+        statement: String,
+        args: Vec<Value>,
+    ) -> Result<Vec<Row>, StorageError> {
+        read!(self, |s| async move {
+            let args: Vec<Arg<'_>> = args.iter().map(Arg::from).collect();
+            s.rows(&statement, &args).await
+        })
+    }
+
+    async fn count(&self, table: &str) -> Result<usize, StorageError> {
+        let statement = format!("SELECT CAST(count(*) AS BIGINT) FROM {table}");
+        match self.read_rows(statement, Vec::new()).await?.pop() {
+            Some(mut r) => r.get(0),
+            None => Ok(0),
+        }
+    }
+}
+
+/// Copies everything in `from` into `to`, which must hold no game, player or challenge yet
+/// (its tables are made if needed). `progress` hears `(games copied, games in all)` after
+/// each batch.
+pub async fn copy(
+    from: &Database,
+    to: &Database,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Copied, StorageError> {
+    if from == to {
+        return Err(StorageError::Corrupt(format!(
+            "{from} is both the source and the destination"
+        )));
+    }
+    let source = Storage::connect(from).await?;
+    let dest = Storage::connect(to).await?;
+    for table in ["games", "players", "challenges"] {
+        let n = dest.count(table).await?;
+        if n > 0 {
+            return Err(StorageError::Corrupt(format!(
+                "{to} is not empty (it holds {n} {table}): copy into an empty database"
+            )));
+        }
+    }
+    let total = source.count("games").await?;
+    let mut copied = Copied::default();
+    // The same secret: the same challenge seeds.
+    let secret: String = source.secret().iter().map(|b| format!("{b:02x}")).collect();
+    dest.write(Write::Copy(Vec::new(), Some(secret))).await?;
+    for &(table, columns, order) in BEFORE_GAMES {
+        let mut offset = 0usize;
+        loop {
+            let rows = source
+                .read_rows(
+                    format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
+                    vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
+                )
+                .await?;
+            if rows.is_empty() {
+                break;
+            }
+            offset += rows.len();
+            match table {
+                "players" => copied.players += rows.len(),
+                _ => copied.challenges += rows.len(),
+            }
+            dest.write(Write::Copy(vec![rows_of(table, columns, rows)], None))
+                .await?;
+        }
+    }
+    let mut after: Option<String> = None;
+    loop {
+        let games = source
+            .read_rows(
+                format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE (CAST(?1 AS TEXT) IS NULL OR id > ?1) ORDER BY id LIMIT ?2"
+                ),
+                vec![
+                    after.clone().map_or(Value::Null, Value::Text),
+                    Value::Int(BATCH as i64),
+                ],
+            )
+            .await?;
+        if games.is_empty() {
+            break;
+        }
+        let first = first_text(&games[0])?;
+        let last = first_text(&games[games.len() - 1])?;
+        let mut batch = vec![rows_of("games", GAME_COLUMNS, games)];
+        for &(table, columns, order) in OF_GAMES {
+            let rows = source
+                .read_rows(
+                    format!(
+                        "SELECT {columns} FROM {table} WHERE game >= ?1 AND game <= ?2 ORDER BY {order}"
+                    ),
+                    vec![Value::Text(first.clone()), Value::Text(last.clone())],
+                )
+                .await?;
+            if table == "actions" {
+                copied.actions += rows.len();
+            }
+            batch.push(rows_of(table, columns, rows));
+        }
+        copied.games += batch[0].rows.len();
+        dest.write(Write::Copy(batch, None)).await?;
+        progress(copied.games, total);
+        after = Some(last);
+    }
+    let mut offset = 0usize;
+    loop {
+        let rows = source
+            .read_rows(
+                "SELECT challenge, score, count FROM entry_scores ORDER BY challenge, score LIMIT ?1 OFFSET ?2".into(),
+                vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
+            )
+            .await?;
+        if rows.is_empty() {
+            break;
+        }
+        offset += rows.len();
+        dest.write(Write::Copy(
+            vec![rows_of("entry_scores", "challenge, score, count", rows)],
+            None,
+        ))
+        .await?;
+    }
+    Ok(copied)
+}
+
+fn rows_of(table: &'static str, columns: &'static str, rows: Vec<Row>) -> Rows {
+    Rows {
+        table,
+        columns,
+        rows: rows.into_iter().map(Row::into_values).collect(),
+    }
+}
+
+fn first_text(row: &Row) -> Result<String, StorageError> {
+    row.clone().get(0)
+}
+
+/// Replaces the destination's secret with the source's (within the copy's first write).
+pub(super) async fn set_secret<S: Sql>(s: &mut S, secret: &str) -> Result<(), StorageError> {
+    s.exec(
+        "UPDATE meta SET value = ?1 WHERE key = 'secret'",
+        args![secret],
+    )
+    .await?;
+    Ok(())
+}
+
+/// [`copy`] on a runtime of its own, for the command line.
+pub fn copy_blocking(
+    from: &Database,
+    to: &Database,
+    progress: impl FnMut(usize, usize),
+) -> Result<Copied, StorageError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StorageError::Task(e.to_string()))?
+        .block_on(copy(from, to, progress))
+}

@@ -1,0 +1,318 @@
+//! The SQLite backend: one file, one process. Writes go to one writer thread that takes every
+//! write that is waiting, runs them in one transaction (each inside its own savepoint, so one
+//! failing write does not undo the others) and commits before answering any of them: a write
+//! is durable (the WAL is synced, `synchronous=FULL`) before the caller hears that it
+//! succeeded. Under load many writers share one fsync (group commit). Reads use a second
+//! connection; with WAL they never wait for the writer.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use rusqlite::{Connection, Transaction};
+use tokio::sync::{mpsc, oneshot};
+
+use super::sql::{self, ready};
+use super::{StorageError, Write, apply, challenges};
+
+/// The schema version this code writes (`PRAGMA user_version`).
+pub(super) const SCHEMA_VERSION: i64 = 3;
+
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id      TEXT PRIMARY KEY,
+    kind    TEXT NOT NULL CHECK (kind IN ('ink', 'metro')),
+    mode    TEXT NOT NULL,
+    setup   TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game       TEXT NOT NULL REFERENCES games(id),
+    seat       INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('human', 'computer')),
+    agent      TEXT,
+    token_hash TEXT,
+    joined     INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    game   TEXT NOT NULL REFERENCES games(id),
+    idx    INTEGER NOT NULL,
+    seat   INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at     INTEGER NOT NULL,
+    PRIMARY KEY (game, idx)
+) WITHOUT ROWID;
+";
+
+/// Version 2: when a game finished, and its result, for the list of recent games. Games of a
+/// version-1 database have neither until [`Storage::mark_finished`] sets them.
+pub(super) const SCHEMA_2: &str = "
+ALTER TABLE games ADD COLUMN finished INTEGER;
+ALTER TABLE games ADD COLUMN result TEXT;
+CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finished IS NOT NULL;
+";
+
+/// Version 3: players, challenges and their entries (see [`challenges`]); a game may belong
+/// to a challenge and a seat to a player; a secret, made once, from which challenge seeds come.
+pub(super) const SCHEMA_3: &str = "
+ALTER TABLE games ADD COLUMN challenge TEXT;
+ALTER TABLE seats ADD COLUMN player TEXT;
+CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player) WHERE player IS NOT NULL;
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS challenges (
+    id       TEXT PRIMARY KEY,
+    kind     TEXT NOT NULL CHECK (kind IN ('daily', 'weekly', 'metro-daily', 'friend')),
+    game     TEXT NOT NULL CHECK (game IN ('ink', 'metro')),
+    period   TEXT,
+    opens    INTEGER NOT NULL,
+    closes   INTEGER,
+    seed     INTEGER NOT NULL,
+    origin   TEXT,
+    by_name  TEXT,
+    created  INTEGER NOT NULL,
+    players  INTEGER NOT NULL DEFAULT 0,
+    target   INTEGER,
+    computer_game  TEXT,
+    computer_score INTEGER,
+    computer_k2    INTEGER
+);
+CREATE INDEX IF NOT EXISTS challenges_by_opening ON challenges (opens DESC) WHERE kind <> 'friend';
+CREATE TABLE IF NOT EXISTS entries (
+    challenge TEXT NOT NULL REFERENCES challenges(id),
+    game      TEXT NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL,
+    player    TEXT REFERENCES players(id),
+    name      TEXT NOT NULL,
+    started   INTEGER NOT NULL,
+    finished  INTEGER,
+    score     INTEGER,
+    k2        INTEGER,
+    PRIMARY KEY (challenge, game, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entries_by_game ON entries (game, seat);
+CREATE UNIQUE INDEX IF NOT EXISTS entries_one_attempt ON entries (challenge, player);
+CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player) WHERE player IS NOT NULL;
+CREATE INDEX IF NOT EXISTS entries_ranked
+    ON entries (challenge, score DESC, k2 DESC, finished, game) WHERE finished IS NOT NULL;
+CREATE TABLE IF NOT EXISTS entry_scores (
+    challenge TEXT NOT NULL,
+    score     INTEGER NOT NULL,
+    count     INTEGER NOT NULL,
+    PRIMARY KEY (challenge, score)
+) WITHOUT ROWID;
+";
+
+/// How many waiting writes one transaction takes at most.
+const MAX_BATCH: usize = 512;
+
+struct Job {
+    write: Write,
+    reply: oneshot::Sender<Result<(), StorageError>>,
+}
+
+/// A SQLite file: its writer thread and its reading connection.
+#[derive(Clone)]
+pub(super) struct Sqlite {
+    writer: mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the file, upgrades its tables, starts the writer thread.
+    /// Returns it, whether an older database was upgraded, and the database's secret.
+    pub(super) fn open(path: &Path) -> Result<(Sqlite, bool, [u8; 32]), StorageError> {
+        let problems = check(path)?;
+        if !problems.is_empty() {
+            return Err(StorageError::Damaged {
+                at: path.display().to_string(),
+                problems,
+            });
+        }
+        let mut conn = Connection::open(path)?;
+        configure(&conn)?;
+        let upgraded = migrate(&mut conn, path)?;
+        let secret = ready(challenges::secret(&mut sql::Sqlite(&conn)))?;
+        let reader = Connection::open(path)?;
+        configure(&reader)?;
+        let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+        thread::Builder::new()
+            .name("storage-writer".into())
+            .spawn(move || writer_loop(conn, rx))
+            .map_err(|e| StorageError::Task(e.to_string()))?;
+        Ok((
+            Sqlite {
+                writer: tx,
+                reader: Arc::new(Mutex::new(reader)),
+            },
+            upgraded,
+            secret,
+        ))
+    }
+
+    /// Runs a read on the reading connection, off the async threads.
+    pub(super) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StorageError> + Send + 'static,
+    ) -> Result<T, StorageError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = reader
+                .lock()
+                .map_err(|_| StorageError::Task("reader lock poisoned".into()))?;
+            f(&conn)
+        })
+        .await
+        .map_err(|e| StorageError::Task(e.to_string()))?
+    }
+
+    /// Hands a write to the writer thread; answers once it is committed.
+    pub(super) async fn write(&self, write: Write) -> Result<(), StorageError> {
+        let (reply, answer) = oneshot::channel();
+        self.writer
+            .send(Job { write, reply })
+            .await
+            .map_err(|_| StorageError::WriterGone)?;
+        answer.await.map_err(|_| StorageError::WriterGone)?
+    }
+}
+
+/// Checks a database file's integrity (`PRAGMA quick_check`: every page, b-tree and index
+/// entry, without the slower cross-checks of `integrity_check`). Returns what is wrong, empty
+/// when it is sound; a file that does not exist yet is sound (it will be created).
+pub(super) fn check(path: &Path) -> Result<Vec<String>, StorageError> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let conn = match Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) {
+        Ok(conn) => conn,
+        Err(e) => return Ok(vec![e.to_string()]),
+    };
+    let rows = conn.prepare("PRAGMA quick_check").and_then(|mut stmt| {
+        stmt.query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()
+    });
+    match rows {
+        Ok(rows) if rows == ["ok"] => Ok(Vec::new()),
+        Ok(rows) => Ok(rows),
+        // "file is not a database", "database disk image is malformed": damage, not a fault
+        // of this process.
+        Err(rusqlite::Error::SqliteFailure(f, msg))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt
+            ) =>
+        {
+            Ok(vec![msg.unwrap_or_else(|| f.to_string())])
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn configure(conn: &Connection) -> Result<(), StorageError> {
+    // WAL lets reads run beside the writer. synchronous=FULL syncs the WAL at every commit,
+    // so an acknowledged action survives a power cut as well as a killed process; group
+    // commit keeps that affordable under load.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(())
+}
+
+/// Creates or upgrades the schema. Returns whether an existing older database was upgraded.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version > SCHEMA_VERSION {
+        return Err(StorageError::NewerSchema {
+            at: path.display().to_string(),
+            found: version,
+            known: SCHEMA_VERSION,
+        });
+    }
+    let tx = conn.transaction()?;
+    tx.execute_batch(SCHEMA)?;
+    if version < 2 {
+        tx.execute_batch(SCHEMA_2)?;
+    }
+    if version < 3 {
+        tx.execute_batch(SCHEMA_3)?;
+        ready(challenges::make_secret(&mut sql::Sqlite(&tx)))?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.commit()?;
+    Ok(version == 1)
+}
+
+fn writer_loop(mut conn: Connection, mut rx: mpsc::Receiver<Job>) {
+    while let Some(first) = rx.blocking_recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let results = write_batch(&mut conn, &jobs);
+        for (job, result) in jobs.into_iter().zip(results) {
+            // The caller may have gone away (its request was dropped); the write stands.
+            let _ = job.reply.send(result);
+        }
+    }
+}
+
+/// Runs every job in one transaction, each in a savepoint; commits once.
+fn write_batch(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StorageError>> {
+    let tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot begin a transaction");
+            let e = e.to_string();
+            return jobs
+                .iter()
+                .map(|_| Err(StorageError::Transaction(e.clone())))
+                .collect();
+        }
+    };
+    let mut results: Vec<Result<(), StorageError>> = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        results.push(run_in_savepoint(&tx, &job.write));
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => {
+            tracing::error!(error = %e, "commit failed");
+            let e = e.to_string();
+            jobs.iter()
+                .map(|_| Err(StorageError::Transaction(e.clone())))
+                .collect()
+        }
+    }
+}
+
+fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageError> {
+    tx.execute_batch("SAVEPOINT job")?;
+    match ready(apply(&mut sql::Sqlite(tx), write)) {
+        Ok(()) => {
+            tx.execute_batch("RELEASE job")?;
+            Ok(())
+        }
+        Err(e) => {
+            tx.execute_batch("ROLLBACK TO job; RELEASE job")?;
+            Err(e)
+        }
+    }
+}
