@@ -73,6 +73,11 @@ pub struct Config {
     pub timeouts: Timeouts,
     /// What one address may ask.
     pub limits: Limits,
+    /// Whether every client reaches the server through a reverse proxy that appends the
+    /// client's address to `X-Forwarded-For` (nginx's `$proxy_add_x_forwarded_for`): the limits
+    /// then count the right-most address of that header instead of the connection's peer. Off
+    /// by default, since a client that connects directly could write the header itself.
+    pub trust_proxy: bool,
 }
 
 impl Config {
@@ -86,6 +91,7 @@ impl Config {
             challenge_budget: None,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
+            trust_proxy: false,
         }
     }
 }
@@ -207,7 +213,10 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         background: Arc::new(Semaphore::new(1)),
         computing: Arc::new(Mutex::new(HashSet::new())),
         stored_challenges: Arc::new(Mutex::new(HashSet::new())),
-        limiter: Arc::new(http::limits::Limiter::new(config.limits)),
+        limiter: Arc::new(http::limits::Limiter::new(
+            config.limits,
+            config.trust_proxy,
+        )),
         challenge_budget: config.challenge_budget,
     };
     tokio::spawn(challenges::resume_computers(state.clone()));

@@ -1,5 +1,6 @@
 //! Per-address limits: a refusal is `429` with `Retry-After` and a JSON `error`; live-update
-//! streams are capped; the limits are per kind of request.
+//! streams are capped; the limits are per kind of request; behind a trusted proxy the address
+//! is the one it forwarded, and only then.
 
 mod common;
 
@@ -92,4 +93,166 @@ async fn the_defaults_are_on_and_sensible() {
     let d = server::Limits::default();
     assert!(d.games >= 10 && d.players >= 5 && d.hints >= 30 && d.streams == 50);
     assert_eq!(server::Config::new("127.0.0.1:0", "x").limits, d);
+}
+
+/// Makes a player with `X-Forwarded-For: forwarded` (none when `None`); the answer's status.
+async fn make_player(app: &TestApp, forwarded: Option<&str>) -> StatusCode {
+    let mut headers = vec![("content-type", "application/json")];
+    if let Some(f) = forwarded {
+        headers.push(("x-forwarded-for", f));
+    }
+    let mut client = app.client().await;
+    let r = client
+        .send(
+            "POST",
+            "/api/players",
+            &headers,
+            br#"{"name":"P"}"#.to_vec(),
+        )
+        .await;
+    let status = r.status();
+    r.into_body().collect().await.unwrap();
+    status
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limits() {
+    let app = TestApp::start_with(|c| {
+        c.limits = server::Limits {
+            players: 2,
+            streams: 1,
+            ..server::Limits::off()
+        };
+        c.trust_proxy = true;
+    })
+    .await;
+    // Every request comes from 127.0.0.1, the proxy; the address it appended is the client.
+    for _ in 0..2 {
+        assert_eq!(
+            make_player(&app, Some("203.0.113.1")).await,
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(
+        make_player(&app, Some("203.0.113.1")).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // What the client wrote before the proxy's address changes nothing.
+    assert_eq!(
+        make_player(&app, Some("198.51.100.77, 203.0.113.1")).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Another client through the same proxy has its own allowance.
+    for forwarded in ["203.0.113.1, 203.0.113.2", "2001:db8::2"] {
+        for _ in 0..2 {
+            assert_eq!(
+                make_player(&app, Some(forwarded)).await,
+                StatusCode::CREATED
+            );
+        }
+        assert_eq!(
+            make_player(&app, Some(forwarded)).await,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+    // A malformed header, or none, counts against the proxy's own address.
+    for forwarded in ["not an address", "203.0.113.3, "] {
+        assert_eq!(
+            make_player(&app, Some(forwarded)).await,
+            StatusCode::CREATED
+        );
+    }
+    for forwarded in [None, Some("[::1"), Some("")] {
+        assert_eq!(
+            make_player(&app, forwarded).await,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{forwarded:?}"
+        );
+    }
+    // Live-update streams are capped per forwarded address too.
+    let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
+    let path = format!("/api/ink/games/{id}/events");
+    let mut streams = Vec::new();
+    for forwarded in ["203.0.113.1", "203.0.113.2"] {
+        let mut client = app.client().await;
+        let r = client
+            .send("GET", &path, &[("x-forwarded-for", forwarded)], Vec::new())
+            .await;
+        assert_eq!(r.status(), StatusCode::OK, "{forwarded}");
+        streams.push((client, r));
+    }
+    let mut client = app.client().await;
+    let r = client
+        .send(
+            "GET",
+            &path,
+            &[("x-forwarded-for", "203.0.113.2")],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn without_trust_a_forged_forwarded_for_does_not_escape_the_limits() {
+    let app = limited(server::Limits {
+        players: 2,
+        streams: 1,
+        ..server::Limits::off()
+    })
+    .await;
+    assert!(!app.config.trust_proxy, "off by default");
+    for forwarded in ["203.0.113.1", "203.0.113.2"] {
+        assert_eq!(
+            make_player(&app, Some(forwarded)).await,
+            StatusCode::CREATED
+        );
+    }
+    for forwarded in ["203.0.113.3", "198.51.100.1, 203.0.113.4", "2001:db8::5"] {
+        assert_eq!(
+            make_player(&app, Some(forwarded)).await,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{forwarded}"
+        );
+    }
+    let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
+    let path = format!("/api/ink/games/{id}/events");
+    let mut first = app.client().await;
+    let r = first
+        .send(
+            "GET",
+            &path,
+            &[("x-forwarded-for", "203.0.113.1")],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let mut second = app.client().await;
+    let refused = second
+        .send(
+            "GET",
+            &path,
+            &[("x-forwarded-for", "203.0.113.2")],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    drop(r);
+}
+
+#[tokio::test]
+async fn live_update_streams_tell_nginx_not_to_buffer() {
+    let app = TestApp::start().await;
+    let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
+    let mut client = app.client().await;
+    let r = client
+        .send(
+            "GET",
+            &format!("/api/ink/games/{id}/events"),
+            &[],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["x-accel-buffering"], "no");
 }

@@ -85,6 +85,17 @@ struct ServeArgs {
     /// Live-update streams one address may hold open at once (0: no cap).
     #[arg(long, env = "TRACKLAYER_MAX_STREAMS", value_name = "N", default_value_t = server::Limits::default().streams)]
     max_streams: usize,
+    /// Every client comes through a reverse proxy (nginx) that appends its address to
+    /// `X-Forwarded-For`: count the limits above against the right-most address of that header
+    /// instead of the proxy's. Only with the server listening where no one but the proxy can
+    /// reach it (such as 127.0.0.1), since a client could write the header itself. Without it
+    /// the header is ignored.
+    #[arg(
+        long,
+        env = "TRACKLAYER_TRUST_PROXY",
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    trust_proxy: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -97,7 +108,7 @@ enum Command {
     Metro(metro::MetroCommand),
     /// Serve the browser game (the same as no command).
     #[command(
-        after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams"
+        after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams\n  tracklayer serve --addr 127.0.0.1:8081 --trust-proxy\n                                                     behind nginx on the same machine, which appends each\n                                                     client's address to X-Forwarded-For (deploy/ has a sample)"
     )]
     Serve(ServeArgs),
     /// The game server's database: check it, copy it.
@@ -250,6 +261,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         plays: args.rate_plays,
         streams: args.max_streams,
     };
+    config.trust_proxy = args.trust_proxy;
     config.timeouts = server::Timeouts {
         header: std::time::Duration::from_secs_f64(args.header_timeout),
         idle: std::time::Duration::from_secs_f64(args.idle_timeout),

@@ -3,7 +3,9 @@
 //! streams. One layer, set up with the router; handlers count nothing.
 //!
 //! A refusal is `429 Too Many Requests` with `Retry-After` (seconds) and the API's JSON
-//! `error`. The address is the connection's peer (see [`crate::conn`]).
+//! `error`. The address is the connection's peer (see [`crate::conn`]); behind a reverse proxy
+//! that the server is told to trust (`Config::trust_proxy`), it is the right-most address of
+//! `X-Forwarded-For` instead: the one that proxy appended, which its client cannot choose.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -12,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -119,6 +121,8 @@ pub struct Limiter {
     plays: Option<DefaultKeyedRateLimiter<IpAddr>>,
     streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
     clock: DefaultClock,
+    /// Whether the address is the one a proxy put in `X-Forwarded-For`.
+    trust_proxy: bool,
 }
 
 fn per_minute(n: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
@@ -126,7 +130,8 @@ fn per_minute(n: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
 }
 
 impl Limiter {
-    pub fn new(limits: Limits) -> Limiter {
+    /// `trust_proxy`: take each request's address from `X-Forwarded-For` (see [`client`]).
+    pub fn new(limits: Limits, trust_proxy: bool) -> Limiter {
         Limiter {
             limits,
             games: per_minute(limits.games),
@@ -136,6 +141,7 @@ impl Limiter {
             plays: per_minute(limits.plays),
             streams: Arc::default(),
             clock: DefaultClock::default(),
+            trust_proxy,
         }
     }
 
@@ -197,16 +203,51 @@ impl Drop for Stream {
     }
 }
 
+/// The address a request is counted against: the connection's peer, or, when the peer is a
+/// trusted proxy, the right-most address of the last `X-Forwarded-For` header (the address the
+/// proxy appended to what its client sent, which may be anything). A header that is missing,
+/// not text, or whose last entry is not an address leaves the peer.
+fn client(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    if !trust_proxy {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|value| value.to_str().ok())
+        .and_then(|list| list.rsplit(',').next())
+        .and_then(|last| parse_address(last.trim()))
+        .unwrap_or(peer)
+}
+
+/// An address as a proxy writes it: `192.0.2.7`, `2001:db8::7`, or with a port
+/// (`192.0.2.7:4711`, `[2001:db8::7]:4711`), or bracketed alone (`[2001:db8::7]`). An IPv4
+/// address mapped into IPv6 counts as the IPv4 address.
+fn parse_address(text: &str) -> Option<IpAddr> {
+    let ip = text
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| text.parse::<SocketAddr>().ok().map(|s| s.ip()))
+        .or_else(|| {
+            text.strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .and_then(|t| t.parse::<IpAddr>().ok())
+        })?;
+    Some(ip.to_canonical())
+}
+
 /// The layer: refuses what an address may not ask now.
 pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    let Some(ip) = request
+    let limiter = &app.limiter;
+    let Some(peer) = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
     else {
         return next.run(request).await;
     };
-    let limiter = &app.limiter;
+    let ip = client(peer, request.headers(), limiter.trust_proxy);
     let path = request.uri().path();
     if let Some(kind) = Kind::of(request.method(), path)
         && let Some(rate) = limiter.of(kind)
@@ -281,5 +322,48 @@ mod tests {
         assert_eq!(Kind::of(&get, "/api/ink/games"), None);
         assert_eq!(Kind::of(&post, "/api/ink/games/abc/place"), None);
         assert_eq!(Kind::of(&get, "/api/challenges/current"), None);
+    }
+
+    fn forwarded(values: &[&[u8]]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for v in values {
+            headers.append(
+                "x-forwarded-for",
+                HeaderValue::from_bytes(v).expect("a header value"),
+            );
+        }
+        headers
+    }
+
+    #[test]
+    fn the_client_is_the_proxys_right_most_forwarded_address_only_when_trusted() {
+        let peer: IpAddr = "127.0.0.1".parse().unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let cases: &[(&[&[u8]], &str)] = &[
+            (&[b"203.0.113.9"], "203.0.113.9"),
+            (&[b"198.51.100.1, 203.0.113.9"], "203.0.113.9"),
+            (&[b"198.51.100.1,203.0.113.9 "], "203.0.113.9"),
+            (&[b"198.51.100.1", b"203.0.113.9"], "203.0.113.9"),
+            (&[b"2001:db8::7"], "2001:db8::7"),
+            (&[b"[2001:db8::7]:4711"], "2001:db8::7"),
+            (&[b"[2001:db8::7]"], "2001:db8::7"),
+            (&[b"203.0.113.9:4711"], "203.0.113.9"),
+            (&[b"::ffff:203.0.113.9"], "203.0.113.9"),
+            // Malformed: the peer.
+            (&[], "127.0.0.1"),
+            (&[b""], "127.0.0.1"),
+            (&[b"203.0.113.9, "], "127.0.0.1"),
+            (&[b"unknown"], "127.0.0.1"),
+            (&[b"203.0.113.9, nonsense"], "127.0.0.1"),
+            (&[b"203.0.113.9", b"bad"], "127.0.0.1"),
+            (&[b"999.1.1.1"], "127.0.0.1"),
+            (&[b"\xff\xfe"], "127.0.0.1"),
+            (&[b"[203.0.113.9"], "127.0.0.1"),
+        ];
+        for (values, want) in cases {
+            let headers = forwarded(values);
+            assert_eq!(client(peer, &headers, true), ip(want), "{values:?}");
+            assert_eq!(client(peer, &headers, false), peer, "{values:?}");
+        }
     }
 }

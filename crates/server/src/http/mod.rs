@@ -97,13 +97,15 @@ async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>
         .map(|p| p.id))
 }
 
-/// `GET /api/{kind}/games/{id}/events`: the game's live updates.
+/// `GET /api/{kind}/games/{id}/events`: the game's live updates. `X-Accel-Buffering: no` tells
+/// nginx in front (if any) to pass each event on at once, whatever its `proxy_buffering`.
 async fn game_events<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
-    Ok(crate::sse::events(session, app.shutdown.clone()).await)
+    let events = crate::sse::events(session, app.shutdown.clone()).await;
+    Ok(([("x-accel-buffering", "no")], events))
 }
 
 /// Logs each request (at debug level) and sets the headers every response carries.
