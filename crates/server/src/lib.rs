@@ -222,7 +222,12 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
     tokio::spawn(challenges::resume_computers(state.clone()));
     // Several processes on one database: hear each other's changes, take over the computer
     // seats of a process that stopped.
-    sessions::follow_other_processes(state.clone(), shutdown.clone());
+    sessions::follow_other_processes(state.clone(), shutdown.clone())
+        .await
+        .map_err(|source| ServeError::Storage {
+            at: config.db.to_string(),
+            source,
+        })?;
     leases::spawn_takeover(state.clone(), shutdown.clone());
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.storage.clone()));

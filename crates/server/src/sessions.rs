@@ -463,11 +463,14 @@ impl<St: GameState> Sessions<St> {
 }
 
 /// On a database shared with other processes: reads again every game in memory that another
-/// process changed, as soon as the change is committed, so this process's players see it
+/// process changed, as soon as the change is committed (listening before this returns), so this process's players see it
 /// live (and its computers play if it is their turn). Until `shutdown`.
-pub fn follow_other_processes(app: AppState, mut shutdown: tokio::sync::watch::Receiver<bool>) {
-    let Some(mut notices) = app.storage.listen() else {
-        return;
+pub async fn follow_other_processes(
+    app: AppState,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) -> Result<(), StorageError> {
+    let Some(mut notices) = app.storage.listen().await? else {
+        return Ok(());
     };
     tokio::spawn(async move {
         loop {
@@ -495,6 +498,7 @@ pub fn follow_other_processes(app: AppState, mut shutdown: tokio::sync::watch::R
             }
         }
     });
+    Ok(())
 }
 
 fn refresh_loaded<St: GameState>(app: &AppState, session: Option<Arc<Session<St>>>) {

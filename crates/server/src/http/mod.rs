@@ -50,7 +50,12 @@ pub fn router(state: AppState) -> Router {
 
 /// `GET /api/health`: the server answers, and how many games it holds in memory.
 async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "ok": true, "games_in_memory": app.ink.len() + app.metro.len() }))
+    Json(serde_json::json!({
+        "ok": true,
+        "games_in_memory": app.ink.len() + app.metro.len(),
+        // Which process answered (several may serve one PostgreSQL database).
+        "process": app.storage.process_id(),
+    }))
 }
 
 /// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (without a token, as a

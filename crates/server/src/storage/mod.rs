@@ -600,12 +600,13 @@ impl Storage {
         }
     }
 
-    /// The committed changes of every process, as they happen: `None` on SQLite (this
-    /// process makes every change itself). The channel ends when the storage is dropped.
-    pub fn listen(&self) -> Option<mpsc::Receiver<Notice>> {
+    /// The committed changes of every process, from the moment this returns: `None` on
+    /// SQLite (this process makes every change itself). The channel ends when the storage is
+    /// dropped.
+    pub async fn listen(&self) -> Result<Option<mpsc::Receiver<Notice>>, StorageError> {
         match &self.backend {
-            Backend::Sqlite(_) => None,
-            Backend::Postgres(db) => Some(db.listen()),
+            Backend::Sqlite(_) => Ok(None),
+            Backend::Postgres(db) => db.listen().await.map(Some),
         }
     }
 
@@ -665,6 +666,16 @@ pub async fn fresh_test_database() -> Result<Option<Database>, StorageError> {
         return Ok(None);
     };
     postgres::fresh_database(&admin).await.map(Some)
+}
+
+/// [`fresh_test_database`] on a runtime of its own, for tests that run no runtime.
+#[doc(hidden)]
+pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StorageError::Task(e.to_string()))?
+        .block_on(fresh_test_database())
 }
 
 /// [`check`] on a runtime of its own, for the command line.
@@ -1249,8 +1260,7 @@ mod tests {
         let b = Storage::connect(&database).await.unwrap();
         assert_ne!(a.process_id(), b.process_id());
         assert_eq!(a.secret(), b.secret(), "one secret, made once");
-        let mut heard = b.listen().unwrap();
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let mut heard = b.listen().await.unwrap().unwrap();
         a.create_game(new_game("g", GameKind::Ink, 1))
             .await
             .unwrap();

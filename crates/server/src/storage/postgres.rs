@@ -277,67 +277,83 @@ impl Postgres {
         rows.into_iter().map(|mut r| r.get(0)).collect()
     }
 
-    /// Listens for changes on a connection of its own, made again (after a second) whenever
-    /// it is lost; each time it is made again the receiver hears [`Notice::Reconnected`].
-    pub(super) fn listen(&self) -> mpsc::Receiver<Notice> {
+    /// Listens for changes on a connection of its own: returns once it listens (so no change
+    /// committed after this returns is missed). The connection is made again (after a
+    /// second) whenever it is lost; each time, the receiver hears [`Notice::Reconnected`].
+    pub(super) async fn listen(&self) -> Result<mpsc::Receiver<Notice>, StorageError> {
         let (tx, rx) = mpsc::channel(4096);
+        let first = listening(&self.config).await?;
         let config = self.config.clone();
         tokio::spawn(async move {
-            let mut attempt = 0u64;
+            let mut current = Some(first);
             loop {
-                attempt += 1;
-                match config.connect(NoTls).await {
-                    Ok((client, mut connection)) => {
-                        let (heard, mut hear) = mpsc::unbounded_channel();
-                        let driver = tokio::spawn(async move {
-                            let mut messages = futures_util::stream::poll_fn(move |cx| {
-                                connection.poll_message(cx)
-                            });
-                            while let Some(message) = messages.next().await {
-                                match message {
-                                    Ok(AsyncMessage::Notification(n)) => {
-                                        if heard.send(n.payload().to_owned()).is_err() {
-                                            return;
-                                        }
-                                    }
-                                    Ok(_) => {}
-                                    Err(e) => {
-                                        tracing::warn!(error = %e, "the listening connection failed");
-                                        return;
-                                    }
-                                }
-                            }
-                        });
-                        match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
-                            Ok(()) => {
-                                if attempt > 1 && tx.send(Notice::Reconnected).await.is_err() {
-                                    return;
-                                }
-                                while let Some(payload) = hear.recv().await {
-                                    let Some(notice) = notice(&payload) else {
-                                        tracing::warn!(%payload, "an announcement not understood");
-                                        continue;
-                                    };
-                                    if tx.send(notice).await.is_err() {
-                                        driver.abort();
-                                        return;
-                                    }
-                                }
-                            }
-                            Err(e) => tracing::warn!(error = %e, "cannot listen for changes"),
+                if let Some((mut heard, driver)) = current.take() {
+                    while let Some(payload) = heard.recv().await {
+                        let Some(notice) = notice(&payload) else {
+                            tracing::warn!(%payload, "an announcement not understood");
+                            continue;
+                        };
+                        if tx.send(notice).await.is_err() {
+                            driver.abort();
+                            return;
                         }
-                        driver.abort();
                     }
-                    Err(e) => tracing::warn!(error = %e, "cannot connect to listen for changes"),
+                    driver.abort();
+                    tracing::warn!("the connection that listens for changes was lost");
                 }
                 if tx.is_closed() {
                     return;
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
+                match listening(&config).await {
+                    Ok(again) => {
+                        current = Some(again);
+                        if tx.send(Notice::Reconnected).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot listen for changes"),
+                }
             }
         });
-        rx
+        Ok(rx)
     }
+}
+
+/// A connection that listens: the payloads it hears, and the task that drives it.
+async fn listening(
+    config: &tokio_postgres::Config,
+) -> Result<(mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<()>), StorageError> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (heard, hear) = mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if heard.send(n.payload().to_owned()).is_err() {
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "the listening connection failed");
+                    return;
+                }
+            }
+        }
+    });
+    // The client must live as long as the connection listens: it goes with the driver.
+    let listen = client.batch_execute(&format!("LISTEN {CHANNEL}")).await;
+    if let Err(e) = listen {
+        driver.abort();
+        return Err(e.into());
+    }
+    let driver = tokio::spawn(async move {
+        let _client = client;
+        let _ = driver.await;
+    });
+    Ok((hear, driver))
 }
 
 /// An announcement's payload: `"{game} {actions} {origin}"`.

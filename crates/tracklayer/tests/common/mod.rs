@@ -86,12 +86,13 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn start(db: &Path) -> Server {
+    /// Starts on `db`: a SQLite file's path or a `postgres://` URL.
+    pub fn start(db: impl AsRef<std::ffi::OsStr>) -> Server {
         Server::start_with_env(db, &[])
     }
 
     /// Starts with more environment variables (`TRACKLAYER_NOW`, say).
-    pub fn start_with_env(db: &Path, env: &[(&str, &str)]) -> Server {
+    pub fn start_with_env(db: impl AsRef<std::ffi::OsStr>, env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
