@@ -20,11 +20,11 @@ use crate::sessions::{GameState, Session};
 use crate::storage::{GameKind, now_ms};
 
 /// How long a lease lasts unless renewed.
-pub const TTL: Duration = Duration::from_secs(6);
+pub const TTL: Duration = Duration::from_secs(5);
 /// How often a holder renews its leases.
-pub const RENEW: Duration = Duration::from_secs(2);
+pub const RENEW: Duration = Duration::from_secs(1);
 /// How often every process looks for leases that ran out.
-pub const SCAN: Duration = Duration::from_secs(2);
+pub const SCAN: Duration = Duration::from_secs(1);
 
 /// The lease key of a game's computer seats.
 pub fn game_key(id: &str) -> String {

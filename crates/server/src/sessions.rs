@@ -19,7 +19,9 @@ use crate::AppState;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::ids;
+use crate::ink::InkState;
 use crate::leases::{self, Lease};
+use crate::metro::MetroState;
 use crate::storage::{
     ActionRow, Append, ChallengeRef, Finished, GameKind, NewGame, Notice, SeatRow, Storage,
     StorageError, StoredGame,
@@ -79,6 +81,9 @@ pub struct Session<St> {
     state: tokio::sync::Mutex<St>,
     events: broadcast::Sender<usize>,
     computer_running: AtomicBool,
+    /// Woken when another process's change is read in (a driver waiting for a lease held
+    /// elsewhere looks again then).
+    changed_elsewhere: tokio::sync::Notify,
 }
 
 impl<St: GameState> Session<St> {
@@ -91,6 +96,7 @@ impl<St: GameState> Session<St> {
             state: tokio::sync::Mutex::new(state),
             events,
             computer_running: AtomicBool::new(false),
+            changed_elsewhere: tokio::sync::Notify::new(),
         }
     }
 
@@ -147,6 +153,7 @@ impl<St: GameState> Session<St> {
         if fresh.version() != st.version() || fresh.actions() != st.actions() {
             *st = fresh;
             let _ = self.events.send(st.version());
+            self.changed_elsewhere.notify_waiters();
         }
         Ok(())
     }
@@ -279,14 +286,15 @@ impl<St: GameState> Session<St> {
         tokio::spawn(async move {
             // One process at a time plays a game's computers.
             let Some(_lease) = Lease::take(&app, leases::game_key(&session.id)).await else {
+                // Another process plays them. Look again when the game changes there (its
+                // driver may be done and have given the lease up) or once its lease would
+                // have run out (it stopped); meanwhile this process makes no other attempt.
+                tokio::select! {
+                    _ = session.changed_elsewhere.notified() => {}
+                    _ = tokio::time::sleep(leases::TTL + leases::RENEW) => {}
+                }
                 session.computer_running.store(false, Ordering::Release);
-                // Another process plays them; should it stop, look again once its lease
-                // has run out (the takeover scan would also find it).
-                let (app, session) = (app.clone(), session.clone());
-                tokio::spawn(async move {
-                    tokio::time::sleep(leases::TTL + leases::RENEW).await;
-                    session.drive_computers(&app);
-                });
+                session.drive_computers(&app);
                 return;
             };
             loop {
@@ -412,9 +420,9 @@ impl<St: GameState> Sessions<St> {
         );
     }
 
-    /// The game with this id if it is in memory.
-    pub fn loaded(&self, id: &str) -> Option<Arc<Session<St>>> {
-        self.map().get(id).and_then(|slot| slot.cell.get().cloned())
+    /// Whether the game with this id is in memory or being loaded.
+    pub fn holds(&self, id: &str) -> bool {
+        self.map().contains_key(id)
     }
 
     /// Every game in memory.
@@ -481,8 +489,8 @@ pub async fn follow_other_processes(
             match notice {
                 Some(Notice::Changed { id, origin, .. }) => {
                     if origin != app.storage.process_id() {
-                        refresh_loaded(&app, app.ink.loaded(&id));
-                        refresh_loaded(&app, app.metro.loaded(&id));
+                        refresh_held::<InkState>(&app, &id);
+                        refresh_held::<MetroState>(&app, &id);
                     }
                 }
                 Some(Notice::Reconnected) => {
@@ -499,6 +507,23 @@ pub async fn follow_other_processes(
         }
     });
     Ok(())
+}
+
+/// Reads a game again if it is held in memory, or being loaded (then once it is: the load
+/// may have read storage before the change).
+fn refresh_held<St: GameState>(app: &AppState, id: &str) {
+    if !St::sessions(app).holds(id) {
+        return;
+    }
+    let (app, id) = (app.clone(), id.to_owned());
+    tokio::spawn(async move {
+        match St::sessions(&app).get(&id).await {
+            Ok(session) => refresh_loaded(&app, Some(session)),
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process")
+            }
+        }
+    });
 }
 
 fn refresh_loaded<St: GameState>(app: &AppState, session: Option<Arc<Session<St>>>) {
