@@ -466,16 +466,14 @@ fn next_move(addr: &str, game: &str, token: &str) -> Option<(String, String)> {
 
 /// Where the processes keep their games: (processes, `--db`).
 fn databases(dir: &Path) -> (usize, String) {
-    // With PostgreSQL: a URL in TRACKLAYER_TEST_PG (`postgres://USER:PASSWORD@HOST:PORT/DB`, a
-    // database the tests may write) gives two processes on it, as deploy/ runs them; nginx
-    // then sends the two seats' requests and the stream to either process.
-    if let Ok(url) = std::env::var("TRACKLAYER_TEST_PG")
-        && !url.is_empty()
-    {
-        return (2, url);
+    // With PostgreSQL (TRACKLAYER_TEST_PG names a server, see tests/processes.rs): two
+    // processes on a fresh database of their own, as deploy/ runs them; nginx then sends the
+    // two seats' requests and the stream to either process.
+    match server::storage::fresh_test_database_blocking().expect("a PostgreSQL test database") {
+        Some(server::Database::Postgres(url)) => (2, url),
+        // A SQLite file serves one process only.
+        _ => (1, dir.join("games.sqlite").display().to_string()),
     }
-    // A SQLite file serves one process only.
-    (1, dir.join("games.sqlite").display().to_string())
 }
 
 #[test]

@@ -19,6 +19,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::Server;
+use railroad_ink::{Board, Roll, generate_move};
 use serde_json::{Value, json};
 
 /// A fresh database on the test server, or `None` (skipped).
@@ -113,6 +114,23 @@ fn placements_of_first_die(state: &Value) -> Vec<String> {
     Vec::new()
 }
 
+/// The game as both processes show it, once they agree (each hears the other's changes
+/// within a second).
+fn alike(one: &Server, two: &Server, id: &str) -> (Value, Value) {
+    let started = Instant::now();
+    loop {
+        let (a, b) = (ink_state(one, id, None), ink_state(two, id, None));
+        if a == b {
+            return (a, b);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "the processes still differ after a second:\n{a}\n{b}"
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn place(server: &Server, id: &str, token: &str, placement: &str) -> (u16, Value) {
     server.call(
         "POST",
@@ -196,8 +214,11 @@ fn metro_turn(server: &Server, id: &str, token: &str, seat: u64) -> (Value, usiz
 #[test]
 fn two_processes_on_one_postgres_database() {
     let Some(db) = database() else { return };
-    let one = Server::start(&db);
-    let two = Server::start(&db);
+    // The computer's own game on today's challenge thinks briefly (both processes may be
+    // asked for it; one plays it).
+    let env = [("TRACKLAYER_CHALLENGE_BUDGET", "4")];
+    let one = Server::start_with_env(&db, &env);
+    let two = Server::start_with_env(&db, &env);
 
     // Railroad Ink online: made on process 1, joined on process 2.
     let (status, made) = one.call(
@@ -244,11 +265,9 @@ fn two_processes_on_one_postgres_database() {
     // The round ends for both, wherever each seat plays.
     ink_answered += ink_round(&one, &id, &ann);
     ink_answered += ink_round(&two, &id, &bo);
-    let on_one_state = ink_state(&one, &id, None);
-    let on_two_state = ink_state(&two, &id, None);
+    let (on_one_state, on_two_state) = alike(&one, &two, &id);
     assert_eq!(on_one_state["round"], 1, "{on_one_state}");
     assert_eq!(on_two_state["round"], 1);
-    assert_eq!(on_one_state["version"], on_two_state["version"]);
 
     // One seat's two conflicting placements of one die, at once, one through each process:
     // exactly one is stored; the other is decided again on the new state and refused.
@@ -281,11 +300,62 @@ fn two_processes_on_one_postgres_database() {
             assert!(*status < 500, "race {round}: {status} {v}");
         }
         ink_answered += 1;
-        let s1 = ink_state(&one, &id, None);
-        let s2 = ink_state(&two, &id, None);
-        assert_eq!(s1["version"], s2["version"]);
+        let (s1, _) = alike(&one, &two, &id);
         assert_eq!(s1["version"].as_u64().unwrap() as usize, ink_answered);
     }
+
+    // Today's challenge, one player asking both processes at once: one attempt, one game;
+    // played through process 2, the leaderboard is the same through either.
+    let (status, p) = one.call("POST", "/api/players", None, r#"{"name":"Di"}"#);
+    assert_eq!(status, 201, "{p}");
+    let di = p["token"].as_str().unwrap().to_owned();
+    let (_, current) = two.call("GET", "/api/challenges/current", None, "");
+    let daily = current["challenges"][0]["id"].as_str().unwrap().to_owned();
+    let gate = Arc::new(Barrier::new(2));
+    let ask = |server: &Server| {
+        let (addr, path, token, gate) = (
+            server.addr.clone(),
+            format!("/api/challenges/{daily}/play"),
+            di.clone(),
+            gate.clone(),
+        );
+        thread::spawn(move || {
+            gate.wait();
+            common::call(&addr, "POST", &path, Some(&token), "").expect("answered")
+        })
+    };
+    let (a, b) = (ask(&one), ask(&two));
+    let (a, b) = (a.join().unwrap(), b.join().unwrap());
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(statuses, [200, 201], "{a:?} {b:?}");
+    assert_eq!(a.1["game"], b.1["game"]);
+    let game = format!("/api/ink/games/{}", a.1["game"].as_str().unwrap());
+    let token = a.1["token"].as_str().unwrap().to_owned();
+    loop {
+        let (_, s) = two.call("GET", &game, Some(&token), "");
+        if s["finished"] == true {
+            break;
+        }
+        let roll: Roll = s["roll"].as_str().unwrap().parse().unwrap();
+        let board: Board = s["players"][0]["board"].as_str().unwrap().parse().unwrap();
+        for placement in generate_move(&board, &roll) {
+            let body = json!({ "placement": placement.to_string() }).to_string();
+            let (status, v) = two.call("POST", &format!("{game}/place"), Some(&token), &body);
+            assert_eq!(status, 200, "{v}");
+        }
+        let (status, v) = two.call("POST", &format!("{game}/end-round"), Some(&token), "");
+        assert_eq!(status, 200, "{v}");
+    }
+    let board_on = |server: &Server| {
+        let (status, b) = server.call("GET", &format!("/api/challenges/{daily}"), Some(&di), "");
+        assert_eq!(status, 200, "{b}");
+        (b["players"].clone(), b["leaderboard"].clone())
+    };
+    let (on_one, on_two) = (board_on(&one), board_on(&two));
+    assert_eq!(on_one, on_two);
+    assert_eq!(on_one.0, 1);
+    assert_eq!(on_one.1["finished"], 1);
 
     // Metro: made through process 1 with a computer seat (first to play); the person plays
     // on process 2.

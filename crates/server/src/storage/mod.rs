@@ -1312,5 +1312,17 @@ mod tests {
             "free again"
         );
         assert!(check(&database).await.unwrap().is_empty());
+        // A database written by a newer version is refused, and says so.
+        a.exec_for_test("UPDATE meta SET value = '99' WHERE key = 'schema'", &[])
+            .await
+            .unwrap();
+        let refused = Storage::connect(&database).await.err().expect("refused");
+        let text = refused.to_string();
+        assert!(
+            text.contains("newer version") && text.contains("99"),
+            "{text}"
+        );
+        assert!(text.contains(":***@"), "no password in {text}");
+        assert!(!check(&database).await.unwrap().is_empty());
     }
 }
