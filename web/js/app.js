@@ -267,7 +267,7 @@ async function listGames(section) {
       const me = st.players[g.seat];
       const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' }[st.mode] || st.mode;
       fill(item,
-        h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : `round ${st.round + 1} of 7`}`),
+        h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
         h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
         h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { seats.remove(g.id); item.remove(); } }, 'Forget'));
     }).catch((e) => {

@@ -21,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games", post(create))
         .route("/games/{id}", get(game_state::<InkState>))
         .route("/games/{id}/join", post(join))
+        .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", post(place))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/end-round", post(end_round))
@@ -57,6 +58,15 @@ async fn join(
     let player = player_id(&app, player.as_deref()).await?;
     let taken = ink::join(&app, &id, req.name, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
+}
+
+/// `POST /api/ink/games/{id}/start`: the creator starts an online game waiting in its lobby.
+async fn start(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(ink::start(&app, &id, &token).await?))
 }
 
 #[derive(Debug, Deserialize)]
