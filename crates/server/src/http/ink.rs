@@ -14,10 +14,12 @@ use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::ink::{self, CreateRequest, GameView, InkState, SeatTaken, TileTable};
+use crate::viewer::InkCheck;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
+        .route("/check", post(check))
         .route("/games", post(create))
         .route("/games/{id}", get(game_state::<InkState>))
         .route("/games/{id}/join", post(join))
@@ -41,6 +43,27 @@ async fn create(
     let player = player_id(&app, player.as_deref()).await?;
     let taken: SeatTaken = ink::create(&app, req, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    /// A board string (`""`: the empty board).
+    board: String,
+    /// The placement to try on it.
+    placement: Option<Placement>,
+    /// The tiles whose legal squares to send, on the board after the placement.
+    #[serde(default)]
+    tiles: Vec<railroad_ink::Tile>,
+}
+
+/// `POST /api/ink/check`: a placement tried on a board by the engine (the tutorial's steps).
+async fn check(JsonBody(req): JsonBody<CheckRequest>) -> Result<Json<InkCheck>, ApiError> {
+    Ok(Json(crate::viewer::ink_check(
+        &req.board,
+        req.placement,
+        &req.tiles,
+    )?))
 }
 
 #[derive(Debug, Deserialize)]
