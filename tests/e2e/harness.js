@@ -164,8 +164,15 @@ export async function startGame(page, url, { mode = 'solo', name, seed, agent } 
   }
   await page.click('#start');
   await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
-  await page.waitForSelector('#my-board');
+  // An online game opens on its lobby (see startOnline), every other game on the board.
+  await page.waitForSelector(mode === 'online' ? '#lobby' : '#my-board');
   return gameId(page);
+}
+
+/** The creator starts an online game from its lobby; resolves once the board is there. */
+export async function startOnline(page) {
+  await page.click('#start-game');
+  await page.waitForSelector('#my-board');
 }
 
 /** Screen coordinates of a square's centre on a board. */

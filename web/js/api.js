@@ -133,6 +133,10 @@ export const api = {
   state(id, token) {
     return token ? request('GET', `/api/ink/games/${id}`, { token }) : viewAsPlayer(`/api/ink/games/${id}`);
   },
+  /** Starts an online game waiting in its lobby (its creator's token). */
+  start(id, token) {
+    return request('POST', `/api/ink/games/${id}/start`, { token });
+  },
   place(id, token, placement) {
     return request('POST', `/api/ink/games/${id}/place`, { token, body: { placement } });
   },

@@ -13,6 +13,7 @@ import { metroRulesScreen, rulesTabs } from './metro-rules.js';
 import { challengeCards, challengeScreen, challengesScreen } from './challenges.js';
 import { playerScreen } from './player-page.js';
 import { isNameRefusal, watchName } from './names.js';
+import { inkTutorialScreen, metroTutorialScreen } from './tutorial.js';
 
 const main = document.getElementById('app');
 // A touch screen with no hover has no keys to tell of (the pages hide their key help).
@@ -80,6 +81,12 @@ async function route() {
   if (metroReplay) {
     main.dataset.screen = 'replay';
     leave = await metroReplayScreen(main, metroReplay[1], { setTitle: (t) => setTitle(t ? `${t} · Metro` : 'Metro') });
+    return;
+  }
+  if (path === '/tutorial/ink' || path === '/tutorial/metro') {
+    main.dataset.screen = 'tutorial';
+    const tutorial = path === '/tutorial/ink' ? inkTutorialScreen : metroTutorialScreen;
+    leave = await tutorial(main, { table, navigate, setTitle });
     return;
   }
   if (path === '/rules/metro') {
@@ -234,7 +241,10 @@ function startScreen(table) {
           h('div', {},
             h('h1', {}, 'Railroad Ink'),
             h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
-            h('p', {}, h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'))),
+            h('p', { class: 'row' },
+              h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn', id: 'tutorial-ink' }, 'Learn to play'),
+              h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'),
+              h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn', id: 'tutorial-metro' }, 'Learn Metro'))),
           h('div', { class: 'hero-board' }, heroBoard(table))),
         yours)));
   listGames(yours);
@@ -267,7 +277,7 @@ async function listGames(section) {
       const me = st.players[g.seat];
       const label = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' }[st.mode] || st.mode;
       fill(item,
-        h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : `round ${st.round + 1} of 7`}`),
+        h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
         h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
         h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { seats.remove(g.id); item.remove(); } }, 'Forget'));
     }).catch((e) => {
@@ -293,6 +303,7 @@ function rulesScreen(table) {
     h('tr', {}, h('th', {}, 'Points'), table.exit_points.map((p) => h('td', {}, p))));
   fill(main, h('article', { class: 'rules' },
     h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Railroad Ink'), rulesTabs('ink')),
+    h('p', { class: 'tutorial-link' }, 'New to Railroad Ink? ', h('a', { href: '/tutorial/ink', 'data-link': '', id: 'tutorial-link' }, 'Learn it in six tiles'), ', each checked by the game as you place it.'),
     h('p', { class: 'lead' }, 'Each player has a 7×7 board with twelve exits on its edge. In each of seven rounds four dice are rolled and every player draws the same four tiles onto their own board. Link exits into networks: the more exits a network joins, the more it scores.'),
     h('section', { class: 'rules-grid' },
       h('div', {},
@@ -323,7 +334,7 @@ function rulesScreen(table) {
       h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
       h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),
     h('p', {}, 'The highest total wins; on a tie, the player with fewer errors wins.'),
-    h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'))));
+    h('p', { class: 'row' }, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'), h('a', { class: 'btn', href: '/tutorial/ink', 'data-link': '' }, 'The tutorial'))));
 }
 
 function edgeWord(edge) {

@@ -94,20 +94,30 @@ export async function gameScreen(root, id, { table, navigate, setTitle }) {
     }
     if (!state) return notFound(root, e, navigate);
   }
-  if (!held && state.mode === 'online' && !state.finished && state.players.length < 8) {
-    const choice = await joinPanel(root, state, table);
-    if (choice === 'joined') held = seats.get(id);
-    if (held) state = await api.state(id, held.token);
+  // Players join in the lobby, before the start; whoever comes later watches.
+  let late = false;
+  if (!held && state.mode === 'online' && !state.finished) {
+    if (!state.started && state.players.length < 8) {
+      const choice = await joinPanel(root, state);
+      if (choice === 'joined') held = seats.get(id);
+      state = await api.state(id, held?.token);
+    } else if (state.started) {
+      late = true;
+    }
   }
-  return new GameView(root, id, held, state, { table, navigate, setTitle }).start();
+  const view = new GameView(root, id, held, state, { table, navigate, setTitle });
+  const stop = view.start();
+  if (late) view.say('The game had started when you opened the link, so you are watching it: players join before the start.', 'info');
+  return stop;
 }
 
-function joinPanel(root, state, table) {
+function joinPanel(root, state) {
+  const creator = state.players[0]?.name;
   return joinForm(root, {
     title: 'Join this game of Railroad Ink',
-    intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} in it (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
-      `), now in ${ordinal(state.round).toLowerCase()}. Everyone plays the same rolls on their own board; a round ends when every player has finished it.`],
-    extra: [chosenSeedLine(state.chosen_seed, 'Dice'), h('div', { class: 'dice-row small' }, state.dice.map((t) => dieFace(table, t, false, { role: 'img', 'aria-label': tileWords(table, t) })))],
+    intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} waiting for the start (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
+      '). ', creator ? nameEl(creator) : 'The creator', ' starts the game when everyone is in. Everyone plays the same rolls on their own board; a round ends when every player has finished it.'],
+    extra: chosenSeedLine(state.chosen_seed, 'Dice'),
     join: async (name) => {
       const taken = await api.join(state.id, name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
@@ -148,6 +158,11 @@ class GameView extends PlayScreen {
     return this.state.you ? this.state.players[this.state.you.seat] : null;
   }
 
+  /** An online game waiting for its creator to start it. */
+  get inLobby() {
+    return this.state.mode === 'online' && !this.state.started;
+  }
+
   start() {
     this.build();
     this.render();
@@ -166,8 +181,13 @@ class GameView extends PlayScreen {
   update(next) {
     const roundChanged = next.round !== this.state.round;
     const wasFinished = this.state.finished;
+    const begun = !this.state.started && next.started;
     if (next.version !== this.state.version) this.hint = null;
     this.state = next;
+    if (begun) {
+      this.selected = null;
+      this.say(`The game has started. ${ordinal(next.round)}: the dice are rolled.`, 'info');
+    }
     if (roundChanged) {
       this.selected = null;
       if (!next.finished) this.say(`${ordinal(next.round)}: the dice are rolled.`, 'info');
@@ -197,7 +217,9 @@ class GameView extends PlayScreen {
     fill(this.side, this.scores, this.others);
     const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message);
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
-    fill(this.root, h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout));
+    this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
+    this.lobby = h('section', { class: 'card lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
+    fill(this.root, this.lobby, this.game);
     this.ghost = h('div', { class: 'drag-ghost', hidden: true, 'aria-hidden': 'true' });
     this.root.append(this.ghost);
     this.wireBoard();
@@ -285,7 +307,7 @@ class GameView extends PlayScreen {
   }
 
   key(ev) {
-    if (ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (this.inLobby || ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
     const onBoard = !!ev.target?.dataset?.square && this.board.svg.contains(ev.target);
     const step = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[k];
@@ -422,6 +444,14 @@ class GameView extends PlayScreen {
 
   render() {
     const st = this.state;
+    this.lobby.hidden = !this.inLobby;
+    this.game.hidden = this.inLobby;
+    if (this.inLobby) {
+      this.setTitle('Lobby');
+      this.renderLobby();
+      return;
+    }
+    if (this.lobby.firstChild) fill(this.lobby);
     this.setTitle(st.finished ? 'Game over' : ordinal(st.round));
     this.renderBar();
     this.renderBanner();
@@ -443,6 +473,62 @@ class GameView extends PlayScreen {
     this.root.classList.toggle('spectator', !st.you);
   }
 
+  /**
+   * The lobby: the invite link, who has joined (live), and for the creator the button that
+   * starts the game; the others wait for it.
+   */
+  renderLobby() {
+    const st = this.state;
+    const you = st.you;
+    const creator = st.players[0];
+    const mine = you && you.seat === 0;
+    const n = st.players.length;
+    const focused = document.activeElement?.id;
+    // One live region for the whole lobby, so that a screen reader hears each arrival.
+    this.lobbyCount ??= h('p', { class: 'muted', id: 'lobby-count', role: 'status' });
+    const count = `${n} ${n === 1 ? 'player has' : 'players have'} joined.`;
+    if (this.lobbyCount.textContent !== count) this.lobbyCount.textContent = count;
+    const list = h('ul', { class: 'lobby-players', id: 'lobby-players' }, st.players.map((p) => h('li', { dataset: { seat: p.seat } },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }),
+      h('span', {}, nameEl(p.name), you && p.seat === you.seat ? ' (you)' : ''),
+      p.seat === 0 ? h('span', { class: 'chip' }, 'made the game') : null)));
+    const action = mine
+      ? h('div', { class: 'lobby-start' },
+        h('button', { class: 'btn primary big', id: 'start-game', type: 'button', onclick: () => this.startGame() }, 'Start the game'),
+        h('p', { class: 'muted small' }, n === 1
+          ? 'Nobody has joined yet: wait for your friends, or start alone. Once it starts, nobody else can join; whoever opens the link later watches.'
+          : 'Start when everyone is in. Once it starts, nobody else can join; whoever opens the link later watches.'))
+      : h('p', { class: 'lobby-wait', id: 'lobby-wait' }, you ? 'You are in. ' : 'You are watching. ', 'Waiting for ', nameEl(creator.name), ' to start the game.');
+    fill(this.lobby,
+      h('h1', { id: 'lobby-title' }, 'Lobby: Railroad Ink online'),
+      h('p', {}, mine
+        ? 'Send this link to your friends. Everyone who opens it before you start can join.'
+        : 'Everyone plays the same rolls on their own board; a round ends when every player has finished it.'),
+      this.inviteBox(`/ink/${this.id}`, 'Invite link:'),
+      chosenSeedLine(st.chosen_seed, 'Dice'),
+      h('h2', {}, 'Players'),
+      this.lobbyCount,
+      list,
+      action,
+      this.lobbyError ? h('p', { class: 'form-error', role: 'alert' }, this.lobbyError) : null);
+    if (focused === 'start-game') this.lobby.querySelector('#start-game')?.focus();
+  }
+
+  async startGame() {
+    const button = this.lobby.querySelector('#start-game');
+    if (button) button.disabled = true;
+    this.lobbyError = null;
+    try {
+      this.update(await api.start(this.id, this.token));
+      // The keyboard goes on where the game does: the first die.
+      this.tray.querySelector('.choice-die:not(.unavailable)')?.focus({ preventScroll: true });
+    } catch (e) {
+      this.lobbyError = e instanceof ApiError && e.status === 409 ? capital(e.message) : `Starting failed: ${e.message}`;
+      this.refresh();
+      this.render();
+    }
+  }
+
   renderBar() {
     const st = this.state;
     const pips = h('ol', { class: 'round-pips', 'aria-label': st.finished ? 'All 7 rounds played' : ordinal(st.round) },
@@ -461,7 +547,7 @@ class GameView extends PlayScreen {
         h('span', { class: 'mode-chip' }, modeText)),
       pips,
       status,
-      st.mode === 'online' && !st.finished ? this.inviteBox(`/ink/${this.id}`, 'Invite:') : null);
+      st.mode === 'online' && !st.finished ? this.inviteBox(`/ink/${this.id}`, 'Link to watch:') : null);
   }
 
   renderBanner() {

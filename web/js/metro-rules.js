@@ -94,6 +94,7 @@ export async function metroRulesScreen(root, { setTitle }) {
   fill(root, h('article', { class: 'rules m-rules', id: 'metro-rules' },
     h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Metro'), rulesTabs('metro')),
     h('p', { class: 'lead' }, `Two to six players lay ${table.deck} square tiles on one shared 8×8 board. Every tile carries four tracks. Each player owns some of the 32 stations around the edge, and scores the line that starts at each of them: a point for every tile it runs through, double if it reaches the central station.`),
+    h('p', { class: 'tutorial-link' }, 'New to Metro? ', h('a', { href: '/tutorial/metro', 'data-link': '', id: 'tutorial-link' }, 'Learn it in six steps'), ', in a real game against the computer.'),
     h('h2', {}, 'A turn'),
     h('ol', {},
       h('li', {}, h('strong', {}, 'Empty hand: '), 'draw a tile. Place it, or keep it in your hand and draw a second tile, which you must place at once.'),
@@ -124,6 +125,7 @@ export async function metroRulesScreen(root, { setTitle }) {
     h('p', {}, `The deck has ${table.tiles.length} kinds of tile, ${table.deck} tiles in all. Each track enters through one side and leaves through another (or turns back on the same side).`),
     h('div', { class: 'tile-grid m-tile-grid' }, tiles),
     h('p', {}, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'), ' ',
+      h('a', { class: 'btn', href: '/tutorial/metro', 'data-link': '' }, 'The tutorial'), ' ',
       h('a', { class: 'btn', href: '/view/metro', 'data-link': '' }, 'Try placements in the viewer'))));
   return () => {};
 }

@@ -36,7 +36,30 @@ function squareText(sq) {
   return `row ${sq[0]}, column ${sq[1]}`;
 }
 
-export async function metroScreen(root, id, { navigate }) {
+/**
+ * A refused Metro move in plain words, from the server's refusal (its `rule`, and the details
+ * in its sentence): which tile, where and why. Other refusals say the server's sentence.
+ */
+export function metroRefusalWords(error, rule, tile, square) {
+  const where = square ? squareText(square) : 'there';
+  const what = tile ? `Tile ${tile}` : 'The tile';
+  switch (rule) {
+    case 'centre square':
+      return `${what} can't go on ${where}: the four middle squares are the central stations, and no tile ever goes there.`;
+    case 'occupied':
+      return `${what} can't go on ${where}: a tile is already there.`;
+    case 'not touching':
+      return `${what} can't go on ${where}: a tile goes on the edge of the board or next to a tile already there.`;
+    case 'avoidable station link': {
+      const m = /such as \((\d),\s*(\d)\)/.exec(error);
+      return `${what} can't go on ${where}: one of its tracks would run from a station straight back to a station in this one tile, and the tile fits elsewhere without doing that${m ? ` (for example on ${squareText(`${m[1]}${m[2]}`)})` : ''}.`;
+    }
+    default:
+      return `${error.charAt(0).toUpperCase()}${error.slice(1)}.`.replace(/\.\.$/, '.');
+  }
+}
+
+export async function metroScreen(root, id, { navigate, held: given = null, lesson = null }) {
   fill(root, h('p', { class: 'loading' }, 'Loading the game…'));
   let table;
   try {
@@ -45,7 +68,7 @@ export async function metroScreen(root, id, { navigate }) {
     fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
     return null;
   }
-  let held = metroSeats.get(id);
+  let held = given || metroSeats.get(id);
   let state = null;
   try {
     state = await metroApi.state(id, held?.seats[0]?.token);
@@ -57,11 +80,11 @@ export async function metroScreen(root, id, { navigate }) {
     }
     if (!state) return notFound(root, e, navigate);
   }
-  if (!held && state.open_seats.length && !state.finished) {
+  if (!held && !lesson && state.open_seats.length && !state.finished) {
     const choice = await joinPanel(root, state);
     if (choice === 'joined') held = metroSeats.get(id);
   }
-  const game = new MetroGame(root, id, held, table, { navigate });
+  const game = new MetroGame(root, id, held, table, { navigate, lesson });
   return game.start();
 }
 
@@ -149,6 +172,8 @@ class MetroGame extends PlayScreen {
     this.id = id;
     this.table = table;
     this.navigate = ctx.navigate;
+    // A tutorial's lesson beside the game: told of each state and of each refusal.
+    this.lesson = ctx.lesson || null;
     this.local = new Map((held?.seats || []).map((x) => [x.seat, x.token]));
     this.revealed = null;
     this.state = null;
@@ -203,6 +228,7 @@ class MetroGame extends PlayScreen {
     }
     this.build();
     this.render();
+    this.lesson?.onState(this.state);
     return this.listen(metroApi.events(this.id));
   }
 
@@ -229,6 +255,16 @@ class MetroGame extends PlayScreen {
     if (this.hotseat && this.revealed !== null && next.turn !== this.revealed) this.revealed = null;
     this.render({ fresh: after > before ? before : null });
     if (turnChanged && !next.finished) this.announceTurn();
+    this.lesson?.onState(next);
+  }
+
+  /** A refusal in words: which tile, where and why (the server's sentence is its tooltip). */
+  refusalText(e) {
+    return metroRefusalWords(e.message, e.rule, this.pending?.tile, this.pending?.square);
+  }
+
+  refused(e) {
+    this.lesson?.onRefusal(e);
   }
 
   announceTurn() {
@@ -257,7 +293,7 @@ class MetroGame extends PlayScreen {
     fill(this.side, this.playersPanel, this.logPanel);
     const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message);
     this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
-    fill(this.root, h('section', { class: 'game m-game', id: 'metro-game' }, this.bar, this.banner, this.layout, this.linesPanel));
+    fill(this.root, h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel));
     this.ghost = h('div', { class: 'drag-ghost m-ghost', hidden: true, 'aria-hidden': 'true' });
     this.root.append(this.ghost);
     this.wireBoard();
@@ -393,7 +429,9 @@ class MetroGame extends PlayScreen {
     const tile = you.tile;
     const legal = this.legal().has(square);
     this.board.setDrop(null);
+    this.pending = { tile, square };
     const ok = await this.act('Placing', () => metroApi.place(this.id, this.token, square, tile));
+    this.pending = null;
     if (ok) this.say(`Placed ${tile} at ${squareText(square)}.`, 'ok');
     else if (!legal) this.board.flash(square);
   }

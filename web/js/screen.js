@@ -111,6 +111,9 @@ export class PlayScreen {
   /** Hook after an accepted action. */
   acted() {}
 
+  /** Hook after a refused action (422, or 409). */
+  refused() {}
+
   /**
    * Sends one action (`run` resolves with the new state), one at a time: a refusal (422, or 409
    * when it is not the seat's turn) is shown with its rule. Resolves whether it was accepted.
@@ -127,6 +130,7 @@ export class PlayScreen {
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
         this.say(this.refusalText(e), 'error', e.rule, e.message);
+        this.refused(e);
         if (e.status === 409) this.refresh();
       } else {
         this.say(`${what} failed: ${e.message}`, 'error');

@@ -92,6 +92,11 @@ pub struct InkState {
     pub challenge: Option<ChallengeRef>,
     /// Whether the creator chose the seed (then everyone who joins is told).
     pub seed_chosen: bool,
+    /// Whether the rounds have begun: an online game waits in its lobby until its creator
+    /// starts it; every other game starts when it is made.
+    pub started: bool,
+    /// Whether the log holds the lobby's start (one row more than the engine's actions).
+    start_logged: bool,
 }
 
 /// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
@@ -115,7 +120,21 @@ impl GameState for InkState {
         let id = stored.id.clone();
         let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
         let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
-        let (setup, actions) = crate::replay::ink_log(&stored)?;
+        let crate::replay::InkLog {
+            setup,
+            actions,
+            start,
+        } = crate::replay::ink_log_full(&stored)?;
+        // An online game stored before games had a lobby has no start in its log: it had
+        // begun once anyone had done more than join.
+        let started = mode != Mode::Online
+            || start.is_some()
+            || actions.iter().any(|&(_, a)| a != Action::Join);
+        if let Some(at) = start
+            && actions[at..].iter().any(|&(_, a)| a == Action::Join)
+        {
+            return Err(corrupt("a player joined after the start".into()));
+        }
         let seed_chosen = serde_json::from_str::<StoredSetup>(&stored.setup)
             .map(|s| s.chosen)
             .unwrap_or(false);
@@ -145,6 +164,8 @@ impl GameState for InkState {
             seats,
             challenge: stored.challenge,
             seed_chosen,
+            started,
+            start_logged: start.is_some(),
         })
     }
 
@@ -152,13 +173,13 @@ impl GameState for InkState {
         &app.ink
     }
 
-    /// The number of accepted actions (a join is one).
+    /// The number of accepted actions (a join is one, and so is the lobby's start).
     fn version(&self) -> usize {
-        self.game.actions().len()
+        self.actions()
     }
 
     fn actions(&self) -> usize {
-        self.game.actions().len()
+        self.game.actions().len() + usize::from(self.start_logged)
     }
 
     fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
@@ -348,6 +369,8 @@ pub async fn create(
         seats,
         challenge: None,
         seed_chosen: req.seed.is_some(),
+        started: req.mode != Mode::Online,
+        start_logged: false,
     };
     InkSession::create(app, new_game, state).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
@@ -396,6 +419,8 @@ pub async fn create_challenge_game(
         seats: vec![seat],
         challenge: Some(crate::challenges::challenge_ref(challenge)),
         seed_chosen: false,
+        started: true,
+        start_logged: false,
     };
     InkSession::create(app, new_game, state).await?;
     Ok(id)
@@ -468,6 +493,12 @@ pub async fn join(
                         st.mode.as_str()
                     )));
                 }
+                if st.started {
+                    return Err(ApiError::Conflict(
+                        "the game has started: nobody can join it any more, but anyone with the link can watch"
+                            .into(),
+                    ));
+                }
                 let seat = st.game.players().len();
                 if seat >= MAX_SEATS {
                     return Err(ApiError::Conflict(format!(
@@ -526,6 +557,7 @@ pub async fn act(
     let view = detached(async move {
         s.change(&app2, |st| {
             let seat = st.seat_of(&token)?;
+            st.check_started()?;
             let mut next = st.clone();
             next.game.act(seat, action)?;
             Ok(Change {
@@ -542,12 +574,75 @@ pub async fn act(
     Ok(view)
 }
 
+/// Starts an online game waiting in its lobby: only its creator (seat 0) may, once. The start
+/// is stored in the game's log, so that the game replays to a started one.
+pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, ApiError> {
+    let session = InkSession::load(app, id).await?;
+    let (app, s) = (app.clone(), session.clone());
+    let token = token.to_owned();
+    detached(async move {
+        let view = s
+            .change(&app, |st| {
+                let seat = st.seat_of(&token)?;
+                if st.mode != Mode::Online {
+                    return Err(ApiError::Conflict(format!(
+                        "this is a {} game: it started when it was made (only an online game has a lobby)",
+                        st.mode.as_str()
+                    )));
+                }
+                if seat != 0 {
+                    let creator = st.seats.first().map_or("the creator", |c| c.name.as_str());
+                    return Err(ApiError::Forbidden(format!(
+                        "only the game's creator ({creator}) can start it"
+                    )));
+                }
+                if st.started {
+                    return Err(ApiError::Conflict("the game has already started".into()));
+                }
+                let mut next = st.clone();
+                next.started = true;
+                next.start_logged = true;
+                let row = ActionRow {
+                    seat,
+                    action: to_json(&crate::replay::LobbyAction::Start)?,
+                };
+                Ok(Change {
+                    answer: view(&s, &next, Some(seat)),
+                    next,
+                    actions: vec![row],
+                    seat: None,
+                })
+            })
+            .await?;
+        tracing::info!(game = %s.id, players = view.players.len(), "online game started");
+        Ok(view)
+    })
+    .await
+}
+
+impl InkState {
+    /// Refuses an action in a game still waiting in its lobby.
+    fn check_started(&self) -> Result<(), ApiError> {
+        if self.started {
+            return Ok(());
+        }
+        let creator = self
+            .seats
+            .first()
+            .map_or("the creator", |c| c.name.as_str());
+        Err(ApiError::Conflict(format!(
+            "the game has not started yet: {creator}, who made it, starts it from the lobby"
+        )))
+    }
+}
+
 /// The computer's suggestion for the rest of the seat's round.
 pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement>, ApiError> {
     let session = InkSession::load(app, id).await?;
     let (game, seat) = {
         let st = session.lock().await;
         let seat = st.seat_of(token)?;
+        st.check_started()?;
         if st.mode == Mode::Challenge {
             return Err(ApiError::Conflict(
                 "there are no hints in a challenge: every player plays the same dice on their own"
@@ -689,6 +784,9 @@ pub struct GameView {
     pub mode: Mode,
     /// Grows with every accepted action.
     pub version: usize,
+    /// Whether the rounds have begun (an online game waits in its lobby until its creator,
+    /// seat 0, starts it; until then it has no dice).
+    pub started: bool,
     /// The current round, 0–6; 7 once the game is over.
     pub round: usize,
     pub rounds: usize,
@@ -832,11 +930,16 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         id: session.id.clone(),
         kind: "ink",
         mode: st.mode,
-        version: game.actions().len(),
+        version: st.version(),
+        started: st.started,
         round: game.round(),
         rounds: ROUNDS,
-        dice: game.roll().map(|r| r.dice().to_vec()).unwrap_or_default(),
-        roll: game.roll(),
+        dice: if st.started {
+            game.roll().map(|r| r.dice().to_vec()).unwrap_or_default()
+        } else {
+            Vec::new()
+        },
+        roll: game.roll().filter(|_| st.started),
         finished,
         players,
         winners: if finished { game.winners() } else { Vec::new() },
@@ -854,7 +957,13 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         chosen_seed: chosen_seed(st),
         challenge: st.challenge.as_ref().map(|c| c.id.clone()),
         created: session.created,
-        you: seat.and_then(|seat| you(game, seat)),
+        you: seat.and_then(|seat| {
+            if st.started {
+                you(game, seat)
+            } else {
+                lobby_you(st, seat)
+            }
+        }),
     }
 }
 
@@ -878,6 +987,34 @@ fn chosen_seed(st: &InkState) -> Option<ChosenSeed> {
     Some(ChosenSeed {
         seed: Seed(seed),
         by,
+    })
+}
+
+/// A seat in a game waiting in its lobby: no dice yet, nothing to place, the round not to end.
+fn lobby_you(st: &InkState, seat: usize) -> Option<YouView> {
+    let refusal = st.check_started().err()?.to_string();
+    let not_started = "not started";
+    Some(YouView {
+        seat,
+        dice: Vec::new(),
+        specials: Tile::SPECIALS
+            .into_iter()
+            .map(|tile| SpecialView {
+                tile,
+                used: false,
+                allowed: false,
+                reason: Some(refusal.clone()),
+                rule: Some(not_started),
+                legal: vec![String::new(); 8],
+            })
+            .collect(),
+        can_undo: false,
+        end_round: Permission {
+            allowed: false,
+            reason: Some(refusal),
+            rule: Some(not_started),
+        },
+        round_done: false,
     })
 }
 
@@ -1065,6 +1202,72 @@ mod tests {
         let emoji = "\u{1F682}".repeat(32);
         assert_eq!(player_name(Some(&emoji), || "P".into()).unwrap(), emoji);
         assert!(player_name(Some("Zoë Ñandú 李"), || "P".into()).is_ok());
+    }
+
+    /// An online game as stored, with these seats and log rows (seat, action JSON).
+    fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {
+        StoredGame {
+            id: "0123456789abcdef01234567".into(),
+            kind: GameKind::Ink,
+            mode: "online".into(),
+            setup: serde_json::to_string(&Setup {
+                players: 1,
+                dice: Dice::Seed(5),
+            })
+            .unwrap(),
+            created: 0,
+            seats: (0..seats)
+                .map(|seat| SeatRow {
+                    seat,
+                    name: format!("P{seat}"),
+                    kind: SeatKind::Human,
+                    agent: None,
+                    token_hash: Some(format!("{seat:064}")),
+                    player: None,
+                })
+                .collect(),
+            actions: rows
+                .iter()
+                .map(|&(seat, action)| ActionRow {
+                    seat,
+                    action: action.into(),
+                })
+                .collect(),
+            challenge: None,
+        }
+    }
+
+    #[test]
+    fn the_lobby_is_read_from_the_log() {
+        let join = r#"{"action":"join"}"#;
+        let start = r#"{"action":"start"}"#;
+        // Only joins: still in the lobby.
+        let st = InkState::from_stored(stored_online(2, &[(1, join)])).unwrap();
+        assert!(!st.started);
+        assert_eq!(st.actions(), 1);
+        // A start: begun, and the start is one row of the log.
+        let st = InkState::from_stored(stored_online(2, &[(1, join), (0, start)])).unwrap();
+        assert!(st.started);
+        assert_eq!((st.actions(), st.game.actions().len()), (2, 1));
+        // Stored before the lobby: begun once someone did more than join.
+        let game = Game::new(Setup {
+            players: 1,
+            dice: Dice::Seed(5),
+        });
+        let p = first_legal(
+            game.player(0).unwrap().board(),
+            game.roll().unwrap().dice()[0],
+        )
+        .unwrap();
+        let place = serde_json::to_string(&Action::Place { placement: p }).unwrap();
+        let st = InkState::from_stored(stored_online(1, &[(0, &place)])).unwrap();
+        assert!(st.started);
+        assert_eq!(st.actions(), 1);
+        // A join after the start, or two starts, is no log the server writes.
+        let bad = stored_online(2, &[(0, start), (1, join)]);
+        assert!(InkState::from_stored(bad).is_err());
+        let bad = stored_online(1, &[(0, start), (0, start)]);
+        assert!(InkState::from_stored(bad).is_err());
     }
 
     #[test]

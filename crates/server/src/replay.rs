@@ -8,7 +8,7 @@
 
 use railroad_ink::score::Breakdown;
 use railroad_ink::{Action, Game, Roll, Score, Setup};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -91,20 +91,49 @@ fn corrupt(id: &str, what: impl std::fmt::Display) -> ApiError {
     ApiError::Internal(format!("game {id}: {what}"))
 }
 
-/// A stored game's setup and actions, parsed.
-pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
+/// What a Railroad Ink game's log holds besides the engine's actions: the start of an online
+/// game's lobby (stored as `{"action":"start"}` by its creator's seat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub(crate) enum LobbyAction {
+    Start,
+}
+
+/// A stored Railroad Ink game's log, parsed: the setup, the engine's actions, and where the
+/// lobby's start came among them (the number of engine actions before it), if it is there.
+pub(crate) struct InkLog {
+    pub setup: Setup,
+    pub actions: Vec<(usize, Action)>,
+    pub start: Option<usize>,
+}
+
+/// A stored game's setup and actions, parsed (with the lobby's start, if any).
+pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
     let setup: Setup = serde_json::from_str(&stored.setup)
         .map_err(|e| corrupt(&stored.id, format!("setup: {e}")))?;
-    let actions = stored
-        .actions
-        .iter()
-        .map(|row| {
-            serde_json::from_str::<Action>(&row.action)
-                .map(|a| (row.seat, a))
-                .map_err(|e| corrupt(&stored.id, format!("action: {e}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((setup, actions))
+    let mut actions = Vec::with_capacity(stored.actions.len());
+    let mut start = None;
+    for row in &stored.actions {
+        match serde_json::from_str::<Action>(&row.action) {
+            Ok(a) => actions.push((row.seat, a)),
+            Err(e) => match serde_json::from_str::<LobbyAction>(&row.action) {
+                Ok(LobbyAction::Start) if start.is_none() => start = Some(actions.len()),
+                Ok(LobbyAction::Start) => return Err(corrupt(&stored.id, "started twice")),
+                Err(_) => return Err(corrupt(&stored.id, format!("action: {e}"))),
+            },
+        }
+    }
+    Ok(InkLog {
+        setup,
+        actions,
+        start,
+    })
+}
+
+/// A stored game's setup and the engine's actions, parsed (the lobby's start left out).
+pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
+    let log = ink_log_full(stored)?;
+    Ok((log.setup, log.actions))
 }
 
 /// Loads a stored game of a kind; not found if there is none (or it is of the other kind).

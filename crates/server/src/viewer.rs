@@ -9,7 +9,9 @@
 
 use railroad_ink::board::{MAX_PLACEMENTS, Sequence};
 use railroad_ink::score::Breakdown;
-use railroad_ink::{Board, Placement, PlacementError, SequenceError, Square};
+use railroad_ink::{
+    Board, GameError, Orientation, Placement, PlacementError, SequenceError, Square, Tile,
+};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -221,6 +223,66 @@ pub struct MetroStep {
     /// The lines that have begun (at least one tile), station order; a station not listed has
     /// an empty square before it.
     pub lines: Vec<LineView>,
+}
+
+/// `POST /api/ink/check`: one placement tried on a board by the engine (for the tutorial,
+/// whose steps are checked here and never by the page): the board after it, scored, and where
+/// the tiles asked about may go next.
+#[derive(Debug, Clone, Serialize)]
+pub struct InkCheck {
+    /// The board string after the placement (the board as sent when none was).
+    pub board: String,
+    pub breakdown: Breakdown,
+    /// For each tile asked about, for each orientation 0–7, the squares where it is legal on
+    /// that board, written one after another (`"A1D0"`).
+    pub legal: std::collections::BTreeMap<Tile, Vec<String>>,
+}
+
+/// The most tiles one check asks about (there are 15).
+pub const MAX_CHECK_TILES: usize = 15;
+
+/// Tries `placement` (if any) on the board `text` with the engine. A malformed or illegal board
+/// is a `400`; a placement the rules refuse is the engine's refusal (a `422` with its rule),
+/// exactly as in a game.
+pub fn ink_check(
+    text: &str,
+    placement: Option<Placement>,
+    tiles: &[Tile],
+) -> Result<InkCheck, ApiError> {
+    check_length(text)?;
+    if tiles.len() > MAX_CHECK_TILES {
+        return Err(ApiError::BadRequest(format!(
+            "ask about at most {MAX_CHECK_TILES} tiles"
+        )));
+    }
+    let mut board: Board = text
+        .parse()
+        .map_err(|e| ApiError::BadRequest(format!("the board string: {e}")))?;
+    if let Some(placement) = placement {
+        board
+            .place(placement)
+            .map_err(|reason| GameError::Illegal { placement, reason })?;
+    }
+    let legal = tiles
+        .iter()
+        .map(|&tile| {
+            let by_orientation = Orientation::ALL
+                .iter()
+                .map(|&o| {
+                    Square::all()
+                        .filter(|s| board.legal_squares(tile, o) & s.bit() != 0)
+                        .map(|s| s.to_string())
+                        .collect::<String>()
+                })
+                .collect();
+            (tile, by_orientation)
+        })
+        .collect();
+    Ok(InkCheck {
+        board: board.to_string(),
+        breakdown: board.breakdown(),
+        legal,
+    })
 }
 
 /// The first illegal Metro placement, with the engine's names of the rule it breaks.

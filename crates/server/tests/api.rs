@@ -30,6 +30,16 @@ async fn place(app: &TestApp, id: &str, token: &str, placement: &str) -> (Status
     .await
 }
 
+/// The creator starts an online game waiting in its lobby.
+async fn start(app: &TestApp, id: &str, token: &str) -> Value {
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{id}/start"), Some(token), "")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["started"], true);
+    v
+}
+
 async fn end_round(app: &TestApp, id: &str, token: &str) -> (StatusCode, Value) {
     app.post(&format!("/api/ink/games/{id}/end-round"), Some(token), "")
         .await
@@ -528,6 +538,14 @@ async fn online_players_share_rolls_and_rounds() {
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
+    // A third player joins in the lobby too.
+    let (status, v) = app.post(&join, None, "").await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(v["seat"], 2);
+    let c = v["token"].as_str().unwrap().to_owned();
+    assert_eq!(state(&app, &id, &c).await["players"][2]["name"], "Player 3");
+    start(&app, &id, &a).await;
+
     let sa = state(&app, &id, &a).await;
     let sb = state(&app, &id, &b).await;
     assert_eq!(sa["you"]["seat"], 0);
@@ -544,17 +562,13 @@ async fn online_players_share_rolls_and_rounds() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(v["rule"], "round ended");
     let after = play_round(&app, &id, &b).await;
+    assert_eq!(
+        after["round"], 0,
+        "the third player has not finished the round"
+    );
+    let after = play_round(&app, &id, &c).await;
     assert_eq!(after["round"], 1);
     assert_eq!(after["players"][0]["round_done"], false);
-
-    // A third player joins mid-game, on an empty board in the current round.
-    let (status, v) = app.post(&join, None, "").await;
-    assert_eq!(status, StatusCode::CREATED);
-    assert_eq!(v["seat"], 2);
-    let c = v["token"].as_str().unwrap().to_owned();
-    let sc = state(&app, &id, &c).await;
-    assert_eq!(sc["players"][2]["name"], "Player 3");
-    assert_eq!(sc["round"], 1);
     for t in [&a, &b, &c] {
         play_round(&app, &id, t).await;
     }
@@ -588,10 +602,12 @@ async fn live_updates_over_server_sent_events() {
         .await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(events.next_state().await, 1);
+    start(&app, &id, &a).await;
+    assert_eq!(events.next_state().await, 2);
     let s = state(&app, &id, &a).await;
     let p = first_legal_die(&s).unwrap();
     place(&app, &id, &a, &p).await;
-    assert_eq!(events.next_state().await, 2);
+    assert_eq!(events.next_state().await, 3);
 }
 
 #[tokio::test]
@@ -607,6 +623,7 @@ async fn a_restarted_server_continues_every_game() {
         )
         .await;
     let tb = v["token"].as_str().unwrap().to_owned();
+    start(&app, &online, &ta).await;
     let (computer, tc) = create(&app, r#"{"mode":"computer","seed":33,"agent":"greedy"}"#).await;
     wait_for(&app, &computer, &tc, |s| {
         s["players"][1]["round_done"] == true

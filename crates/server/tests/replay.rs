@@ -152,7 +152,7 @@ async fn a_solo_replay_is_the_action_log_played_again() {
 }
 
 #[tokio::test]
-async fn a_computer_game_and_an_online_game_with_a_late_join() {
+async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
     let app = TestApp::start().await;
     let (cid, ctoken) = create(
         &app,
@@ -183,9 +183,8 @@ async fn a_computer_game_and_an_online_game_with_a_late_join() {
         .collect();
     assert_eq!(seats.into_iter().collect::<Vec<_>>(), [0, 1]);
 
-    // Online: the second player joins in round 2.
+    // Online: the second player joins in the lobby, then the creator starts the game.
     let (oid, otoken) = create(&app, r#"{"mode":"online","seed":6,"name":"Ann"}"#).await;
-    play(&app, &oid, &otoken, 1).await;
     let (status, joined) = app
         .post(
             &format!("/api/ink/games/{oid}/join"),
@@ -195,7 +194,11 @@ async fn a_computer_game_and_an_online_game_with_a_late_join() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
     let btoken = joined["token"].as_str().unwrap().to_owned();
-    for _ in 0..6 {
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{oid}/start"), Some(&otoken), "")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    for _ in 0..7 {
         play(&app, &oid, &otoken, 1).await;
         play(&app, &oid, &btoken, 1).await;
     }
@@ -210,7 +213,9 @@ async fn a_computer_game_and_an_online_game_with_a_late_join() {
         .unwrap();
     assert_eq!(r["players"][1]["name"], "Bob");
     assert_eq!(r["players"][1]["from_step"], join_step + 1);
-    assert_eq!(r["steps"][join_step]["round"], 1);
+    assert_eq!(r["steps"][join_step]["round"], 0);
+    // The lobby's start is no step of the replay: the first step after the join is a placement.
+    assert_eq!(r["steps"][join_step + 1]["action"]["action"], "place");
 
     // Newest first; by kind; a page at a time.
     let (_, list) = app.get("/api/games?finished=true&kind=ink", None).await;

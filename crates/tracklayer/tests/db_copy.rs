@@ -73,6 +73,8 @@ fn a_sqlite_file_is_copied_into_postgres_and_its_games_play_on() {
     let ann = v["token"].as_str().unwrap().to_owned();
     let (status, j) = server.call("POST", &format!("{online}/join"), None, "{}");
     assert_eq!(status, 201, "{j}");
+    let (status, v) = server.call("POST", &format!("{online}/start"), Some(&ann), "");
+    assert_eq!(status, 200, "{v}");
     play_rounds(&server, &online, &ann, 1);
     games.push((online.clone(), ann));
     let (status, m) = server.call(

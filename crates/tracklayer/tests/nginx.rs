@@ -519,6 +519,15 @@ fn an_online_game_is_played_live_through_nginx() {
         201,
     );
     let bob = joined["token"].as_str().expect("a token").to_owned();
+    // Everyone is in: Ann starts the game from its lobby.
+    expect(
+        addr,
+        "POST",
+        &format!("/api/ink/games/{game}/start"),
+        Some(&ann),
+        "",
+        200,
+    );
 
     // Ann's page opens the game's stream; its first event is the state now.
     let events = Events::open(addr, &format!("/api/ink/games/{game}/events"));

@@ -238,11 +238,20 @@ fn two_processes_on_one_postgres_database() {
     );
     assert_eq!(status, 201, "{joined}");
     let bo = joined["token"].as_str().unwrap().to_owned();
+    // Ann starts it from the lobby, through process 1 (the start is an action too).
+    let (status, v) = one.call(
+        "POST",
+        &format!("/api/ink/games/{id}/start"),
+        Some(&ann),
+        "",
+    );
+    assert_eq!(status, 200, "{v}");
     let events_path = format!("/api/ink/games/{id}/events");
     let mut on_one = Events::open(&one, &events_path);
     let mut on_two = Events::open(&two, &events_path);
-    // Bo's join is the first action (the creator's seat comes with the game).
-    let mut ink_answered = 1;
+    // Bo's join and Ann's start are the first actions (the creator's seat comes with the
+    // game).
+    let mut ink_answered = 2;
     // Each process sees the other's moves live, within a second.
     let mut slowest = Duration::ZERO;
     for _ in 0..2 {

@@ -85,6 +85,13 @@ fn sigkill_and_restart_continue_every_game_exactly() {
     );
     assert_eq!(status, 201);
     let tb = v["token"].as_str().unwrap().to_owned();
+    let (status, v) = server.call(
+        "POST",
+        &format!("/api/ink/games/{online}/start"),
+        Some(&ta),
+        "",
+    );
+    assert_eq!(status, 200, "{v}");
     let (computer, tc) = create(
         &server,
         r#"{"mode":"computer","seed":103,"agent":"greedy"}"#,

@@ -1,7 +1,8 @@
 // Screen readers: axe-core (from npm, loaded into the page from its file) finds no serious or
-// critical violation on the start page, the rules pages, a Railroad Ink game, a Metro game,
-// the viewers, a replay, a challenge's leaderboard and a player's page; every button has a
-// name, and a Railroad Ink board's squares say what is on them in words.
+// critical violation on the start page, the rules pages, both tutorials, an online game's
+// lobby, a Railroad Ink game, a Metro game, the viewers, a replay, a challenge's leaderboard and
+// a player's page; every button has a name, and a Railroad Ink board's squares say what is on
+// them in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,6 +53,16 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await page.goto(`${env.url}/rules/metro`);
     await page.waitForSelector('.m-tile-grid, .tile-grid');
     await check(page, 'the Metro rules');
+
+    await page.goto(`${env.url}/tutorial/ink`);
+    await page.waitForSelector('#step-title');
+    await check(page, 'the Railroad Ink tutorial');
+    await page.goto(`${env.url}/tutorial/metro`);
+    await page.waitForSelector('#turn-help');
+    await check(page, 'the Metro tutorial');
+
+    await startGame(page, env.url, { mode: 'online', name: 'Lou' });
+    await check(page, 'an online game\'s lobby');
 
     const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
     await placeOne(page, id);

@@ -135,11 +135,14 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   // An illegal drop: an inner square touching nothing; then the centre.
   await dragTile(page, '22');
   await page.waitForSelector('.message.error');
-  assert.match(await page.textContent('.message'), /Refused: .*touching/);
+  // In plain words: which tile, where and why (the engine's sentence is the tooltip).
+  assert.match(await page.textContent('.message'), /^Tile [a-d]{4} can't go on row 2, column 2: a tile goes on the edge of the board or next to a tile already there\./);
+  assert.doesNotMatch(await page.textContent('.message'), /Refused|§/);
   assert.equal(await page.textContent('.message .rule-chip'), 'not touching');
   await shot(page, 'metro-illegal-drop-desktop');
   await clickSquare(page, '33');
   await page.waitForFunction(() => document.querySelector('.message .rule-chip')?.textContent === 'centre square');
+  assert.match(await page.textContent('.message'), /can't go on row 3, column 3: the four middle squares are the central stations/);
   assert.equal(await page.locator('#metro-board g.m-placed').count(), 0);
 
   // Keep: the tile goes to the hand and the second draw must be placed at once.

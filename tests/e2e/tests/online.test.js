@@ -1,11 +1,11 @@
-// Two players online in two browser contexts (one on a phone): the invite link, joining,
-// live updates over server-sent events, a round that ends when both have finished it, a
-// reload mid-game, and the end screen with the winner.
+// Two players online in two browser contexts (one on a phone): the invite link, joining in
+// the lobby, the creator's start, live updates over server-sent events, a round that ends when
+// both have finished it, a reload mid-game, and the end screen with the winner.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  apiState, DESKTOP, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame,
+  apiState, DESKTOP, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame, startOnline,
 } from '../harness.js';
 
 const env = serverAndBrowser();
@@ -23,10 +23,12 @@ test('a two-player online game in two browser contexts, with a reload, to the en
   await shot(bob, 'join-phone');
   await bob.fill('#join-name', 'Bob');
   await bob.click('button[type=submit]');
+  // Bob waits in the lobby; Ann sees him arrive, live, and starts the game.
+  await bob.waitForSelector('#lobby-wait');
+  await ann.waitForSelector('#lobby-players li[data-seat="1"]');
+  await startOnline(ann);
   await bob.waitForSelector('#my-board');
   assert.match(await bob.textContent('.main-board .board-name'), /Bob \(you\)/);
-
-  // Ann sees Bob arrive, live.
   await ann.waitForSelector('#board-1');
   assert.match(await ann.textContent('.other .board-name'), /Bob/);
 

@@ -29,7 +29,7 @@ fn find(path: &str) -> Option<&'static Asset> {
 fn is_page(path: &str) -> bool {
     match path {
         "/" | "/rules" | "/rules/metro" | "/new" | "/view" | "/view/ink" | "/view/metro"
-        | "/games" | "/challenges" => true,
+        | "/games" | "/challenges" | "/tutorial/ink" | "/tutorial/metro" => true,
         _ => {
             ["/ink/", "/metro/"].iter().any(|prefix| {
                 path.strip_prefix(prefix).is_some_and(|rest| {
@@ -109,6 +109,9 @@ mod tests {
         assert!(is_page("/"));
         assert!(is_page("/rules"));
         assert!(is_page("/view/ink"));
+        assert!(is_page("/tutorial/ink"));
+        assert!(is_page("/tutorial/metro"));
+        assert!(!is_page("/tutorial/x"));
         assert!(is_page("/games"));
         assert!(is_page("/ink/0123456789abcdef01234567/replay"));
         assert!(!is_page("/ink/0123456789abcdef01234567/replay/x"));

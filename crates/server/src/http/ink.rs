@@ -14,13 +14,16 @@ use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::ink::{self, CreateRequest, GameView, InkState, SeatTaken, TileTable};
+use crate::viewer::InkCheck;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
+        .route("/check", post(check))
         .route("/games", post(create))
         .route("/games/{id}", get(game_state::<InkState>))
         .route("/games/{id}/join", post(join))
+        .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", post(place))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/end-round", post(end_round))
@@ -44,6 +47,27 @@ async fn create(
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct CheckRequest {
+    /// A board string (`""`: the empty board).
+    board: String,
+    /// The placement to try on it.
+    placement: Option<Placement>,
+    /// The tiles whose legal squares to send, on the board after the placement.
+    #[serde(default)]
+    tiles: Vec<railroad_ink::Tile>,
+}
+
+/// `POST /api/ink/check`: a placement tried on a board by the engine (the tutorial's steps).
+async fn check(JsonBody(req): JsonBody<CheckRequest>) -> Result<Json<InkCheck>, ApiError> {
+    Ok(Json(crate::viewer::ink_check(
+        &req.board,
+        req.placement,
+        &req.tiles,
+    )?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JoinRequest {
     name: Option<String>,
 }
@@ -57,6 +81,15 @@ async fn join(
     let player = player_id(&app, player.as_deref()).await?;
     let taken = ink::join(&app, &id, req.name, player).await?;
     Ok((StatusCode::CREATED, Json(taken)))
+}
+
+/// `POST /api/ink/games/{id}/start`: the creator starts an online game waiting in its lobby.
+async fn start(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(ink::start(&app, &id, &token).await?))
 }
 
 #[derive(Debug, Deserialize)]

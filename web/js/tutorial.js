@@ -1,0 +1,433 @@
+// The tutorials: /tutorial/ink, a scripted Railroad Ink board where the player places six tiles
+// with guidance (exits, connections, errors, the centre, the longest routes), and
+// /tutorial/metro, a real Metro game against the computer with a lesson beside it (draw, keep,
+// place, the centre, lines). Every placement is checked by the engine through the server
+// (`POST /api/ink/check`, and the Metro game's own endpoints): the page holds the script and
+// the words, never a rule.
+
+import { ApiError, request } from './api.js';
+import { h, fill } from './dom.js';
+import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
+import { refusalWords } from './game.js';
+import { metroApi } from './metro-api.js';
+import { metroScreen } from './metro.js';
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function pointsText(n) {
+  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+}
+
+/** Whether a board's networks reach the exit on `square` (from the engine's breakdown). */
+function reaches(breakdown, square) {
+  return breakdown.networks.some((n) => n.exits.some((e) => e.square === square));
+}
+
+/**
+ * The Railroad Ink lesson. Each step gives one tile and a square to try; the server places it
+ * (or refuses it, in the engine's words), and the step's goal is read from the engine's
+ * breakdown of the board after it. A step with `refusal` wants to see the server refuse.
+ */
+const INK_STEPS = [
+  {
+    title: 'Exits',
+    tile: 'A1',
+    target: 'A1A30',
+    text: 'Every route starts at an exit on the edge of the board. The railway exit at the top of column 3 is waiting: put the railway straight on A3, running north–south, so that it meets that exit.',
+    goal: (b) => reaches(b, 'A3'),
+    miss: 'the railway has to meet the railway exit above A3',
+    done: 'Your railway reaches an exit: it is now a network with one exit. At the end, each network scores by the number of exits it joins.',
+    overlays: ['networks'],
+  },
+  {
+    title: 'Connections',
+    tile: 'A1',
+    target: 'A1B30',
+    text: 'After that, every tile must continue a route already on the board, or meet an exit. Put a second railway straight on B3, right under the first, to carry the railway on.',
+    goal: (b) => b.score.longest_railway >= 2,
+    miss: 'this tile should continue your railway down from A3',
+    done: 'Connected: the railway now runs over two tiles.',
+    overlays: ['networks'],
+  },
+  {
+    title: 'Refusals',
+    tile: 'A4',
+    target: 'A4C30',
+    refusal: true,
+    text: 'A highway may never meet a railway. Try it and see: put the highway straight on C3, right under your railway. The server will refuse it and say why.',
+    done: 'That is how a refusal sounds: the game never lets a highway touch a railway, or a route run into an exit of the other kind.',
+    overlays: ['networks'],
+  },
+  {
+    title: 'Errors',
+    tile: 'A4',
+    target: 'A4A10',
+    text: 'Put the highway straight where it meets the highway exit at A1. Look at the red marks: every route end that faces an empty square is an error, −1 each at the end of the game (ends at the edge of the board never are).',
+    goal: (b) => reaches(b, 'A1'),
+    miss: 'the highway has to meet the highway exit above A1',
+    done: 'Two networks now, each with one exit. The open ends under A1 and B3 are errors until something continues them.',
+    overlays: ['networks', 'errors'],
+  },
+  {
+    title: 'The centre',
+    tile: 'B0',
+    target: 'B0C32',
+    text: 'The nine shaded squares in the middle are the centre: +1 for each one you fill. A station is where a highway and a railway may join. Put the station on C3, in the centre, its railway up to meet B3 (turn it twice with R, or the Rotate button).',
+    goal: (b) => b.score.centre >= 1,
+    miss: 'the station should fill C3, a centre square',
+    done: 'One centre square filled: +1. The station turns your railway into a highway going down.',
+    overlays: ['centre', 'errors'],
+  },
+  {
+    title: 'Longest routes',
+    tile: 'A4',
+    target: 'A4D30',
+    text: 'Your longest highway and your longest railway each score +1 a tile at the end (a station counts for both). Put the highway straight on D3 to lengthen the highway leaving the station.',
+    goal: (b) => b.score.longest_highway >= 2,
+    miss: 'the highway should continue down from the station on C3',
+    done: 'Your longest railway runs over three tiles (A3, B3, C3) and your longest highway over two (C3, D3): +5 between them.',
+    overlays: ['longest', 'centre'],
+  },
+];
+
+const OVERLAY_CLASSES = ['networks', 'errors', 'centre', 'longest'];
+
+export async function inkTutorialScreen(root, { table, setTitle }) {
+  const lesson = new InkLesson(root, table, setTitle);
+  return lesson.start();
+}
+
+class InkLesson {
+  constructor(root, table, setTitle) {
+    this.root = root;
+    this.table = table;
+    this.setTitle = setTitle;
+    this.step = 0;
+    this.board = '';
+    this.breakdown = null;
+    this.legal = null;
+    this.orientation = 0;
+    this.busy = false;
+  }
+
+  async start() {
+    this.build();
+    await this.enter(0);
+    this.say(`Click or tap a square to place ${tileWords(this.table, INK_STEPS[0].tile)}; the server checks it.`, 'info');
+    this.onKey = (ev) => this.key(ev);
+    document.addEventListener('keydown', this.onKey);
+    return () => document.removeEventListener('keydown', this.onKey);
+  }
+
+  build() {
+    this.steps = h('ol', { class: 'tutorial-steps', 'aria-label': 'Steps' });
+    this.lesson = h('section', { class: 'panel lesson', id: 'lesson', 'aria-labelledby': 'step-title' });
+    this.message = h('p', { class: 'message', id: 'tutorial-message', role: 'status', 'aria-live': 'polite' });
+    this.score = h('section', { class: 'panel tutorial-score', 'aria-label': 'Score of this board' });
+    this.view = createBoard(this.table, { label: 'The tutorial board', interactive: true });
+    this.view.svg.id = 'tutorial-board';
+    this.view.svg.addEventListener('click', (ev) => {
+      const sq = this.view.squareAt(ev.clientX, ev.clientY);
+      if (sq) this.place(sq);
+    });
+    fill(this.root, h('section', { class: 'tutorial', id: 'tutorial' },
+      h('div', { class: 'tutorial-head' },
+        h('h1', {}, 'Learn Railroad Ink'),
+        h('p', { class: 'muted' }, 'Six tiles, one at a time. The game\'s own rules check every placement, exactly as in a real game.'),
+        this.steps),
+      h('div', { class: 'tutorial-layout' },
+        this.lesson,
+        h('div', { class: 'main-board' }, this.view.svg, this.message),
+        this.score)));
+  }
+
+  /** Asks the engine about the board (and a placement on it): the board after, and where the tile fits. */
+  check(placement, tile) {
+    const body = { board: this.board, tiles: tile ? [tile] : [] };
+    if (placement) body.placement = placement;
+    return request('POST', '/api/ink/check', { body });
+  }
+
+  async enter(index) {
+    this.step = index;
+    this.orientation = 0;
+    const step = INK_STEPS[index];
+    try {
+      const answer = await this.check(null, step?.tile);
+      this.breakdown = answer.breakdown;
+      this.legal = step ? answer.legal[step.tile] : null;
+    } catch (e) {
+      this.say(`The server cannot check the board: ${e.message}`, 'error');
+    }
+    this.render();
+    if (step) this.setTitle(`Tutorial step ${index + 1}: ${step.title}`);
+  }
+
+  say(text, kind = 'info', detail = null) {
+    this.message.textContent = text;
+    this.message.className = `message ${kind}`;
+    if (detail) this.message.title = detail; else this.message.removeAttribute('title');
+  }
+
+  rotate(times = 1) {
+    for (let i = 0; i < times; i++) this.orientation = this.table.rotate[this.orientation];
+    this.render();
+  }
+
+  flip() {
+    this.orientation = this.table.flip[this.orientation];
+    this.render();
+  }
+
+  key(ev) {
+    const step = INK_STEPS[this.step];
+    if (!step || ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key.toLowerCase();
+    const onBoard = !!ev.target?.dataset?.square && this.view.svg.contains(ev.target);
+    const move = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[k];
+    if (k === 'r') { ev.preventDefault(); this.rotate(ev.shiftKey ? 3 : 1); }
+    else if (k === 'f') { ev.preventDefault(); this.flip(); }
+    else if (move && onBoard) {
+      ev.preventDefault();
+      const sq = this.view.cursor() || 'D3';
+      const row = Math.min(6, Math.max(0, 'ABCDEFG'.indexOf(sq[0]) + move[0]));
+      const col = Math.min(6, Math.max(0, Number(sq[1]) + move[1]));
+      const next = `${'ABCDEFG'[row]}${col}`;
+      this.view.setCursor(next, { focus: true });
+      this.view.setDrop(next, step.tile, this.orientation, this.legalNow().has(next));
+    } else if ((k === 'enter' || k === ' ') && onBoard) {
+      ev.preventDefault();
+      this.place(this.view.cursor());
+    }
+  }
+
+  legalNow() {
+    return new Set(this.legal ? legalSquares(this.legal[this.orientation]) : []);
+  }
+
+  async place(square) {
+    const step = INK_STEPS[this.step];
+    if (!step || this.busy || !square) return;
+    const placement = `${step.tile}${square}${this.orientation}`;
+    this.busy = true;
+    this.view.setDrop(null);
+    try {
+      const answer = await this.check(placement, INK_STEPS[this.step + 1]?.tile);
+      if (step.refusal) {
+        this.say(`${capital(tileWords(this.table, step.tile))} fits on ${square} turned this way, so the server accepted it. This step is about a refusal: try ${step.target.slice(2, 4)} as the ghost tile shows.`, 'info');
+        return;
+      }
+      if (!step.goal(answer.breakdown)) {
+        this.say(`The rules allow ${tileWords(this.table, step.tile)} on ${square}, but ${step.miss}: try ${step.target.slice(2, 4)}, as the ghost tile shows.`, 'info');
+        return;
+      }
+      this.board = answer.board;
+      this.breakdown = answer.breakdown;
+      await this.advance(step.done);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 422) {
+        this.say(`The server cannot check it: ${e.message}`, 'error');
+        return;
+      }
+      this.view.flash(square);
+      const words = refusalWords(this.table, placement, e.message, e.rule);
+      if (step.refusal) {
+        await this.enter(this.step + 1);
+        this.say(`Refused, as it should be. ${words} ${step.done}`, 'ok', e.message);
+        return;
+      }
+      this.say(words, 'error', e.message);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async advance(done) {
+    await this.enter(this.step + 1);
+    this.say(`Well done. ${done}`, 'ok');
+    const next = this.lesson.querySelector('#rotate, #finish-links a');
+    if (document.activeElement === document.body && next) next.focus({ preventScroll: true });
+  }
+
+  render() {
+    const index = this.step;
+    const step = INK_STEPS[index];
+    fill(this.steps, INK_STEPS.map((s, i) => h('li', {
+      class: i < index ? 'done' : i === index ? 'now' : '',
+      'aria-current': i === index ? 'step' : null,
+    }, h('span', { class: 'step-n', 'aria-hidden': 'true' }, String(i + 1)), s.title)));
+    this.steps.append(h('li', { class: index >= INK_STEPS.length ? 'now' : '', 'aria-current': index >= INK_STEPS.length ? 'step' : null },
+      h('span', { class: 'step-n', 'aria-hidden': 'true' }, '✓'), 'Done'));
+    this.view.setBoard(this.board);
+    if (this.breakdown) this.view.setBreakdown(this.breakdown);
+    const overlays = new Set(step ? step.overlays : OVERLAY_CLASSES);
+    for (const k of OVERLAY_CLASSES) this.view.svg.classList.toggle(`show-${k}`, overlays.has(k));
+    if (!step) {
+      this.view.setLegal([], '');
+      this.view.setHint(null);
+      fill(this.lesson,
+        h('h2', { id: 'step-title' }, 'You know the rules'),
+        h('p', {}, `Exits, connections, refusals, errors, the centre and the longest routes: that is all of Railroad Ink, apart from the six special tiles (one a round, three a game). This board would score ${pointsText(this.breakdown?.score.advanced ?? 0)}.`),
+        h('p', {}, 'A real game has seven rounds of four dice, the same for every player.'),
+        h('div', { class: 'row', id: 'finish-links' },
+          h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play a game'),
+          h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Read the rules'),
+          h('a', { class: 'btn', href: '/tutorial/metro', 'data-link': '' }, 'Learn Metro')));
+      this.renderScore();
+      this.setTitle('Tutorial done');
+      return;
+    }
+    const legal = this.legalNow();
+    this.view.setLegal([...legal], tileWords(this.table, step.tile));
+    this.view.setHint([step.target]);
+    const focused = document.activeElement?.id;
+    fill(this.lesson,
+      h('p', { class: 'step-count' }, `Step ${index + 1} of ${INK_STEPS.length}`),
+      h('h2', { id: 'step-title' }, step.title),
+      h('p', { id: 'step-text' }, step.text),
+      h('div', { class: 'preview', dataset: { orientation: this.orientation } },
+        h('div', { class: 'preview-tile', title: `${step.tile}, orientation ${this.orientation}` }, tileSvg(this.table, step.tile, this.orientation)),
+        h('div', { class: 'preview-info' },
+          h('strong', {}, capital(tileWords(this.table, step.tile))),
+          h('span', { class: 'muted small', id: 'preview-ends' }, `${capital(openEnds(this.table, step.tile, this.orientation))} · fits on ${legal.size} ${legal.size === 1 ? 'square' : 'squares'}`)),
+        h('div', { class: 'row tight preview-buttons' },
+          h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
+          h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
+          h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip'))),
+      h('p', { class: 'muted small' }, 'The ghost tile shows where and how; the green squares are where the tile fits turned this way. Click or tap a square', h('span', { class: 'keys-help' }, ', or Tab to the board, move with the arrow keys and press Enter'), '.'));
+    if (focused && !this.lesson.contains(document.activeElement)) this.lesson.querySelector(`#${focused}`)?.focus({ preventScroll: true });
+    this.renderScore();
+  }
+
+  renderScore() {
+    const sc = this.breakdown?.score;
+    if (!sc) return;
+    const row = (label, value, id) => h('tr', { id }, h('th', {}, label), h('td', {}, value));
+    fill(this.score,
+      h('h2', {}, 'Score of this board'),
+      h('table', { class: 'breakdown' }, h('tbody', {},
+        row('Exits', sc.exits, 'score-exits'),
+        row('Centre squares', sc.centre, 'score-centre'),
+        row('Errors', sc.errors ? `−${sc.errors}` : '0', 'score-errors'),
+        row('Longest highway', sc.longest_highway, 'score-highway'),
+        row('Longest railway', sc.longest_railway, 'score-railway'),
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced)))),
+      h('p', { class: 'muted small' }, 'The engine scores the board after every tile, as at the end of a game.'));
+  }
+}
+
+// ---- Metro
+
+/** The seed of the Metro lesson's game (any seed works: the lesson follows the game). */
+const METRO_SEED = '2024';
+
+/**
+ * The Metro lesson's steps. Each is done when the game's state, as the server sends it, shows
+ * it (`done(state, lesson)`); a step with `refusal` is done when the server refuses a move.
+ */
+const METRO_STEPS = [
+  {
+    title: 'Draw',
+    text: 'On your turn you draw a tile from the deck. Press “Draw a tile” (or D).',
+    done: (st) => !!st.you?.drawn,
+  },
+  {
+    title: 'Keep',
+    text: 'You may place the tile you drew, or keep it in your hand for later and draw another, which you must then place. Keep this one: press “Keep it and draw another” (or K).',
+    done: (st) => !!st.you?.hand,
+  },
+  {
+    title: 'The centre',
+    text: 'The four squares in the middle are the central stations: no tile may go there. Try it anyway: click one of them (or drag your drawn tile there). The server refuses it and says why.',
+    refusal: true,
+  },
+  {
+    title: 'Place',
+    text: 'A tile goes on any green square: on the edge of the board, or next to a tile already there. Tiles are never turned. Place the tile you drew on a green square.',
+    done: (st) => st.moves.some((m) => m.action === 'place' && m.seat === st.you?.seat),
+  },
+  {
+    title: 'Your hand',
+    text: 'Now the computer plays its turn. On yours, place the tile you kept in your hand on a green square, or draw a new one instead (the kept one stays in hand).',
+    done: (st) => st.moves.filter((m) => m.action === 'place' && m.seat === st.you?.seat).length >= 2,
+  },
+  {
+    title: 'Lines',
+    text: 'Each of your stations around the edge (your colour) starts a line that follows the tracks. A line that reaches another station scores a point for every tile it crosses; a line that ends at a central station scores double. Point at a station, or tap it, to see its line. Play on as long as you like.',
+    finish: true,
+  },
+];
+
+export async function metroTutorialScreen(root, { navigate, setTitle }) {
+  fill(root, h('p', { class: 'loading' }, 'Setting up the lesson…'));
+  let created;
+  try {
+    created = await metroApi.create([{ kind: 'human', name: 'You' }, { kind: 'computer', name: 'Computer', level: 'random' }], METRO_SEED);
+  } catch (e) {
+    fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The lesson cannot start'), h('p', {}, e.message)));
+    return null;
+  }
+  const lesson = new MetroLesson(setTitle);
+  return metroScreen(root, created.id, { navigate, held: { id: created.id, seats: created.seats }, lesson });
+}
+
+class MetroLesson {
+  constructor(setTitle) {
+    this.setTitle = setTitle;
+    this.step = 0;
+    this.element = h('section', { class: 'panel lesson metro-lesson', id: 'lesson', 'aria-labelledby': 'step-title' });
+    this.steps = h('ol', { class: 'tutorial-steps', 'aria-label': 'Steps' });
+  }
+
+  /** Called by the game with each new state. */
+  onState(st) {
+    const step = METRO_STEPS[this.step];
+    if (step?.done && step.done(st)) {
+      this.step += 1;
+      this.onState(st);
+      return;
+    }
+    this.render();
+  }
+
+  /** Called by the game when the server refuses a move (its words already shown). */
+  onRefusal() {
+    if (METRO_STEPS[this.step]?.refusal) {
+      this.step += 1;
+      this.refused = true;
+      this.render();
+    }
+  }
+
+  render() {
+    const index = this.step;
+    const step = METRO_STEPS[index];
+    fill(this.steps, METRO_STEPS.map((s, i) => h('li', {
+      class: i < index || (s.finish && this.finished) ? 'done' : i === index ? 'now' : '',
+      'aria-current': i === index ? 'step' : null,
+    }, h('span', { class: 'step-n', 'aria-hidden': 'true' }, String(i + 1)), s.title)));
+    this.setTitle(`Metro tutorial step ${index + 1}: ${step.title}`);
+    fill(this.element,
+      h('div', { class: 'lesson-head' },
+        h('h1', {}, 'Learn Metro'),
+        this.steps),
+      h('p', { class: 'step-count' }, `Step ${index + 1} of ${METRO_STEPS.length}`),
+      h('h2', { id: 'step-title' }, step.title),
+      index === 3 && this.refused ? h('p', { class: 'lesson-note' }, 'Refused, as it should be: the message under the board says why.') : null,
+      h('p', { id: 'step-text' }, step.text),
+      step.finish && this.finished ? h('p', { class: 'lesson-note', id: 'lesson-done' }, 'You know the rules of Metro. The game goes on until all 60 tiles are placed; the highest score wins.') : null,
+      step.finish
+        ? h('div', { class: 'row', id: 'finish-links' },
+          this.finished ? null : h('button', {
+            class: 'btn primary',
+            id: 'finish',
+            type: 'button',
+            onclick: () => { this.finished = true; this.render(); this.element.querySelector('#new-metro')?.focus(); },
+          }, 'I have got it'),
+          h('a', { class: 'btn', id: 'new-metro', href: '/', 'data-link': '' }, 'Start a real game'),
+          h('a', { class: 'btn', href: '/rules/metro', 'data-link': '' }, 'Read the rules'))
+        : null);
+  }
+}
