@@ -48,6 +48,12 @@ pub enum ApiError {
     /// `Session::change`): nothing was stored.
     #[error("the game changed while your request was being decided: nothing was done, try again")]
     Stale,
+    /// The database cannot be reached just now (PostgreSQL down or restarting): nothing was
+    /// done. Logged; the client is told to try again.
+    #[error(
+        "the game's database cannot be reached just now: nothing was done, try again in a moment"
+    )]
+    Unavailable(String),
     /// Something failed inside the server. Logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -97,6 +103,7 @@ impl From<StorageError> for ApiError {
     fn from(e: StorageError) -> ApiError {
         match e {
             StorageError::Duplicate(what) => ApiError::Duplicate(what),
+            StorageError::Unreachable(why) => ApiError::Unavailable(why),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -123,6 +130,7 @@ impl ApiError {
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
             ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -140,6 +148,10 @@ impl IntoResponse for ApiError {
                 tracing::error!(error = %detail, "internal error");
                 ("internal error".to_owned(), None)
             }
+            ApiError::Unavailable(detail) => {
+                tracing::warn!(error = %detail, "the database cannot be reached");
+                (self.to_string(), None)
+            }
             ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
             ApiError::Metro(e) => (e.to_string(), Some(e.rule())),
             other => (other.to_string(), None),
@@ -152,6 +164,12 @@ impl IntoResponse for ApiError {
             }),
         )
             .into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("2"),
+            );
+        }
         if status == StatusCode::UNAUTHORIZED {
             response.headers_mut().insert(
                 axum::http::header::WWW_AUTHENTICATE,

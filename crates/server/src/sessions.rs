@@ -394,6 +394,17 @@ impl<St: GameState> Sessions<St> {
             })
             .await
             .cloned();
+        if let Ok(session) = &loaded
+            && session.state.try_lock().is_ok_and(|st| st.is_over())
+        {
+            // A finished game never changes again: it is read from storage for whoever asks
+            // (a spectator, its replay) and kept only as long as they hold it, so that
+            // looking at old games costs no memory.
+            let mut map = self.map();
+            if map.get(id).is_some_and(|s| Arc::ptr_eq(&s.cell, &cell)) {
+                map.remove(id);
+            }
+        }
         if loaded.is_err() {
             // Unknown ids must not pile up in memory.
             let mut map = self.map();

@@ -115,8 +115,8 @@ impl fmt::Debug for Database {
 pub enum StorageError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("postgres: {0}")]
-    Postgres(#[from] tokio_postgres::Error),
+    #[error("postgres: {}", postgres_words(.0))]
+    Postgres(tokio_postgres::Error),
     #[error("cannot reach the database: {0}")]
     Unreachable(String),
     #[error(
@@ -164,23 +164,54 @@ impl StorageError {
     }
 
     /// The error of a failed PostgreSQL statement: [`StorageError::Duplicate`] for a unique
-    /// key.
+    /// key; [`StorageError::Unreachable`] when the connection is gone (closed, or ended by
+    /// the server: SQLSTATE classes 08 and 57, as in a restart or an outage).
     fn of_postgres(e: tokio_postgres::Error) -> StorageError {
+        use std::error::Error as _;
         match e.as_db_error() {
             Some(db) if *db.code() == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => {
                 StorageError::Duplicate(db.message().to_owned())
+            }
+            Some(db)
+                if db.code().code().starts_with("08") || db.code().code().starts_with("57") =>
+            {
+                StorageError::Unreachable(db.message().to_owned())
+            }
+            None if e.is_closed()
+                || e.source()
+                    .is_some_and(|s| s.downcast_ref::<std::io::Error>().is_some()) =>
+            {
+                StorageError::Unreachable(postgres_words(&e))
             }
             _ => StorageError::Postgres(e),
         }
     }
 }
 
+impl From<tokio_postgres::Error> for StorageError {
+    fn from(e: tokio_postgres::Error) -> StorageError {
+        StorageError::of_postgres(e)
+    }
+}
+
 impl From<deadpool_postgres::PoolError> for StorageError {
+    /// A connection could not be had: the database is unreachable, whatever PostgreSQL said
+    /// (it refused the login, the database does not allow connections, the server is down).
     fn from(e: deadpool_postgres::PoolError) -> StorageError {
-        match e {
-            deadpool_postgres::PoolError::Backend(e) => StorageError::of_postgres(e),
-            other => StorageError::Unreachable(other.to_string()),
-        }
+        StorageError::Unreachable(match e {
+            deadpool_postgres::PoolError::Backend(e) => postgres_words(&e),
+            other => format!("no connection to the database: {other}"),
+        })
+    }
+}
+
+/// What PostgreSQL said, when it said something; else the error and its cause.
+fn postgres_words(e: &tokio_postgres::Error) -> String {
+    use std::error::Error as _;
+    match (e.as_db_error(), e.source()) {
+        (Some(db), _) => db.message().to_owned(),
+        (None, Some(source)) => format!("{e}: {source}"),
+        (None, None) => e.to_string(),
     }
 }
 

@@ -176,10 +176,16 @@ fn pool(config: &tokio_postgres::Config, size: usize) -> Result<Pool, StorageErr
         .map_err(|e| StorageError::Unreachable(e.to_string()))
 }
 
-fn unreachable(url: &str, e: impl std::fmt::Display) -> StorageError {
+/// Why a connection could not be made, in the words of PostgreSQL when it said something
+/// ("password authentication failed for user …", "database … does not exist"), with what to
+/// check.
+fn unreachable(e: deadpool_postgres::PoolError) -> StorageError {
+    let reason = match StorageError::from(e) {
+        StorageError::Unreachable(reason) => reason,
+        other => other.to_string(),
+    };
     StorageError::Unreachable(format!(
-        "{}: {e}; is PostgreSQL running, and may this user log in to this database?",
-        without_password(url)
+        "{reason} (is PostgreSQL running there, does the database exist, and may this user log in to it?)"
     ))
 }
 
@@ -196,7 +202,7 @@ impl Postgres {
             config,
             origin,
         };
-        let mut client = db.pool.get().await.map_err(|e| unreachable(url, e))?;
+        let mut client = db.pool.get().await.map_err(unreachable)?;
         migrate(&mut client, url).await?;
         let secret = challenges::secret(&mut sql::Postgres(&client)).await?;
         drop(client);
@@ -436,7 +442,7 @@ pub(super) async fn check(url: &str) -> Result<Vec<String>, StorageError> {
     let config = parse(url)?;
     let client = match pool(&config, 1)?.get().await {
         Ok(c) => c,
-        Err(e) => return Ok(vec![unreachable(url, e).to_string()]),
+        Err(e) => return Err(unreachable(e)),
     };
     let mut s = sql::Postgres(&client);
     let mut problems = Vec::new();
@@ -467,10 +473,7 @@ pub(super) async fn check(url: &str) -> Result<Vec<String>, StorageError> {
 /// its URL.
 pub(super) async fn fresh_database(admin: &str) -> Result<super::Database, StorageError> {
     let config = parse(admin)?;
-    let client = pool(&config, 1)?
-        .get()
-        .await
-        .map_err(|e| unreachable(admin, e))?;
+    let client = pool(&config, 1)?.get().await.map_err(unreachable)?;
     let mut bytes = [0u8; 6];
     getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
     let name: String = "tl_test_"

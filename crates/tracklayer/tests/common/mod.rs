@@ -93,7 +93,10 @@ impl Server {
 
     /// Starts with more environment variables (`TRACKLAYER_NOW`, say).
     pub fn start_with_env(db: impl AsRef<std::ffi::OsStr>, env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        // TRACKLAYER_BIN runs another build of the server (to compare two under the soak).
+        let bin = std::env::var_os("TRACKLAYER_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_tracklayer").into());
+        let mut child = Command::new(bin)
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .env("TRACKLAYER_LOG", "warn")

@@ -1,0 +1,109 @@
+//! PostgreSQL going away under a running server: requests are answered `503` with
+//! `Retry-After` and the JSON error (never a 500, never a crash); once the database is back,
+//! the same server plays on, its stored games intact.
+//!
+//! Needs `TRACKLAYER_TEST_PG` (skipped without it).
+
+mod common;
+
+use common::TestApp;
+use hyper::StatusCode;
+use server::storage::Storage;
+
+#[tokio::test]
+async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
+    let Some(database) = server::storage::fresh_test_database().await.unwrap() else {
+        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+        return;
+    };
+    let app = TestApp::start_with(|c| c.db = database.clone()).await;
+    let (status, made) = app
+        .post("/api/ink/games", None, r#"{"mode":"solo","seed":3}"#)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_owned();
+    let token = made["token"].as_str().unwrap().to_owned();
+    let path = format!("/api/ink/games/{id}");
+    let (_, s) = app.get(&path, Some(&token)).await;
+    let first = common::first_legal_die(&s).unwrap();
+
+    // The database refuses connections and drops the server's (said from another database).
+    let elsewhere = server::storage::fresh_test_database()
+        .await
+        .unwrap()
+        .unwrap();
+    let admin = Storage::connect(&elsewhere).await.unwrap();
+    let name = match &database {
+        server::Database::Postgres(url) => url.rsplit('/').next().unwrap().to_owned(),
+        other => panic!("{other}"),
+    };
+    admin
+        .exec_for_test(
+            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
+            &[],
+        )
+        .await
+        .unwrap();
+    admin
+        .exec_for_test(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?1",
+            &[&name],
+        )
+        .await
+        .unwrap();
+    // The game was dropped from memory? Either way, no request may be a 500.
+    let mut unavailable = 0;
+    for _ in 0..5 {
+        let mut client = app.client().await;
+        let response = client
+            .send(
+                "POST",
+                &format!("{path}/place"),
+                &[
+                    ("content-type", "application/json"),
+                    ("authorization", &format!("Bearer {token}")),
+                ],
+                format!(r#"{{"placement":"{first}"}}"#).into_bytes(),
+            )
+            .await;
+        let status = response.status();
+        assert!(
+            status != StatusCode::INTERNAL_SERVER_ERROR,
+            "a 500 in the outage"
+        );
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            unavailable += 1;
+            assert_eq!(response.headers()["retry-after"], "2");
+        }
+        // A game made during the outage cannot be stored: 503 too.
+        let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("try again"), "{v}");
+    }
+    assert!(
+        unavailable > 0,
+        "the placement was answered without the database"
+    );
+
+    // Back: the same server plays on.
+    admin
+        .exec_for_test(
+            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"),
+            &[],
+        )
+        .await
+        .unwrap();
+    let (status, s) = app.get(&path, Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    let next = common::first_legal_die(&s).unwrap();
+    let (status, v) = app
+        .post(
+            &format!("{path}/place"),
+            Some(&token),
+            &format!(r#"{{"placement":"{next}"}}"#),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+}
