@@ -1343,6 +1343,27 @@ mod tests {
             "free again"
         );
         assert!(check(&database).await.unwrap().is_empty());
+        // A lost action is found at start, and by the check.
+        a.exec_for_test("DELETE FROM actions WHERE game = 'g' AND idx = 0", &[])
+            .await
+            .unwrap();
+        a.exec_for_test(
+            "INSERT INTO actions (game, idx, seat, action, at) VALUES ('g', 3, 0, 'x', 0)",
+            &[],
+        )
+        .await
+        .unwrap();
+        let damaged = Storage::connect(&database).await.err().expect("refused");
+        assert!(
+            damaged
+                .to_string()
+                .contains("game g: 1 actions stored, numbered up to 3"),
+            "{damaged}"
+        );
+        assert_eq!(check(&database).await.unwrap().len(), 1);
+        a.exec_for_test("DELETE FROM actions WHERE game = 'g'", &[])
+            .await
+            .unwrap();
         // A database written by a newer version is refused, and says so.
         a.exec_for_test("UPDATE meta SET value = '99' WHERE key = 'schema'", &[])
             .await

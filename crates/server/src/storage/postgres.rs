@@ -204,6 +204,15 @@ impl Postgres {
         };
         let mut client = db.pool.get().await.map_err(unreachable)?;
         migrate(&mut client, url).await?;
+        // As SQLite's file is checked before it is served: a database whose action log has
+        // lost rows is refused, naming the games.
+        let problems = gaps(&mut sql::Postgres(&client)).await?;
+        if !problems.is_empty() {
+            return Err(StorageError::Damaged {
+                at: without_password(url),
+                problems,
+            });
+        }
         let secret = challenges::secret(&mut sql::Postgres(&client)).await?;
         drop(client);
         Ok((db, secret))
@@ -452,21 +461,28 @@ pub(super) async fn check(url: &str) -> Result<Vec<String>, StorageError> {
             "schema {found} was written by a newer version (this one knows {SCHEMA_VERSION})"
         ));
     } else if found > 0 {
-        let gaps = s
-            .rows(
-                "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
-                 HAVING count(*) <> max(idx) + 1 ORDER BY game LIMIT 20",
-                args![],
-            )
-            .await?;
-        for mut r in gaps {
-            let (game, count, last): (String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
-            problems.push(format!(
-                "game {game}: {count} actions stored, numbered up to {last}"
-            ));
-        }
+        problems.extend(gaps(&mut s).await?);
     }
     Ok(problems)
+}
+
+/// Games whose actions do not run from 0 without a gap (at most 20).
+async fn gaps<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
+    let rows = s
+        .rows(
+            "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
+             HAVING count(*) <> max(idx) + 1 ORDER BY game LIMIT 20",
+            args![],
+        )
+        .await?;
+    rows.into_iter()
+        .map(|mut r| {
+            let (game, count, last): (String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            Ok(format!(
+                "game {game}: {count} actions stored, numbered up to {last}"
+            ))
+        })
+        .collect()
 }
 
 /// Makes an empty database (named `tl_test_` and random) on the server at `admin`; returns
