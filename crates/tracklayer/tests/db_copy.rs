@@ -6,33 +6,8 @@
 
 mod common;
 
-use common::{Server, remove_db, run, temp_db};
-use railroad_ink::{Board, Roll, generate_move};
+use common::{Server, play_ink_rounds as play_rounds, remove_db, run, temp_db};
 use serde_json::{Value, json};
-
-/// Plays `rounds` rounds of a seat of a Railroad Ink game (every die, then the round's end).
-fn play_rounds(server: &Server, game: &str, token: &str, rounds: usize) {
-    for _ in 0..rounds {
-        let (_, s) = server.call("GET", game, Some(token), "");
-        if s["finished"] == true {
-            return;
-        }
-        let roll: Roll = s["roll"].as_str().unwrap().parse().unwrap();
-        let seat = s["you"]["seat"].as_u64().unwrap() as usize;
-        let board: Board = s["players"][seat]["board"]
-            .as_str()
-            .unwrap()
-            .parse()
-            .unwrap();
-        for placement in generate_move(&board, &roll) {
-            let body = json!({ "placement": placement.to_string() }).to_string();
-            let (status, v) = server.call("POST", &format!("{game}/place"), Some(token), &body);
-            assert_eq!(status, 200, "{v}");
-        }
-        let (status, v) = server.call("POST", &format!("{game}/end-round"), Some(token), "");
-        assert_eq!(status, 200, "{v}");
-    }
-}
 
 #[test]
 fn a_sqlite_file_is_copied_into_postgres_and_its_games_play_on() {

@@ -19,7 +19,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::Server;
-use railroad_ink::{Board, Roll, generate_move};
 use serde_json::{Value, json};
 
 /// A fresh database on the test server, or `None` (skipped).
@@ -341,21 +340,7 @@ fn two_processes_on_one_postgres_database() {
     assert_eq!(a.1["game"], b.1["game"]);
     let game = format!("/api/ink/games/{}", a.1["game"].as_str().unwrap());
     let token = a.1["token"].as_str().unwrap().to_owned();
-    loop {
-        let (_, s) = two.call("GET", &game, Some(&token), "");
-        if s["finished"] == true {
-            break;
-        }
-        let roll: Roll = s["roll"].as_str().unwrap().parse().unwrap();
-        let board: Board = s["players"][0]["board"].as_str().unwrap().parse().unwrap();
-        for placement in generate_move(&board, &roll) {
-            let body = json!({ "placement": placement.to_string() }).to_string();
-            let (status, v) = two.call("POST", &format!("{game}/place"), Some(&token), &body);
-            assert_eq!(status, 200, "{v}");
-        }
-        let (status, v) = two.call("POST", &format!("{game}/end-round"), Some(&token), "");
-        assert_eq!(status, 200, "{v}");
-    }
+    common::play_ink_rounds(&two, &game, &token, 7);
     let board_on = |server: &Server| {
         let (status, b) = server.call("GET", &format!("/api/challenges/{daily}"), Some(&di), "");
         assert_eq!(status, 200, "{b}");

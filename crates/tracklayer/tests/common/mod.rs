@@ -198,3 +198,30 @@ pub fn remove_db(db: &Path) {
         let _ = std::fs::remove_file(PathBuf::from(p));
     }
 }
+
+/// Plays up to `rounds` rounds of the asking seat of a Railroad Ink game at `game` (its API
+/// path): the engine's first full move for each roll, then the round's end. Stops early once
+/// the game is over.
+pub fn play_ink_rounds(server: &Server, game: &str, token: &str, rounds: usize) {
+    use railroad_ink::{Board, Roll, generate_move};
+    for _ in 0..rounds {
+        let (_, s) = server.call("GET", game, Some(token), "");
+        if s["finished"] == true {
+            return;
+        }
+        let roll: Roll = s["roll"].as_str().unwrap().parse().unwrap();
+        let seat = s["you"]["seat"].as_u64().unwrap() as usize;
+        let board: Board = s["players"][seat]["board"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        for placement in generate_move(&board, &roll) {
+            let body = serde_json::json!({ "placement": placement.to_string() }).to_string();
+            let (status, v) = server.call("POST", &format!("{game}/place"), Some(token), &body);
+            assert_eq!(status, 200, "{v}");
+        }
+        let (status, v) = server.call("POST", &format!("{game}/end-round"), Some(token), "");
+        assert_eq!(status, 200, "{v}");
+    }
+}
