@@ -41,6 +41,8 @@ test('the start button and the game\'s controls lie inside the window and are bi
     await inView(page, '#start');
     await shot(page, `layout-start-${label}`);
     const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
+    // Measured at rest: the dice roll in when the page opens on a new roll.
+    await page.waitForFunction(() => !document.querySelector('.dice-row.rolling'));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}/layout-game-first-screen-${label}.png` });
     await inView(page, '.choice-die');
