@@ -486,6 +486,13 @@ class GameView extends PlayScreen {
     fill(this.boardTitle,
       h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name)),
       h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
+    // On a phone the selected tile's turns sit right above the board, where the thumb is.
+    const turns = this.tray.querySelector('.preview-buttons');
+    if (turns && window.matchMedia('(max-width: 860px)').matches) {
+      const focused = turns.contains(document.activeElement) ? document.activeElement.id : null;
+      this.boardTitle.append(turns);
+      if (focused) turns.querySelector(`#${focused}`)?.focus({ preventScroll: true });
+    }
     this.renderScores();
     this.renderOthers();
     for (const svg of [this.board.svg, ...[...this.boards.values()].map((b) => b.svg)]) {
