@@ -567,7 +567,7 @@ class GameView extends PlayScreen {
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
-        h('small', {}, p.round_done ? ' finished the round' : ' playing'))))
+        h('small', {}, this.placing(p) ? ' placing its tiles' : p.round_done ? ' finished the round' : ' playing'))))
       : null;
     fill(this.bar,
       h('div', { class: 'bar-title' },
@@ -724,9 +724,7 @@ class GameView extends PlayScreen {
    */
   shownBoard(p) {
     const shown = this.shown.get(p.seat);
-    const gradual = p.kind === 'computer' && shown !== undefined && shown !== p.board
-      && p.board.startsWith(shown) && !reducedMotion();
-    if (!gradual) {
+    if (!this.placing(p)) {
       this.shown.set(p.seat, p.board);
       return p.board;
     }
@@ -744,10 +742,20 @@ class GameView extends PlayScreen {
           clearInterval(this.revealTimer);
           this.revealTimer = null;
         }
-        if (!this.inLobby) this.renderOthers();
+        if (!this.inLobby) {
+          this.renderBar();
+          this.renderOthers();
+        }
       }, COMPUTER_TILE_MS);
     }
     return shown;
+  }
+
+  /** Whether a computer's new tiles are still being drawn one by one on its board. */
+  placing(p) {
+    const shown = this.shown.get(p.seat);
+    return p.kind === 'computer' && shown !== undefined && shown !== p.board
+      && p.board.startsWith(shown) && !reducedMotion();
   }
 
   overlayToggles() {

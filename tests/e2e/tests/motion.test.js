@@ -58,7 +58,7 @@ async function computerRoundShown(page, id) {
 }
 
 test('the computer\'s tiles appear one by one (at once under reduced motion)', async () => {
-  for (const [label, options] of [['moving', WIDE], ['still', { ...WIDE, reducedMotion: 'reduce' }]]) {
+  for (const [label, options, size] of [['moving', WIDE, 'desktop'], ['moving', PHONE, 'phone'], ['still', { ...WIDE, reducedMotion: 'reduce' }]]) {
     const page = await env.page(options);
     const id = await startGame(page, env.url, { mode: 'computer', agent: 'greedy', seed: 8 });
     await page.waitForSelector('#board-1 g.placed');
@@ -67,7 +67,8 @@ test('the computer\'s tiles appear one by one (at once under reduced motion)', a
     if (label === 'moving') {
       await page.waitForSelector('.other .status-placing', { timeout: 10000 });
       assert.match(await page.textContent('.other .status-placing'), /placing its tiles/);
-      await shot(page, 'motion-computer-placing-desktop');
+      assert.match(await page.textContent('.player-status'), /Computer \(greedy\) placing its tiles/, 'the bar says the same');
+      await shot(page, `motion-computer-placing-${size}`);
     }
     const total = await computerRoundShown(page, id);
     const counts = await page.evaluate(() => window.counts);
