@@ -7,6 +7,11 @@ import { h, s, fill, isolated, nameEl, nameList } from './dom.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
 import { challengeResult, friendChallengeBox, kindLabel } from './challenges.js';
+import { play, reducedMotion, soundToggle } from './motion.js';
+
+/** How long the dice take to roll in, and how long each of the computer's tiles waits (ms). */
+const ROLL_MS = 900;
+const COMPUTER_TILE_MS = 450;
 
 const OVERLAYS = [
   ['networks', 'Networks & exits'],
@@ -148,6 +153,12 @@ class GameView extends PlayScreen {
     this.busy = false;
     this.overlays = new Set(state.finished ? OVERLAYS.map(([k]) => k) : []);
     this.boards = new Map();
+    // The other boards as drawn: a computer's new tiles are drawn one by one (see renderOthers).
+    this.shown = new Map();
+    this.revealTimer = null;
+    // The dice roll in when a round starts (and when the page opens on an untouched roll).
+    const mine = state.you ? state.players[state.you.seat] : null;
+    this.rollAt = state.started && !state.finished && mine && !mine.dice_used.some(Boolean) ? Date.now() : 0;
   }
 
   get token() {
@@ -166,7 +177,11 @@ class GameView extends PlayScreen {
   start() {
     this.build();
     this.render();
-    return this.listen(api.events(this.id));
+    const stop = this.listen(api.events(this.id));
+    return () => {
+      clearInterval(this.revealTimer);
+      stop();
+    };
   }
 
   async refresh() {
@@ -184,6 +199,10 @@ class GameView extends PlayScreen {
     const begun = !this.state.started && next.started;
     if (next.version !== this.state.version) this.hint = null;
     this.state = next;
+    if (begun || (roundChanged && !next.finished)) {
+      this.rollAt = Date.now();
+      play('round');
+    }
     if (begun) {
       this.selected = null;
       this.say(`The game has started. ${ordinal(next.round)}: the dice are rolled.`, 'info');
@@ -193,6 +212,7 @@ class GameView extends PlayScreen {
       if (!next.finished) this.say(`${ordinal(next.round)}: the dice are rolled.`, 'info');
     }
     if (next.finished && !wasFinished) {
+      play('end');
       OVERLAYS.forEach(([k]) => this.overlays.add(k));
       this.say('The game is over: all seven rounds are played.', 'info');
     }
@@ -364,6 +384,7 @@ class GameView extends PlayScreen {
     const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
     this.pending = null;
     if (ok) {
+      play('place');
       this.say(`Placed ${theTile(this.table, placement.slice(0, 2))} on ${square} (${openEnds(this.table, placement.slice(0, 2), Number(placement[4]))}).`, 'ok', null, placement);
       this.selected = null;
       this.render();
@@ -465,6 +486,13 @@ class GameView extends PlayScreen {
     fill(this.boardTitle,
       h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name)),
       h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
+    // On a phone the selected tile's turns sit right above the board, where the thumb is.
+    const turns = this.tray.querySelector('.preview-buttons');
+    if (turns && window.matchMedia('(max-width: 860px)').matches) {
+      const focused = turns.contains(document.activeElement) ? document.activeElement.id : null;
+      this.boardTitle.append(turns);
+      if (focused) turns.querySelector(`#${focused}`)?.focus({ preventScroll: true });
+    }
     this.renderScores();
     this.renderOthers();
     for (const svg of [this.board.svg, ...[...this.boards.values()].map((b) => b.svg)]) {
@@ -539,7 +567,7 @@ class GameView extends PlayScreen {
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
-        h('small', {}, p.round_done ? ' finished the round' : ' playing'))))
+        h('small', {}, this.placing(p) ? ' placing its tiles' : p.round_done ? ' finished the round' : ' playing'))))
       : null;
     fill(this.bar,
       h('div', { class: 'bar-title' },
@@ -662,7 +690,7 @@ class GameView extends PlayScreen {
     fill(this.tray,
       h('section', { class: 'panel dice-panel' },
         h('h2', { title: `Roll ${st.roll}` }, 'Dice'),
-        h('div', { class: 'dice-row' }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`)))),
+        h('div', { class: `dice-row${this.rolling() ? ' rolling' : ''}` }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`)))),
       preview,
       h('section', { class: 'panel actions' },
         h('div', { class: 'row' },
@@ -680,6 +708,54 @@ class GameView extends PlayScreen {
             ? 'All three specials of the game are used.'
             : 'Each special once a game; at most one a round and three a game.')));
     if (focusKey && !this.tray.contains(document.activeElement)) this.tray.querySelector(focusKey)?.focus({ preventScroll: true });
+    // The dice come to rest: the class goes once the last die has landed.
+    const rolling = this.tray.querySelector('.dice-row.rolling');
+    if (rolling) setTimeout(() => rolling.classList.remove('rolling'), ROLL_MS - (Date.now() - this.rollAt) + 50);
+  }
+
+  /** Whether the dice are rolling in now (never under reduced motion). */
+  rolling() {
+    return !reducedMotion() && Date.now() - this.rollAt < ROLL_MS;
+  }
+
+  /**
+   * The board of another seat as it is to be drawn now: a computer's new tiles appear one at a
+   * time (unless the system asks for reduced motion), anyone else's at once.
+   */
+  shownBoard(p) {
+    const shown = this.shown.get(p.seat);
+    if (!this.placing(p)) {
+      this.shown.set(p.seat, p.board);
+      return p.board;
+    }
+    if (!this.revealTimer) {
+      this.revealTimer = setInterval(() => {
+        let more = false;
+        for (const q of this.state.players) {
+          const now = this.shown.get(q.seat);
+          if (now !== undefined && now !== q.board && q.board.startsWith(now)) {
+            this.shown.set(q.seat, q.board.slice(0, now.length + 5));
+            more = more || now.length + 5 < q.board.length;
+          }
+        }
+        if (!more) {
+          clearInterval(this.revealTimer);
+          this.revealTimer = null;
+        }
+        if (!this.inLobby) {
+          this.renderBar();
+          this.renderOthers();
+        }
+      }, COMPUTER_TILE_MS);
+    }
+    return shown;
+  }
+
+  /** Whether a computer's new tiles are still being drawn one by one on its board. */
+  placing(p) {
+    const shown = this.shown.get(p.seat);
+    return p.kind === 'computer' && shown !== undefined && shown !== p.board
+      && p.board.startsWith(shown) && !reducedMotion();
   }
 
   overlayToggles() {
@@ -728,7 +804,8 @@ class GameView extends PlayScreen {
       others.map((p) => h('details', { class: 'breakdown-details', open: st.finished },
         h('summary', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}`),
         this.breakdownTable(p))),
-      st.finished && st.you ? null : this.overlayToggles());
+      st.finished && st.you ? null : this.overlayToggles(),
+      h('div', { class: 'sound-row' }, this.soundButton ??= soundToggle()));
     swatches(content);
     fill(this.scores, content);
   }
@@ -747,15 +824,18 @@ class GameView extends PlayScreen {
         b.svg.id = `board-${p.seat}`;
         this.boards.set(p.seat, b);
       }
-      b.setBoard(p.board);
-      b.setBreakdown(p.breakdown);
-      const status = st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
+      const shown = this.shownBoard(p);
+      const placing = shown !== p.board;
+      b.setBoard(shown);
+      // The breakdown is the whole board's: drawn once every tile is.
+      if (!placing) b.setBreakdown(p.breakdown);
+      const status = placing ? 'placing its tiles…' : st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
       return h('section', { class: 'panel other', dataset: { seat: p.seat } },
         h('div', { class: 'board-title' },
           h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
-        status ? h('p', { class: `muted small status-${p.round_done ? 'done' : 'playing'}` }, status) : null);
+        status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null);
     });
     for (const seat of [...this.boards.keys()]) if (!seen.has(seat)) this.boards.delete(seat);
     fill(this.others, cards);

@@ -15,6 +15,7 @@ import {
 } from './metro-draw.js';
 import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
 import { challengeResult, kindLabel } from './challenges.js';
+import { play, soundToggle } from './motion.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -249,6 +250,8 @@ class MetroGame extends PlayScreen {
     const before = placements(this.state.sequence).length;
     const after = placements(next.sequence).length;
     const turnChanged = next.turn !== this.state.turn;
+    if (next.finished && !this.state.finished) play('end');
+    else if (after > before) play('place');
     if (next.you?.tile !== this.state.you?.tile || turnChanged) this.cursor = null;
     this.state = next;
     // On a shared device, a seat's tiles are shown on its own turn only.
@@ -508,7 +511,8 @@ class MetroGame extends PlayScreen {
         tileBackSvg({ class: 'm-tile-svg m-tile-back m-deck-icon' }),
         h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
-      invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null);
+      invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null,
+      this.soundButton ??= soundToggle());
   }
 
   renderBanner() {

@@ -82,7 +82,7 @@ class InkReplay {
         ? [nameEl(winners[0].name), ` won with ${pointsText(winners[0].score.advanced)}`]
         : [nameList(winners.map((w) => w.name)), ` shared the win with ${pointsText(winners[0].score.advanced)}`];
     this.caption = h('div', { class: 'step-caption message info', id: 'step-caption', 'aria-live': 'polite' });
-    this.steps = stepper({ label: 'Action', onStep: (k) => { this.at = k; this.render(true); } });
+    this.steps = stepper({ label: 'Action', play: true, onStep: (k) => { this.at = k; this.render(true); } });
     this.steps.set(this.at, r.steps.length);
     this.dice = h('div', { class: 'replay-dice' });
     this.grid = h('div', { class: `replay-boards seats-${Math.min(r.players.length, 4)}` });
@@ -225,7 +225,7 @@ class MetroReplay {
     const best = Math.max(...r.scores);
     const headline = [nameList(winners), ` ${winners.length === 1 ? 'won' : 'shared the win'} with ${pointsText(best)}`];
     this.caption = h('div', { class: 'step-caption message info', id: 'step-caption', 'aria-live': 'polite' });
-    this.steps = stepper({ label: 'Action', onStep: (k) => { this.at = k; this.render(true); } });
+    this.steps = stepper({ label: 'Action', play: true, onStep: (k) => { this.at = k; this.render(true); } });
     this.steps.set(this.at, r.steps.length);
     this.board = createMetroBoard(this.table, { label: 'The board', players: this.n });
     this.board.svg.id = 'replay-board';

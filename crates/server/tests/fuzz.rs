@@ -101,7 +101,7 @@ const FRAGMENTS: [&str; 30] = [
 ];
 
 /// Valid bodies, to mutate.
-const BODIES: [&str; 10] = [
+const BODIES: [&str; 11] = [
     r#"{"mode":"solo","seed":"42","name":"Ann"}"#,
     r#"{"mode":"online","seed":7}"#,
     r#"{"mode":"computer","agent":"greedy"}"#,
@@ -111,6 +111,7 @@ const BODIES: [&str; 10] = [
     r#"{"name":"Bob"}"#,
     r#"{"name":"Bob","seat":1}"#,
     r#"{"kind":"friend","from":"00112233445566778899aabb"}"#,
+    r#"{"board":"A1A30","placement":"A1B30","tiles":["A4","S2"]}"#,
     "",
 ];
 
@@ -228,6 +229,7 @@ async fn thousands_of_junk_requests_get_answers_and_no_server_errors() {
         "/api/metro/games",
         "/api/games",
         "/api/ink/view",
+        "/api/ink/check",
         "/api/metro/view",
         "/api/players",
         "/api/challenges",
@@ -243,6 +245,7 @@ async fn thousands_of_junk_requests_get_answers_and_no_server_errors() {
     for what in [
         "",
         "/join",
+        "/start",
         "/place",
         "/undo",
         "/end-round",

@@ -41,6 +41,8 @@ test('the start button and the game\'s controls lie inside the window and are bi
     await inView(page, '#start');
     await shot(page, `layout-start-${label}`);
     const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
+    // Measured at rest: the dice roll in when the page opens on a new roll.
+    await page.waitForFunction(() => !document.querySelector('.dice-row.rolling'));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}/layout-game-first-screen-${label}.png` });
     await inView(page, '.choice-die');
@@ -52,9 +54,19 @@ test('the start button and the game\'s controls lie inside the window and are bi
     // A selected die's turns.
     await page.click('.choice-die[data-index="3"]');
     await page.evaluate(() => window.scrollTo(0, 0));
+    const board = await page.locator('#my-board').boundingBox();
     for (const b of ['#rotate-left', '#rotate', '#flip']) {
       const box = await page.locator(b).boundingBox();
       assert.ok(box.width >= 44 && box.height >= 44, `${b} is ${box.width}×${box.height}`);
+      // On a phone they sit right above the board (no scrolling past it to turn a tile).
+      if (label === 'phone') assert.ok(box.y + box.height <= board.y + 1 && board.y - (box.y + box.height) < 40, `${b} is above the board: ${JSON.stringify([box, board])}`);
+    }
+    if (label === 'phone') {
+      await page.screenshot({ path: `${SCREENSHOTS}/layout-turns-above-board-phone.png` });
+      // The score overlays' check boxes are a finger's target.
+      for (const box of await page.locator('.overlays .toggle').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) {
+        assert.ok(box.height >= 44, `an overlay toggle is ${box.height} px high`);
+      }
     }
     // Die B looks like die A until it is selected.
     const look = (i) => page.locator(`.choice-die[data-index="${i}"] .die`).evaluate((el) => {

@@ -40,7 +40,12 @@ async function stepIs(page, title) {
 test('the Railroad Ink tutorial, completed, with refusals in words', async () => {
   for (const [size, options] of SIZES) {
     const page = await env.page(options);
+    // Linked from the rules page and from the start page.
+    await page.goto(`${env.url}/rules`);
+    assert.equal(await page.getAttribute('#tutorial-link', 'href'), '/tutorial/ink');
+    await shot(page, `tutorial-link-rules-${size}`);
     await page.goto(env.url);
+    assert.equal(await page.getAttribute('#tutorial-metro', 'href'), '/tutorial/metro');
     await page.click('#tutorial-ink');
     await page.waitForURL(/\/tutorial\/ink$/);
     await stepIs(page, 'Exits');
@@ -100,6 +105,8 @@ test('the Metro tutorial, completed in a game against the computer', async () =>
   for (const [size, options] of SIZES) {
     const page = await env.page(options);
     await page.goto(`${env.url}/rules/metro`);
+    await page.waitForSelector('#tutorial-link');
+    await shot(page, `tutorial-link-rules-metro-${size}`);
     await page.click('#tutorial-link');
     await page.waitForURL(/\/tutorial\/metro$/);
     await stepIs(page, 'Draw');
