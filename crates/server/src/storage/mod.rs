@@ -13,11 +13,11 @@
 //! [`StorageError::Conflict`] and nothing of its write is kept (it reloads the game and tries
 //! again; see `crate::sessions`).
 //!
-//! Every statement is written once, against [`sql::Sql`], and runs on either backend.
-//! - SQLite ([`sqlite`]): writes go to one writer thread that runs every waiting write in one
+//! Every statement is written once, against `sql::Sql`, and runs on either backend.
+//! - SQLite (`sqlite`): writes go to one writer thread that runs every waiting write in one
 //!   transaction (each in its own savepoint) and commits (synced) before answering: group
 //!   commit. Reads use a second connection; with WAL they never wait for the writer.
-//! - PostgreSQL ([`postgres`]): a pool of connections; each write is one transaction. A
+//! - PostgreSQL (`postgres`): a pool of connections; each write is one transaction. A
 //!   change to a game is announced (`NOTIFY`) in its transaction, so every process hears of
 //!   it once it is committed ([`Storage::listen`]); computer seats are leased
 //!   ([`Storage::lease`]) so that one process at a time plays them.
