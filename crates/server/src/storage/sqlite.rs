@@ -113,6 +113,9 @@ CREATE TABLE IF NOT EXISTS entry_scores (
 ) WITHOUT ROWID;
 ";
 
+/// How long a connection waits for another's lock before it gives up.
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// How many waiting writes one transaction takes at most.
 const MAX_BATCH: usize = 512;
 
@@ -201,6 +204,7 @@ pub(super) fn check(path: &Path) -> Result<Vec<String>, StorageError> {
         Ok(conn) => conn,
         Err(e) => return Ok(vec![e.to_string()]),
     };
+    conn.busy_timeout(BUSY)?;
     let rows = conn.prepare("PRAGMA quick_check").and_then(|mut stmt| {
         stmt.query_map([], |r| r.get::<_, String>(0))?
             .collect::<Result<Vec<_>, _>>()
@@ -226,10 +230,12 @@ fn configure(conn: &Connection) -> Result<(), StorageError> {
     // WAL lets reads run beside the writer. synchronous=FULL syncs the WAL at every commit,
     // so an acknowledged action survives a power cut as well as a killed process; group
     // commit keeps that affordable under load.
+    // First the wait for another connection's lock (the server's, when a tool or a test opens
+    // the file beside it): even switching to WAL, already on, takes a lock.
+    conn.busy_timeout(BUSY)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
     Ok(())
 }
 
