@@ -19,6 +19,7 @@ mod http;
 mod ids;
 mod ink;
 mod leases;
+mod memory;
 mod metro;
 mod players;
 mod replay;
@@ -255,6 +256,7 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
                         let loaded = ink_sweeper.len() + metro_sweeper.len();
                         tracing::debug!(dropped, loaded, "idle games dropped from memory");
                     }
+                    memory::give_back();
                 }
                 _ = sweep_stop.changed() => return,
             }

@@ -218,22 +218,32 @@ fn db_copy(from: &str, to: &str) -> ExitCode {
     }
 }
 
-/// Two malloc arenas instead of glibc's default of eight a core. The server's requests run on
-/// many threads (async workers, the blocking pool of storage reads and computer players); glibc
-/// gives each its arena and keeps what they free, so memory crept up for as long as the server
-/// ran: under the soak (README, "Running it in public") 58 MB at minute 6 and 78 MB at minute
-/// 30 with the same dozen games in memory; with two arenas, 34 MB at minute 6 and flat at
-/// 35.5 MB from minute 8. Set before any thread starts; `MALLOC_ARENA_MAX` in the environment
-/// still wins.
+/// glibc's allocator, set for a long-running server: two arenas instead of eight a core, and
+/// fixed thresholds for giving memory back (the server also trims its heaps once a minute:
+/// `server`'s `memory` module). The server's requests run on many threads (async workers, the
+/// blocking pool of storage reads and computer players); with glibc's defaults each thread
+/// gets an arena that keeps what it frees, and the process's memory followed the highest it
+/// ever needed. Under the soak (README, "Running it in public"), with the same dozen games in
+/// memory throughout: defaults, 58 MB at minute 6 and 78 MB at minute 30; two arenas alone,
+/// 29 and 38 MB; with the fixed thresholds and the trim, see the README. `MALLOC_ARENA_MAX`
+/// in the environment still wins.
 fn limit_malloc_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
         // SAFETY: `mallopt` takes no pointer; it only sets a glibc allocator parameter. It is
         // called first thing in `main`, while this is the only thread, so no allocation races
-        // it. The server's only FFI call; measured to matter (see above).
+        // it. Measured to matter (see above).
         unsafe {
             libc::mallopt(libc::M_ARENA_MAX, 2);
         }
+    }
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: as above. Fixed thresholds (glibc's defaults, 128 KiB) stop glibc from raising
+    // them after a large block is freed (up to 32 MiB for mmap and 64 MiB for trimming), which
+    // would keep the top of the heap from ever going back to the system.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 128 * 1024);
     }
 }
 
