@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use rusqlite::{Connection, Transaction};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
 use super::sql::{self, ready};
@@ -240,8 +240,13 @@ fn configure(conn: &Connection) -> Result<(), StorageError> {
 }
 
 /// Creates or upgrades the schema. Returns whether an existing older database was upgraded.
+///
+/// The transaction takes the write lock at once (`IMMEDIATE`), so that it waits for another
+/// connection's writes (the busy timeout) instead of failing when it turns from reading the
+/// version to writing; an up-to-date database is left unwritten.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version > SCHEMA_VERSION {
         return Err(StorageError::NewerSchema {
             at: path.display().to_string(),
@@ -249,7 +254,9 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
             known: SCHEMA_VERSION,
         });
     }
-    let tx = conn.transaction()?;
+    if version == SCHEMA_VERSION {
+        return Ok(false);
+    }
     tx.execute_batch(SCHEMA)?;
     if version < 2 {
         tx.execute_batch(SCHEMA_2)?;
@@ -282,7 +289,9 @@ fn writer_loop(mut conn: Connection, mut rx: mpsc::Receiver<Job>) {
 
 /// Runs every job in one transaction, each in a savepoint; commits once.
 fn write_batch(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StorageError>> {
-    let tx = match conn.transaction() {
+    // IMMEDIATE: the write lock at BEGIN, waited for like any other (a deferred transaction
+    // that turns from reading to writing fails at once if another connection wrote meanwhile).
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
             tracing::error!(error = %e, "cannot begin a transaction");
