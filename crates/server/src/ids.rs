@@ -11,12 +11,24 @@ const TOKEN_BYTES: usize = 32;
 
 fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
     let mut buf = [0u8; N];
-    getrandom::fill(&mut buf)
-        .map_err(|e| ApiError::Internal(format!("the OS random source failed: {e}")))?;
+    getrandom::fill(&mut buf).map_err(|e| ApiError::Internal(random_failed(e)))?;
     Ok(buf)
 }
 
-fn hex(bytes: &[u8]) -> String {
+fn random_failed(e: getrandom::Error) -> String {
+    format!("the OS random source failed: {e}")
+}
+
+/// `N` random bytes from the operating system, as `2N` lower-case hex digits (for storage's
+/// own secrets and names, whose errors are not a request's).
+pub(crate) fn random_hex<const N: usize>() -> Result<String, String> {
+    let mut buf = [0u8; N];
+    getrandom::fill(&mut buf).map_err(random_failed)?;
+    Ok(hex(&buf))
+}
+
+/// Bytes as lower-case hex digits.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);
     for &b in bytes {

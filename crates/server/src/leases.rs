@@ -16,7 +16,7 @@ use tokio::sync::{oneshot, watch};
 use crate::AppState;
 use crate::ink::InkState;
 use crate::metro::MetroState;
-use crate::sessions::{GameState, Session};
+use crate::sessions::GameState;
 use crate::storage::{GameKind, now_ms};
 
 /// How long a lease lasts unless renewed.
@@ -151,7 +151,7 @@ async fn take_over(app: &AppState) {
 /// Loads a game whose lease ran out and sets its computer seats going if one has something to
 /// do. Returns whether one had.
 async fn take_over_game<St: GameState>(app: &AppState, id: &str) -> bool {
-    match Session::<St>::load_quietly(app, id).await {
+    match St::sessions(app).get(id).await {
         Ok(session) if session.snapshot().await.computer_to_move() => {
             session.drive_computers(app);
             true

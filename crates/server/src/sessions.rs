@@ -136,11 +136,6 @@ impl<St: GameState> Session<St> {
         Ok(session)
     }
 
-    /// The game with this id, loaded if needed, its computers left as they are.
-    pub async fn load_quietly(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {
-        St::sessions(app).get(id).await
-    }
-
     /// Reads the game again from storage into `st` (held locked by the caller) and tells the
     /// listeners if it changed: another process changed it.
     async fn reload_into(&self, app: &AppState, st: &mut St) -> Result<(), ApiError> {
@@ -482,8 +477,9 @@ impl<St: GameState> Sessions<St> {
 }
 
 /// On a database shared with other processes: reads again every game in memory that another
-/// process changed, as soon as the change is committed (listening before this returns), so this process's players see it
-/// live (and its computers play if it is their turn). Until `shutdown`.
+/// process changed, as soon as the change is committed (listening before this returns), so
+/// that this process's players see it live (and its computers play if it is their turn).
+/// Until `shutdown`.
 pub async fn follow_other_processes(
     app: AppState,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
@@ -507,10 +503,10 @@ pub async fn follow_other_processes(
                 Some(Notice::Reconnected) => {
                     // Changes may have been missed while the connection was down.
                     for s in app.ink.all_loaded() {
-                        refresh_loaded(&app, Some(s));
+                        refresh_loaded(&app, s);
                     }
                     for s in app.metro.all_loaded() {
-                        refresh_loaded(&app, Some(s));
+                        refresh_loaded(&app, s);
                     }
                 }
                 None => return,
@@ -528,17 +524,17 @@ fn refresh_held<St: GameState>(app: &AppState, id: &str) {
     }
     let (app, id) = (app.clone(), id.to_owned());
     tokio::spawn(async move {
-        match St::sessions(&app).get(&id).await {
-            Ok(session) => refresh_loaded(&app, Some(session)),
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process")
-            }
+        let refreshed = match St::sessions(&app).get(&id).await {
+            Ok(session) => session.refresh(&app).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = refreshed {
+            tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process");
         }
     });
 }
 
-fn refresh_loaded<St: GameState>(app: &AppState, session: Option<Arc<Session<St>>>) {
-    let Some(session) = session else { return };
+fn refresh_loaded<St: GameState>(app: &AppState, session: Arc<Session<St>>) {
     let app = app.clone();
     tokio::spawn(async move {
         if let Err(e) = session.refresh(&app).await {

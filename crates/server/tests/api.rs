@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Events, TestApp, create, first_legal_die, send_junk, squares};
+use common::{Events, TestApp, create, first_legal_die, place, send_junk, squares};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use railroad_ink::{Dice, Roll};
@@ -19,15 +19,6 @@ async fn state(app: &TestApp, id: &str, token: &str) -> Value {
     let (status, v) = app.get(&state_path(id), Some(token)).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     v
-}
-
-async fn place(app: &TestApp, id: &str, token: &str, placement: &str) -> (StatusCode, Value) {
-    app.post(
-        &format!("/api/ink/games/{id}/place"),
-        Some(token),
-        &format!(r#"{{"placement":"{placement}"}}"#),
-    )
-    .await
 }
 
 /// The creator starts an online game waiting in its lobby.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TestApp, create, first_legal_die};
+use common::{TestApp, create, first_legal_die, place};
 use hyper::StatusCode;
 use serde_json::Value;
 
@@ -24,15 +24,6 @@ async fn join(app: &TestApp, id: &str, name: &str) -> (StatusCode, Value) {
         &format!("/api/ink/games/{id}/join"),
         None,
         &format!(r#"{{"name":"{name}"}}"#),
-    )
-    .await
-}
-
-async fn place(app: &TestApp, id: &str, token: &str, placement: &str) -> (StatusCode, Value) {
-    app.post(
-        &format!("/api/ink/games/{id}/place"),
-        Some(token),
-        &format!(r#"{{"placement":"{placement}"}}"#),
     )
     .await
 }

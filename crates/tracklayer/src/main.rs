@@ -32,15 +32,8 @@ struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, env = "TRACKLAYER_ADDR", default_value = "127.0.0.1:8080")]
     addr: String,
-    /// The database: a SQLite file (created if missing), or a PostgreSQL URL
-    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` shared by any number of server processes.
-    #[arg(
-        long,
-        env = "TRACKLAYER_DB",
-        default_value = "tracklayer.sqlite",
-        value_name = "FILE|URL"
-    )]
-    db: String,
+    #[command(flatten)]
+    db: DbArg,
     /// The search budget of the computer's own game on each daily and weekly challenge (the
     /// `strong` player's; default: its full strength, about 9 CPU-seconds a game).
     #[arg(long, env = "TRACKLAYER_CHALLENGE_BUDGET", value_name = "N")]
@@ -124,14 +117,8 @@ enum DbCommand {
         after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite\n  tracklayer db check --db postgres://tracklayer:secret@localhost:5432/tracklayer"
     )]
     Check {
-        /// The database: a SQLite file or a PostgreSQL URL.
-        #[arg(
-            long,
-            env = "TRACKLAYER_DB",
-            default_value = "tracklayer.sqlite",
-            value_name = "FILE|URL"
-        )]
-        db: String,
+        #[command(flatten)]
+        db: DbArg,
     },
     /// Copy every game (setups, seats, actions, results), player and challenge into another,
     /// empty database: to move from one SQLite file to PostgreSQL and several processes.
@@ -140,24 +127,43 @@ enum DbCommand {
     )]
     Copy {
         /// Where the games are now: a SQLite file or a PostgreSQL URL.
-        #[arg(long, value_name = "FILE|URL")]
-        from: String,
+        #[arg(long, value_name = "FILE|URL", value_parser = database)]
+        from: server::Database,
         /// The empty database to copy them into (its tables are made).
-        #[arg(long, value_name = "FILE|URL")]
-        to: String,
+        #[arg(long, value_name = "FILE|URL", value_parser = database)]
+        to: server::Database,
     },
 }
 
+/// `--db`, for the server and `db check`.
+#[derive(Debug, Clone, Args)]
+struct DbArg {
+    /// The database: a SQLite file (created if missing), or a PostgreSQL URL
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` shared by any number of server processes.
+    #[arg(
+        long = "db",
+        env = "TRACKLAYER_DB",
+        default_value = "tracklayer.sqlite",
+        value_name = "FILE|URL",
+        value_parser = database
+    )]
+    database: server::Database,
+}
+
+/// A `--db`, `--from` or `--to` value: a `postgres://` URL or a file's path.
+fn database(text: &str) -> Result<server::Database, std::convert::Infallible> {
+    Ok(server::Database::parse(text))
+}
+
 /// `tracklayer db check`.
-fn db_check(db: &str) -> ExitCode {
-    let database = server::Database::parse(db);
-    if let server::Database::Sqlite(path) = &database
+fn db_check(database: &server::Database) -> ExitCode {
+    if let server::Database::Sqlite(path) = database
         && !path.exists()
     {
         eprintln!("error: there is no database at {database}: give its path with --db");
         return ExitCode::from(2);
     }
-    match server::storage::check_blocking(&database) {
+    match server::storage::check_blocking(database) {
         Ok(problems) if problems.is_empty() => {
             // A closed output pipe is no reason to panic: the status says it all.
             let _ = writeln!(std::io::stdout(), "{database}: ok");
@@ -181,9 +187,8 @@ fn db_check(db: &str) -> ExitCode {
 }
 
 /// `tracklayer db copy`.
-fn db_copy(from: &str, to: &str) -> ExitCode {
-    let (from, to) = (server::Database::parse(from), server::Database::parse(to));
-    if let server::Database::Sqlite(path) = &from
+fn db_copy(from: &server::Database, to: &server::Database) -> ExitCode {
+    if let server::Database::Sqlite(path) = from
         && !path.exists()
     {
         eprintln!("error: there is no database at {from}: give its path with --from");
@@ -194,7 +199,7 @@ fn db_copy(from: &str, to: &str) -> ExitCode {
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let result = server::storage::copy::copy_blocking(&from, &to, |done, total| {
+    let result = server::storage::copy::copy_blocking(from, to, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     });
@@ -254,7 +259,7 @@ fn main() -> ExitCode {
         Some(Command::Ink(cmd)) => cli_io::run_command(|out| ink::run(cmd, out)),
         Some(Command::Metro(cmd)) => cli_io::run_command(|out| metro::run(cmd, out)),
         Some(Command::Serve(args)) => serve(args),
-        Some(Command::Db(DbCommand::Check { db })) => db_check(&db),
+        Some(Command::Db(DbCommand::Check { db })) => db_check(&db.database),
         Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(&from, &to),
         None => serve(cli.serve),
     }
@@ -271,7 +276,7 @@ fn serve(args: ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut config = server::Config::new(args.addr, server::Database::parse(&args.db));
+    let mut config = server::Config::new(args.addr, args.db.database);
     config.clock = clock;
     config.challenge_budget = args.challenge_budget;
     for (flag, secs) in [

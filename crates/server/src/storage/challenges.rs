@@ -140,9 +140,7 @@ pub enum Write {
 
 /// Makes the database's secret (once, when its tables are made).
 pub(super) async fn make_secret<S: Sql>(s: &mut S) -> Result<(), StorageError> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let hex = crate::ids::random_hex::<32>().map_err(StorageError::Task)?;
     s.exec(
         "INSERT INTO meta (key, value) VALUES ('secret', ?1) ON CONFLICT (key) DO NOTHING",
         args![&hex],

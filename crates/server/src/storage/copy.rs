@@ -7,7 +7,7 @@
 //! transaction. The destination takes the source's secret, so challenge seeds stay the same.
 
 use super::sql::{Arg, Row, Sql, Value, args};
-use super::{Backend, Database, Storage, StorageError, Write, read, sql};
+use super::{Database, Storage, StorageError, Write};
 
 /// How many games one transaction copies.
 const BATCH: usize = 200;
@@ -88,23 +88,9 @@ pub(super) async fn insert<S: Sql>(s: &mut S, batch: &[Rows]) -> Result<(), Stor
 }
 
 impl Storage {
-    async fn read_rows(
-        &self,
-        statement: String,
-        args: Vec<Value>,
-    ) -> Result<Vec<Row>, StorageError> {
-        read!(self, |s| async move {
-            let args: Vec<Arg<'_>> = args.iter().map(Arg::from).collect();
-            s.rows(&statement, &args).await
-        })
-    }
-
     async fn count(&self, table: &str) -> Result<usize, StorageError> {
         let statement = format!("SELECT CAST(count(*) AS BIGINT) FROM {table}");
-        match self.read_rows(statement, Vec::new()).await?.pop() {
-            Some(mut r) => r.get(0),
-            None => Ok(0),
-        }
+        self.first_number(statement, Vec::new()).await
     }
 }
 
@@ -134,13 +120,13 @@ pub async fn copy(
     let total = source.count("games").await?;
     let mut copied = Copied::default();
     // The same secret: the same challenge seeds.
-    let secret: String = source.secret().iter().map(|b| format!("{b:02x}")).collect();
+    let secret = crate::ids::hex(source.secret());
     dest.write(Write::Copy(Vec::new(), Some(secret))).await?;
     for &(table, columns, order) in BEFORE_GAMES {
         let mut offset = 0usize;
         loop {
             let rows = source
-                .read_rows(
+                .query(
                     format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
                     vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
                 )
@@ -160,7 +146,7 @@ pub async fn copy(
     let mut after: Option<String> = None;
     loop {
         let games = source
-            .read_rows(
+            .query(
                 format!(
                     "SELECT {GAME_COLUMNS} FROM games WHERE (CAST(?1 AS TEXT) IS NULL OR id > ?1) ORDER BY id LIMIT ?2"
                 ),
@@ -178,7 +164,7 @@ pub async fn copy(
         let mut batch = vec![rows_of("games", GAME_COLUMNS, games)];
         for &(table, columns, order) in OF_GAMES {
             let rows = source
-                .read_rows(
+                .query(
                     format!(
                         "SELECT {columns} FROM {table} WHERE game >= ?1 AND game <= ?2 ORDER BY {order}"
                     ),
@@ -198,7 +184,7 @@ pub async fn copy(
     let mut offset = 0usize;
     loop {
         let rows = source
-            .read_rows(
+            .query(
                 "SELECT challenge, score, count FROM entry_scores ORDER BY challenge, score LIMIT ?1 OFFSET ?2".into(),
                 vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
             )

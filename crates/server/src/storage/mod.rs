@@ -452,12 +452,8 @@ pub struct Storage {
 
 /// A random name for this process.
 fn process_name() -> Result<Arc<str>, StorageError> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
-    Ok(bytes
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect::<String>()
+    Ok(crate::ids::random_hex::<8>()
+        .map_err(StorageError::Task)?
         .into())
 }
 
@@ -659,19 +655,35 @@ impl Storage {
         statement: &str,
         args: &[&str],
     ) -> Result<i64, StorageError> {
-        let (statement, args) = (
-            statement.to_owned(),
-            args.iter()
-                .map(|a| (*a).to_owned())
-                .collect::<Vec<String>>(),
-        );
+        let values = args
+            .iter()
+            .map(|a| sql::Value::Text((*a).to_owned()))
+            .collect();
+        self.first_number(statement.to_owned(), values).await
+    }
+
+    /// The rows of one statement written for SQLite (`?1` placeholders), on either backend.
+    async fn query(
+        &self,
+        statement: String,
+        values: Vec<sql::Value>,
+    ) -> Result<Vec<sql::Row>, StorageError> {
         read!(self, |s| async move {
-            let args: Vec<sql::Arg<'_>> = args.iter().map(sql::Arg::from).collect();
-            match s.row(&statement, &args).await? {
-                Some(mut r) => r.get(0),
-                None => Ok(0),
-            }
+            let args: Vec<sql::Arg<'_>> = values.iter().map(sql::Arg::from).collect();
+            s.rows(&statement, &args).await
         })
+    }
+
+    /// The first column of a query's first row, a number (0 without a row).
+    async fn first_number<T: sql::FromValue + Default>(
+        &self,
+        statement: String,
+        values: Vec<sql::Value>,
+    ) -> Result<T, StorageError> {
+        match self.query(statement, values).await?.into_iter().next() {
+            Some(mut r) => r.get(0),
+            None => Ok(T::default()),
+        }
     }
 
     async fn write(&self, write: Write) -> Result<(), StorageError> {

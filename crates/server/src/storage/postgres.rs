@@ -490,16 +490,10 @@ async fn gaps<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
 pub(super) async fn fresh_database(admin: &str) -> Result<super::Database, StorageError> {
     let config = parse(admin)?;
     let client = pool(&config, 1)?.get().await.map_err(unreachable)?;
-    let mut bytes = [0u8; 6];
-    getrandom::fill(&mut bytes).map_err(|e| StorageError::Task(format!("random source: {e}")))?;
-    let name: String = "tl_test_"
-        .chars()
-        .chain(
-            bytes
-                .iter()
-                .flat_map(|b| format!("{b:02x}").chars().collect::<Vec<_>>()),
-        )
-        .collect();
+    let name = format!(
+        "tl_test_{}",
+        crate::ids::random_hex::<6>().map_err(StorageError::Task)?
+    );
     client
         .batch_execute(&format!("CREATE DATABASE {name}"))
         .await?;

@@ -336,3 +336,13 @@ pub fn first_legal_die(state: &Value) -> Option<String> {
     }
     None
 }
+
+/// Places a tile in a Railroad Ink game (`placement` as in `A1B30`).
+pub async fn place(app: &TestApp, id: &str, token: &str, placement: &str) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/ink/games/{id}/place"),
+        Some(token),
+        &format!(r#"{{"placement":"{placement}"}}"#),
+    )
+    .await
+}
