@@ -155,8 +155,100 @@ fn classes_of(planes: &[[u8; PAD * PAD]; 4]) -> [u8; SQUARES] {
     out
 }
 
+/// Where one side of a square shows in the block patterns: the two blocks whose inner
+/// borders hold it, and the digit's weight (a power of 5) in each.
+#[derive(Clone, Copy)]
+struct Contribution {
+    blocks: [u8; 2],
+    weights: [u32; 2],
+}
+
+/// [`Contribution`] of each square's sides (N, E, S, W), by the digit layout of
+/// [`block_patterns`]: the border east of padded cell `(r, c)` is digit 0 of block `(r, c)`
+/// and digit 1 of block `(r - 1, c)` (the cell west of it is `a` of the first, `d` of the
+/// second), the border south of it digit 4 of block `(r, c)` and digit 5 of block `(r, c - 1)`.
+const CONTRIBUTIONS: [[Contribution; 4]; SQUARES] = {
+    let mut out = [[Contribution {
+        blocks: [0; 2],
+        weights: [0; 2],
+    }; 4]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (r, c) = (sq / 7 + 1, sq % 7 + 1);
+        // N: the border south of (r - 1, c), its lower cell's side (the high digit).
+        out[sq][0] = Contribution {
+            blocks: [((r - 1) * 8 + c) as u8, ((r - 1) * 8 + c - 1) as u8],
+            weights: [3_125, 78_125],
+        };
+        // E: the border east of (r, c), its west cell's side (the low digit).
+        out[sq][1] = Contribution {
+            blocks: [(r * 8 + c) as u8, ((r - 1) * 8 + c) as u8],
+            weights: [1, 25],
+        };
+        // S: the border south of (r, c), its upper cell's side (the low digit).
+        out[sq][2] = Contribution {
+            blocks: [(r * 8 + c) as u8, (r * 8 + c - 1) as u8],
+            weights: [625, 15_625],
+        };
+        // W: the border east of (r, c - 1), its east cell's side (the high digit).
+        out[sq][3] = Contribution {
+            blocks: [(r * 8 + c - 1) as u8, ((r - 1) * 8 + c - 1) as u8],
+            weights: [5, 125],
+        };
+        sq += 1;
+    }
+    out
+};
+
+/// The block patterns of the empty board (the exits and the board's edge alone).
+fn empty_blocks() -> &'static [u32; BLOCKS] {
+    static CELL: std::sync::OnceLock<[u32; BLOCKS]> = std::sync::OnceLock::new();
+    CELL.get_or_init(|| block_patterns(&Board::new()))
+}
+
 /// The indices of the weights a board reads with `rounds_left` rounds to play (1–6).
+///
+/// The same as reading [`square_classes`] and [`block_patterns`], computed from the empty
+/// board's patterns by adding each tile's sides (an empty square's sides are 0): this runs
+/// in every evaluation of the search.
 pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
+    let rl = rounds_left.clamp(1, SQUARE_STAGES);
+    let square_base = (rl - 1) * SQUARE_TABLE;
+    let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
+    let mut blocks = *empty_blocks();
+    let mut classes = [0u32; SQUARES];
+    let highway = Side::ALL.map(|side| board.edge_mask(Route::Highway, side));
+    let railway = Side::ALL.map(|side| board.edge_mask(Route::Railway, side));
+    let mut left = board.occupied();
+    while left != 0 {
+        let sq = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let mut class = 1;
+        let mut digit = 1;
+        for d in 0..4 {
+            // Blank 1, highway 2, railway 3 (never both).
+            let v = 1 + ((highway[d] >> sq) & 1) as u32 + 2 * ((railway[d] >> sq) & 1) as u32;
+            class += (v - 1) * digit;
+            digit *= 3;
+            let c = &CONTRIBUTIONS[sq][d];
+            blocks[c.blocks[0] as usize] += v * c.weights[0];
+            blocks[c.blocks[1] as usize] += v * c.weights[1];
+        }
+        classes[sq] = class;
+    }
+    std::array::from_fn(|i| {
+        if i < SQUARES {
+            (square_base + i * SQUARE_CLASSES) as u32 + classes[i]
+        } else {
+            (block_base + blocks[i - SQUARES] as usize) as u32
+        }
+    })
+}
+
+/// [`active`] read the plain way, from every padded cell's side values: the reference that
+/// the fast path is tested against.
+#[cfg(test)]
+fn active_by_cells(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
     let rl = rounds_left.clamp(1, SQUARE_STAGES);
     let cells = side_values(board);
     let squares = classes_of(&cells);
@@ -591,6 +683,31 @@ mod tests {
         let board: Board = "A4A12B2B16A1B01A1B23S1B32".parse().unwrap();
         assert_ne!(nt.value(&board, 4), 0.0);
         assert_eq!(nt.value(&board, 0), 0.0);
+    }
+
+    #[test]
+    fn the_fast_reading_matches_the_plain_one() {
+        for seed in 0..40 {
+            let rolls = Dice::Seed(seed).rolls();
+            let mut agent = crate::ai::agent_by_name("random", seed).unwrap();
+            let mut board = Board::new();
+            for (round, roll) in rolls.iter().enumerate() {
+                let view = RoundView {
+                    board: &board.clone(),
+                    roll: *roll,
+                    used: 0,
+                    special_placed: false,
+                    round,
+                    rolls: &rolls[..=round],
+                };
+                for p in agent.play_round(&view) {
+                    board.place(p).unwrap();
+                    for rl in 1..=6 {
+                        assert_eq!(active(&board, rl), active_by_cells(&board, rl), "{board}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
