@@ -9,8 +9,9 @@
 //! `1_000_000_000 + SEED × 100_000_000 + g`), `BUDGET` (8: the strong player's budget in
 //! self-play), `ALPHA` (0.2), `LAMBDA` (0.5), `BATCH` (16 games a weight update), `THREADS`
 //! (2), `EVERY` (1,000 games between checkpoints and validations), `VALIDATION` (200 games on
-//! dice seeds `900_000_000 + i`, played at `VAL_BUDGET`, default 8). A progress bar shows on a
-//! terminal only; each validation prints a line.
+//! dice seeds `900_000_000 + i`, played at `VAL_BUDGET`, default 8), `STOP_AFTER` (seconds:
+//! stop after the batch that passes it, saving the checkpoint, for a lent machine's time). A
+//! progress bar shows on a terminal only; each validation prints a line.
 //!
 //! `… train_ntuple -- --export CKPT OUT` writes a checkpoint's weights compactly (those not
 //! zero) for `src/ai/ntuple-weights.bin`, which the strong player embeds.
@@ -99,10 +100,12 @@ fn main() {
     );
     bar.set_position(nt.games.min(target));
     let start = Instant::now();
-    while nt.games < target {
+    let stop_after: Option<f64> = env("STOP_AFTER");
+    let out_of_time = || stop_after.is_some_and(|s| start.elapsed().as_secs_f64() > s);
+    while nt.games < target && !out_of_time() {
         let chunk_end = ((nt.games / every + 1) * every).min(target);
         let mut scores = Vec::new();
-        while nt.games < chunk_end {
+        while nt.games < chunk_end && !out_of_time() {
             let first = nt.games;
             let n = (cfg.batch as u64).min(chunk_end - first);
             let seeds: Vec<u64> = (first..first + n)
