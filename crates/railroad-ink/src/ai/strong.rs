@@ -221,14 +221,12 @@ pub struct StrongAgent {
 
 impl StrongAgent {
     /// The default search effort: the strongest setting measured within the 10 CPU-seconds a
-    /// game the strength target allows, on average 8.8 CPU-seconds a game on a 2-core machine of
-    /// 2026 (the README has the curve of score against budget), with the linear evaluation
-    /// alone; the n-tuple tables cost about 1.8 times that at the same budget.
+    /// game the strength target allows, on a 2-core machine of 2026 (the README has its mean
+    /// and CPU a game over 1,000 games, and the curve of score against budget).
     pub const DEFAULT_BUDGET: u32 = 128;
 
     /// The search effort where a person waits for the answer (the hint, the browser game's
-    /// computer seats): about 1.5 CPU-seconds a game, a hint at most 0.3 s a round, with the
-    /// linear evaluation alone (the n-tuple tables cost about 1.8 times that).
+    /// computer seats): about 1.6 CPU-seconds a game, a hint at most 0.25 s of CPU a round.
     pub const INTERACTIVE_BUDGET: u32 = 64;
 
     /// A strong agent with search effort `budget` (default [`Self::DEFAULT_BUDGET`]): the
