@@ -213,8 +213,6 @@ fn empty_blocks() -> &'static [u32; BLOCKS] {
 /// in every evaluation of the search.
 pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
     let rl = rounds_left.clamp(1, SQUARE_STAGES);
-    let square_base = (rl - 1) * SQUARE_TABLE;
-    let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
     let mut blocks = *empty_blocks();
     let mut classes = [0u32; SQUARES];
     let highway = Side::ALL.map(|side| board.edge_mask(Route::Highway, side));
@@ -236,6 +234,13 @@ pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
         }
         classes[sq] = class;
     }
+    indices(rl, &classes, &blocks)
+}
+
+/// The weights' indices of squares' classes and blocks' patterns with `rl` rounds left (1–6).
+fn indices(rl: usize, classes: &[u32; SQUARES], blocks: &[u32; BLOCKS]) -> [u32; ACTIVE] {
+    let square_base = (rl - 1) * SQUARE_TABLE;
+    let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
     std::array::from_fn(|i| {
         if i < SQUARES {
             (square_base + i * SQUARE_CLASSES) as u32 + classes[i]
@@ -251,17 +256,7 @@ pub fn active(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
 fn active_by_cells(board: &Board, rounds_left: usize) -> [u32; ACTIVE] {
     let rl = rounds_left.clamp(1, SQUARE_STAGES);
     let cells = side_values(board);
-    let squares = classes_of(&cells);
-    let blocks = blocks_of(&cells);
-    let square_base = (rl - 1) * SQUARE_TABLE;
-    let block_base = BLOCK_BASE + block_stage(rl) * BLOCK_PATTERNS;
-    std::array::from_fn(|i| {
-        if i < SQUARES {
-            (square_base + i * SQUARE_CLASSES + squares[i] as usize) as u32
-        } else {
-            (block_base + blocks[i - SQUARES] as usize) as u32
-        }
-    })
+    indices(rl, &classes_of(&cells).map(u32::from), &blocks_of(&cells))
 }
 
 /// The learned tables (f32 weights, [`WEIGHTS`] of them) and how many games trained them.
