@@ -25,15 +25,14 @@ use rand_chacha::ChaCha8Rng;
 
 /// One game: the features after each of the first six rounds, and the final score.
 fn play(model: &Model, beam: usize, seed: u64) -> (Vec<Features>, f32) {
-    let mut agent = StrongAgent {
-        search: Search {
-            model: *model,
-            beam,
-            ntuple: None,
-        },
-        lookahead: None,
-        endgame: Vec::new(),
+    let mut agent = StrongAgent::with_budget(Some(beam as u32));
+    agent.search = Search {
+        model: *model,
+        beam,
+        ntuple: None,
     };
+    agent.lookahead = None;
+    agent.endgame = Vec::new();
     let game =
         play_game(&mut agent, Dice::Seed(seed).rolls()).expect("the agent plays by the rules");
     let mut board = Board::new();

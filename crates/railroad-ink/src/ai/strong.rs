@@ -2,6 +2,7 @@
 //! round ending scored by the evaluation of [`super::eval`].
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::eval::Model;
@@ -49,6 +50,95 @@ impl Line {
     }
 }
 
+/// Sets of keys that are already random 64-bit numbers ([`Board::position_key`] and keys made
+/// from it) need no further hashing: the key is its own hash.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used; anything else is folded in byte by byte.
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 ^= key;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// Values of boards already valued in this round, by position and rounds left: a round's
+/// searches meet the same boards again and again (the look-ahead's searches from one candidate
+/// share most first placements over the sampled rolls, and different candidates often lead to
+/// the same boards), and a value costs far more than a look-up. Direct-mapped: a slot holds the
+/// last board that hashed to it. Keys are [`Board::position_key`], which equal boards share and
+/// different ones share only by 64-bit chance. Starting a new round ([`ValueCache::clear`]) empties
+/// it in constant time, so a value never outlives the round's evaluation.
+#[derive(Debug)]
+struct ValueCache {
+    slots: Vec<Slot>,
+    /// The round's number: slots of another round are empty.
+    generation: u32,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    value: f32,
+    /// `generation << 3 | rounds_left`; 0 is never a live tag.
+    tag: u32,
+}
+
+impl ValueCache {
+    /// Slots: a round of the default budget values a few million boards, a few hundred
+    /// thousand of them distinct; 2¹⁷ slots (2 MiB) keep most repeats.
+    const SLOTS: usize = 1 << 17;
+
+    fn new() -> ValueCache {
+        ValueCache {
+            slots: vec![Slot::default(); Self::SLOTS],
+            generation: 1,
+        }
+    }
+
+    /// Forgets every value.
+    fn clear(&mut self) {
+        self.generation += 1;
+        if self.generation >= 1 << 29 {
+            self.slots.fill(Slot::default());
+            self.generation = 1;
+        }
+    }
+
+    /// The value of the board with key `key` and `rounds_left` rounds to come, computed by
+    /// `value` unless known.
+    #[inline]
+    fn get(&mut self, key: u64, rounds_left: usize, value: impl FnOnce() -> f32) -> f32 {
+        let tag = self.generation << 3 | rounds_left.min(7) as u32;
+        let slot = &mut self.slots[(key as usize) & (Self::SLOTS - 1)];
+        if slot.tag == tag && slot.key == key {
+            return slot.value;
+        }
+        let v = value();
+        *slot = Slot { key, value: v, tag };
+        v
+    }
+}
+
+impl Clone for ValueCache {
+    /// A clone starts empty: values are a round's working memory, not the agent's state.
+    fn clone(&self) -> Self {
+        ValueCache::new()
+    }
+}
+
 /// Settings of the round search.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Search {
@@ -89,7 +179,27 @@ impl Search {
         special_placed: bool,
         rounds_left: usize,
     ) -> Vec<Placement> {
-        self.finals(board, dice, used, special_placed, rounds_left, 1)
+        self.plan_in(
+            &mut ValueCache::new(),
+            board,
+            dice,
+            used,
+            special_placed,
+            rounds_left,
+        )
+    }
+
+    /// [`Search::plan`] with the round's cache.
+    fn plan_in(
+        &self,
+        cache: &mut ValueCache,
+        board: &Board,
+        dice: [Tile; DICE],
+        used: u8,
+        special_placed: bool,
+        rounds_left: usize,
+    ) -> Vec<Placement> {
+        self.finals(cache, board, dice, used, special_placed, rounds_left, 1)
             .first()
             .map(Line::placements)
             .unwrap_or_default()
@@ -98,9 +208,17 @@ impl Search {
     /// The value of the best way found to play a whole round with `roll` from `board`, with
     /// `rounds_left` rounds to come after it (the board's own value if nothing can be placed).
     pub fn best_value(&self, board: &Board, roll: &Roll, rounds_left: usize) -> f32 {
-        self.finals(board, roll.dice(), 0, false, rounds_left, 1)
-            .first()
-            .map_or_else(|| self.value(board, rounds_left), |l| l.value)
+        self.finals(
+            &mut ValueCache::new(),
+            board,
+            roll.dice(),
+            0,
+            false,
+            rounds_left,
+            1,
+        )
+        .first()
+        .map_or_else(|| self.value(board, rounds_left), |l| l.value)
     }
 
     /// Up to `keep` distinct boards the whole round with `roll` can end on from `board`, the
@@ -108,15 +226,25 @@ impl Search {
     /// boards a look-ahead compares. When no die fits, the board itself (and the boards a
     /// special can make, if one is allowed).
     pub fn ends(&self, board: &Board, roll: &Roll, rounds_left: usize, keep: usize) -> Vec<Board> {
-        self.finals(board, roll.dice(), 0, false, rounds_left, keep)
-            .iter()
-            .map(|l| l.board)
-            .collect()
+        self.finals(
+            &mut ValueCache::new(),
+            board,
+            roll.dice(),
+            0,
+            false,
+            rounds_left,
+            keep,
+        )
+        .iter()
+        .map(|l| l.board)
+        .collect()
     }
 
     /// Up to `keep` ways to finish the round, distinct boards, best value first.
+    #[allow(clippy::too_many_arguments)]
     fn finals(
         &self,
+        cache: &mut ValueCache,
         board: &Board,
         dice: [Tile; DICE],
         used: u8,
@@ -124,19 +252,20 @@ impl Search {
         rounds_left: usize,
         keep: usize,
     ) -> Vec<Line> {
-        let value = |b: &Board| self.value(b, rounds_left);
+        let mut value =
+            |key: u64, b: &Board| cache.get(key, rounds_left, || self.value(b, rounds_left));
         let root = Line {
             board: *board,
             used,
             special: special_placed,
             steps: [None; MAX_STEPS],
             len: 0,
-            value: value(board),
+            value: value(board.position_key(), board),
         };
         let mut frontier = vec![root];
         let mut finals: Vec<Line> = Vec::new();
-        let mut final_keys = HashSet::new();
-        let mut seen = HashSet::new();
+        let mut final_keys = KeySet::default();
+        let mut seen = KeySet::default();
         while !frontier.is_empty() {
             let mut children: Vec<Line> = Vec::new();
             for line in &frontier {
@@ -172,8 +301,13 @@ impl Search {
             let mut ranked: Vec<(f32, usize)> = children
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| seen.insert((c.board.position_key(), c.used, c.special)))
-                .map(|(i, c)| (value(&c.board), i))
+                .filter_map(|(i, c)| {
+                    let key = c.board.position_key();
+                    // The same board with other dice left is another partial round.
+                    let left = u64::from(c.used) | u64::from(c.special) << 8;
+                    seen.insert(key ^ (left + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
+                        .then(|| (value(key, &c.board), i))
+                })
                 .collect();
             if ranked.len() > self.beam {
                 ranked.select_nth_unstable_by(self.beam, |a, b| b.0.total_cmp(&a.0));
@@ -217,6 +351,8 @@ pub struct StrongAgent {
     /// exact (the final score) or nearly so, and the boards are nearly full, so more
     /// candidates and rolls pay there at little cost.
     pub endgame: Vec<Lookahead>,
+    /// The values the round's searches share.
+    cache: ValueCache,
 }
 
 impl StrongAgent {
@@ -261,6 +397,7 @@ impl StrongAgent {
             },
             lookahead,
             endgame,
+            cache: ValueCache::new(),
         }
     }
 }
@@ -279,20 +416,23 @@ impl Agent for StrongAgent {
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let rounds_left = ROUNDS - 1 - view.round.min(ROUNDS - 1);
         let dice = view.roll.dice();
+        let cache = &mut self.cache;
+        cache.clear();
         if rounds_left == 0 && self.lookahead.is_some() {
             // The last round is scored exactly and has no look-ahead to pay for: search wider.
             let wide = Search {
                 beam: self.search.beam * 4,
                 ..self.search.clone()
             };
-            return wide.plan(view.board, dice, view.used, view.special_placed, 0);
+            return wide.plan_in(cache, view.board, dice, view.used, view.special_placed, 0);
         }
         let look = match rounds_left {
             0 => None,
             r => self.endgame.get(r - 1).or(self.lookahead.as_ref()),
         };
         let Some(look) = look else {
-            return self.search.plan(
+            return self.search.plan_in(
+                cache,
                 view.board,
                 dice,
                 view.used,
@@ -301,6 +441,7 @@ impl Agent for StrongAgent {
             );
         };
         let finals = self.search.finals(
+            cache,
             view.board,
             dice,
             view.used,
@@ -324,7 +465,15 @@ impl Agent for StrongAgent {
             let total: f32 = rolls
                 .iter()
                 .map(|roll| {
-                    let next = inner.finals(&line.board, roll.dice(), 0, false, rounds_left - 1, 1);
+                    let next = inner.finals(
+                        cache,
+                        &line.board,
+                        roll.dice(),
+                        0,
+                        false,
+                        rounds_left - 1,
+                        1,
+                    );
                     next.first().map_or(line.value, |l| l.value)
                 })
                 .sum();
@@ -341,6 +490,52 @@ impl Agent for StrongAgent {
 mod tests {
     use super::*;
     use crate::game::Dice;
+
+    #[test]
+    fn the_value_cache_answers_only_for_its_round_and_rounds_left() {
+        let mut cache = ValueCache::new();
+        let mut computed = 0;
+        let mut get = |cache: &mut ValueCache, key, rl, v| {
+            cache.get(key, rl, || {
+                computed += 1;
+                v
+            })
+        };
+        assert_eq!(get(&mut cache, 42, 3, 1.5), 1.5);
+        assert_eq!(
+            get(&mut cache, 42, 3, 9.0),
+            1.5,
+            "known: not computed again"
+        );
+        assert_eq!(get(&mut cache, 42, 2, 2.5), 2.5, "other rounds left");
+        let clash = 42 + ValueCache::SLOTS as u64;
+        assert_eq!(get(&mut cache, clash, 2, 7.0), 7.0, "same slot, other key");
+        assert_eq!(get(&mut cache, 42, 2, 3.5), 3.5, "pushed out");
+        cache.clear();
+        assert_eq!(get(&mut cache, 42, 2, 4.5), 4.5, "a new round forgets");
+        assert_eq!(computed, 5);
+    }
+
+    #[test]
+    fn the_agent_plays_as_its_uncached_search_would() {
+        // Without a look-ahead the agent's round is the plain search's plan, which starts
+        // from an empty cache; with the agent's cache used over seven rounds it must agree.
+        let mut agent = StrongAgent::with_budget(Some(16));
+        agent.lookahead = None;
+        agent.endgame.clear();
+        let search = agent.search.clone();
+        let game = crate::ai::play_game(&mut agent, Dice::Seed(5).rolls()).unwrap();
+        let mut board = Board::new();
+        for (round, placed) in game.player(0).unwrap().rounds().iter().enumerate() {
+            let roll = Dice::Seed(5).rolls()[round];
+            let rounds_left = ROUNDS - 1 - round;
+            let planned = search.plan(&board, roll.dice(), 0, false, rounds_left);
+            assert_eq!(&planned, placed, "round {round}");
+            for &p in placed {
+                board.place(p).unwrap();
+            }
+        }
+    }
 
     #[test]
     fn ends_are_distinct_full_rounds_best_first() {
