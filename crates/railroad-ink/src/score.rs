@@ -286,6 +286,31 @@ impl Board {
     pub(crate) fn longest(&self, route: Route) -> i32 {
         LongestRoute::find(self, route, false).len as i32
     }
+
+    /// Where one route type joins neighbouring tiles: the squares joined by it to their east
+    /// neighbour, and those joined to their south neighbour. Every longest path of the route
+    /// with more than one tile runs over these joins only.
+    pub(crate) fn route_joins(&self, route: Route) -> [u64; 2] {
+        [Side::E, Side::S].map(|side| {
+            self.edge_mask(route, side)
+                & shift(self.edge_mask(route, side.opposite()), side.opposite())
+        })
+    }
+
+    /// Whether any tile has this route type on some side.
+    pub(crate) fn has_route(&self, route: Route) -> bool {
+        Side::ALL
+            .iter()
+            .any(|&side| self.edge_mask(route, side) != 0)
+    }
+}
+
+/// Tiles on the longest simple path over the joins of [`Board::route_joins`] (0 when there are
+/// none): the board's longest route of that type when it has a join, the same search.
+pub(crate) fn longest_over_joins(joins: [u64; 2]) -> i32 {
+    let [east, south] = joins;
+    let adjacent = [shift(south, Side::S), east, south, shift(east, Side::E)];
+    LongestRoute::search(adjacent, false).len as i32
 }
 
 /// A network's exits and open route ends, for evaluating a board mid-game.
@@ -354,6 +379,19 @@ impl LongestRoute {
             nodes |= mine;
             adjacent[side.index()] = mine & shift(board.edge_mask(route, back), back);
         }
+        let mut search = LongestRoute::search(adjacent, track_path);
+        if search.len == 0 && nodes != 0 {
+            // No two tiles joined: any tile with the route is a path of one.
+            search.len = 1;
+            search.path[0] = nodes.trailing_zeros() as u8;
+        }
+        search
+    }
+
+    /// The longest path over the joins `adjacent` (per side: tiles joined to their neighbour
+    /// across it); 0 when there are none.
+    fn search(adjacent: [u64; 4], track_path: bool) -> LongestRoute {
+        let nodes = adjacent.iter().fold(0, |acc, m| acc | m);
         let mut search = LongestRoute {
             adjacent,
             len: 0,

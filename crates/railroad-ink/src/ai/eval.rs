@@ -210,8 +210,8 @@ impl Features {
             1.0,
             exit_points as f32,
             (occupied & CENTRE).count_ones() as f32,
-            board.longest(Route::Highway) as f32,
-            board.longest(Route::Railway) as f32,
+            longest(board, Route::Highway) as f32,
+            longest(board, Route::Railway) as f32,
             (errors - open_ends) as f32,
             open_ends as f32,
             hard_ends,
@@ -239,6 +239,44 @@ impl Features {
         let f = &self.0;
         f[1] + f[2] + f[3] + f[4] - f[5] - f[6]
     }
+}
+
+/// Longest routes already found, by the joins they run over: a search meets the same route
+/// graphs again and again (a tile placed away from a route, or joined only by the other route
+/// type, leaves the route's joins as they were), and on boards with loops the longest path
+/// costs an exponential search. The longest path is a function of the joins alone, stored
+/// whole in each slot, so an answer is always exact. Direct-mapped, one per thread.
+struct LongestMemo {
+    slots: Vec<([u64; 2], i32)>,
+}
+
+impl LongestMemo {
+    const SLOTS: usize = 1 << 14;
+
+    fn get(&mut self, joins: [u64; 2]) -> i32 {
+        let mixed = (joins[0] ^ joins[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = &mut self.slots[(mixed >> 50) as usize];
+        if slot.0 != joins {
+            *slot = (joins, crate::score::longest_over_joins(joins));
+        }
+        slot.1
+    }
+}
+
+/// Tiles on the board's longest route of one type, as [`Board::longest`] counts them.
+fn longest(board: &Board, route: Route) -> i32 {
+    thread_local! {
+        // Joins of [0, 0] are never stored (no join: answered below), so an empty slot never
+        // answers.
+        static MEMO: std::cell::RefCell<LongestMemo> = std::cell::RefCell::new(LongestMemo {
+            slots: vec![([0, 0], 0); LongestMemo::SLOTS],
+        });
+    }
+    let joins = board.route_joins(route);
+    if joins == [0, 0] {
+        return i32::from(board.has_route(route));
+    }
+    MEMO.with(|memo| memo.borrow_mut().get(joins))
 }
 
 /// How many exits the main network (most exits) could still gather: its own, the free exits
@@ -338,6 +376,33 @@ mod tests {
                 board.score().advanced,
                 "{text}"
             );
+        }
+    }
+
+    #[test]
+    fn remembered_longest_routes_are_the_boards_own() {
+        // Thousands of boards from random games, each read twice (the second time from the
+        // memo where it was kept), against the plain search.
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..40 {
+            let mut board = Board::new();
+            for _ in 0..32 {
+                let options: Vec<_> = Tile::ALL
+                    .iter()
+                    .filter(|&&t| !(t.is_special() && board.has_special(t)))
+                    .flat_map(|&t| board.legal_placements(t))
+                    .collect();
+                if options.is_empty() {
+                    break;
+                }
+                board.put(options[rng.random_range(0..options.len())]);
+                for route in Route::ALL {
+                    for _ in 0..2 {
+                        assert_eq!(longest(&board, route), board.longest(route), "{board}");
+                    }
+                }
+            }
         }
     }
 
