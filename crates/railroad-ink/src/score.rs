@@ -282,7 +282,9 @@ impl Board {
 }
 
 impl Board {
-    /// Tiles on the longest simple path of one route type (§7.5).
+    /// Tiles on the longest simple path of one route type (§7.5): the plain search, which the
+    /// evaluation's remembered answers are tested against.
+    #[cfg(test)]
     pub(crate) fn longest(&self, route: Route) -> i32 {
         LongestRoute::find(self, route, false).len as i32
     }

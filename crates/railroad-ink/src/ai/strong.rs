@@ -132,10 +132,35 @@ impl ValueCache {
     }
 }
 
-impl Clone for ValueCache {
-    /// A clone starts empty: values are a round's working memory, not the agent's state.
+/// What a round's searches share: the values already computed, and the buffers each search
+/// fills and empties (kept, so a search does not ask the allocator for megabytes each time).
+#[derive(Debug)]
+struct Scratch {
+    values: ValueCache,
+    frontier: Vec<Line>,
+    children: Vec<Line>,
+    ranked: Vec<(f32, usize)>,
+    seen: KeySet,
+    final_keys: KeySet,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            values: ValueCache::new(),
+            frontier: Vec::new(),
+            children: Vec::new(),
+            ranked: Vec::new(),
+            seen: KeySet::default(),
+            final_keys: KeySet::default(),
+        }
+    }
+}
+
+impl Clone for Scratch {
+    /// A clone starts empty: this is a round's working memory, not the agent's state.
     fn clone(&self) -> Self {
-        ValueCache::new()
+        Scratch::new()
     }
 }
 
@@ -180,7 +205,7 @@ impl Search {
         rounds_left: usize,
     ) -> Vec<Placement> {
         self.plan_in(
-            &mut ValueCache::new(),
+            &mut Scratch::new(),
             board,
             dice,
             used,
@@ -189,17 +214,17 @@ impl Search {
         )
     }
 
-    /// [`Search::plan`] with the round's cache.
+    /// [`Search::plan`] with the round's scratch memory.
     fn plan_in(
         &self,
-        cache: &mut ValueCache,
+        scratch: &mut Scratch,
         board: &Board,
         dice: [Tile; DICE],
         used: u8,
         special_placed: bool,
         rounds_left: usize,
     ) -> Vec<Placement> {
-        self.finals(cache, board, dice, used, special_placed, rounds_left, 1)
+        self.finals(scratch, board, dice, used, special_placed, rounds_left, 1)
             .first()
             .map(Line::placements)
             .unwrap_or_default()
@@ -209,7 +234,7 @@ impl Search {
     /// `rounds_left` rounds to come after it (the board's own value if nothing can be placed).
     pub fn best_value(&self, board: &Board, roll: &Roll, rounds_left: usize) -> f32 {
         self.finals(
-            &mut ValueCache::new(),
+            &mut Scratch::new(),
             board,
             roll.dice(),
             0,
@@ -227,7 +252,7 @@ impl Search {
     /// special can make, if one is allowed).
     pub fn ends(&self, board: &Board, roll: &Roll, rounds_left: usize, keep: usize) -> Vec<Board> {
         self.finals(
-            &mut ValueCache::new(),
+            &mut Scratch::new(),
             board,
             roll.dice(),
             0,
@@ -244,7 +269,7 @@ impl Search {
     #[allow(clippy::too_many_arguments)]
     fn finals(
         &self,
-        cache: &mut ValueCache,
+        scratch: &mut Scratch,
         board: &Board,
         dice: [Tile; DICE],
         used: u8,
@@ -252,8 +277,16 @@ impl Search {
         rounds_left: usize,
         keep: usize,
     ) -> Vec<Line> {
+        let Scratch {
+            values,
+            frontier,
+            children,
+            ranked,
+            seen,
+            final_keys,
+        } = scratch;
         let mut value =
-            |key: u64, b: &Board| cache.get(key, rounds_left, || self.value(b, rounds_left));
+            |key: u64, b: &Board| values.get(key, rounds_left, || self.value(b, rounds_left));
         let root = Line {
             board: *board,
             used,
@@ -262,13 +295,13 @@ impl Search {
             len: 0,
             value: value(board.position_key(), board),
         };
-        let mut frontier = vec![root];
+        frontier.clear();
+        frontier.push(root);
+        final_keys.clear();
         let mut finals: Vec<Line> = Vec::new();
-        let mut final_keys = KeySet::default();
-        let mut seen = KeySet::default();
         while !frontier.is_empty() {
-            let mut children: Vec<Line> = Vec::new();
-            for line in &frontier {
+            children.clear();
+            for line in frontier.iter() {
                 let before = children.len();
                 for die in 0..DICE {
                     let tile = dice[die];
@@ -298,28 +331,23 @@ impl Search {
             }
             seen.clear();
             // Rank distinct children by value without moving the (large) lines around.
-            let mut ranked: Vec<(f32, usize)> = children
-                .iter()
-                .enumerate()
-                .filter_map(|(i, c)| {
-                    let key = c.board.position_key();
-                    // The same board with other dice left is another partial round.
-                    let left = u64::from(c.used) | u64::from(c.special) << 8;
-                    seen.insert(key ^ (left + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
-                        .then(|| (value(key, &c.board), i))
-                })
-                .collect();
+            ranked.clear();
+            ranked.extend(children.iter().enumerate().filter_map(|(i, c)| {
+                let key = c.board.position_key();
+                // The same board with other dice left is another partial round.
+                let left = u64::from(c.used) | u64::from(c.special) << 8;
+                seen.insert(key ^ (left + 1).wrapping_mul(0xd6e8_feb8_6659_fd93))
+                    .then(|| (value(key, &c.board), i))
+            }));
             if ranked.len() > self.beam {
                 ranked.select_nth_unstable_by(self.beam, |a, b| b.0.total_cmp(&a.0));
                 ranked.truncate(self.beam);
             }
-            frontier = ranked
-                .iter()
-                .map(|&(v, i)| Line {
-                    value: v,
-                    ..children[i]
-                })
-                .collect();
+            frontier.clear();
+            frontier.extend(ranked.iter().map(|&(v, i)| Line {
+                value: v,
+                ..children[i]
+            }));
         }
         finals.sort_by(|a, b| b.value.total_cmp(&a.value));
         finals.truncate(keep);
@@ -351,8 +379,8 @@ pub struct StrongAgent {
     /// exact (the final score) or nearly so, and the boards are nearly full, so more
     /// candidates and rolls pay there at little cost.
     pub endgame: Vec<Lookahead>,
-    /// The values the round's searches share.
-    cache: ValueCache,
+    /// What the round's searches share.
+    scratch: Scratch,
 }
 
 impl StrongAgent {
@@ -397,7 +425,7 @@ impl StrongAgent {
             },
             lookahead,
             endgame,
-            cache: ValueCache::new(),
+            scratch: Scratch::new(),
         }
     }
 }
@@ -416,15 +444,15 @@ impl Agent for StrongAgent {
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let rounds_left = ROUNDS - 1 - view.round.min(ROUNDS - 1);
         let dice = view.roll.dice();
-        let cache = &mut self.cache;
-        cache.clear();
+        let scratch = &mut self.scratch;
+        scratch.values.clear();
         if rounds_left == 0 && self.lookahead.is_some() {
             // The last round is scored exactly and has no look-ahead to pay for: search wider.
             let wide = Search {
                 beam: self.search.beam * 4,
                 ..self.search.clone()
             };
-            return wide.plan_in(cache, view.board, dice, view.used, view.special_placed, 0);
+            return wide.plan_in(scratch, view.board, dice, view.used, view.special_placed, 0);
         }
         let look = match rounds_left {
             0 => None,
@@ -432,7 +460,7 @@ impl Agent for StrongAgent {
         };
         let Some(look) = look else {
             return self.search.plan_in(
-                cache,
+                scratch,
                 view.board,
                 dice,
                 view.used,
@@ -441,7 +469,7 @@ impl Agent for StrongAgent {
             );
         };
         let finals = self.search.finals(
-            cache,
+            scratch,
             view.board,
             dice,
             view.used,
@@ -466,7 +494,7 @@ impl Agent for StrongAgent {
                 .iter()
                 .map(|roll| {
                     let next = inner.finals(
-                        cache,
+                        scratch,
                         &line.board,
                         roll.dice(),
                         0,
