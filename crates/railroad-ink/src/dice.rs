@@ -39,6 +39,33 @@ impl Roll {
         ])
     }
 
+    /// How many rolls differ in more than the order of the die-A faces: 56 sets of three A
+    /// faces times 3 B faces.
+    pub const DISTINCT: usize = 168;
+
+    /// Every roll, the die-A faces in ascending order, with its probability (they sum to 1):
+    /// a set of three different A faces comes up in 6 orders of 216, a pair and another face
+    /// in 3, three equal faces in 1; each B face is a third.
+    pub fn distinct() -> Vec<(Roll, f64)> {
+        let mut out = Vec::with_capacity(Self::DISTINCT);
+        for a0 in 0..6u8 {
+            for a1 in a0..6 {
+                for a2 in a1..6 {
+                    let orders = match (a0 == a1, a1 == a2) {
+                        (true, true) => 1.0,
+                        (false, false) => 6.0,
+                        _ => 3.0,
+                    };
+                    for b in 0..3 {
+                        let roll = Roll::new([a0, a1, a2], b).expect("faces in range");
+                        out.push((roll, orders / 216.0 / 3.0));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The four dice's tiles, die A three times and die B last.
     pub const fn dice(&self) -> [Tile; DICE] {
         self.0
@@ -134,6 +161,28 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn distinct_rolls_cover_every_roll_once_with_its_probability() {
+        let all = Roll::distinct();
+        assert_eq!(all.len(), Roll::DISTINCT);
+        assert!((all.iter().map(|r| r.1).sum::<f64>() - 1.0).abs() < 1e-12);
+        // Against counting all 648 ordered rolls.
+        let mut counts = std::collections::HashMap::new();
+        for a in 0..216u32 {
+            for b in 0..3 {
+                let mut faces = [a % 6, a / 6 % 6, a / 36].map(|f| f as u8);
+                faces.sort_unstable();
+                *counts.entry(Roll::new(faces, b).unwrap()).or_insert(0) += 1;
+            }
+        }
+        for (roll, p) in all {
+            assert!(
+                (p - f64::from(counts[&roll]) / 648.0).abs() < 1e-12,
+                "{roll}"
+            );
+        }
+    }
 
     #[test]
     fn examples() {

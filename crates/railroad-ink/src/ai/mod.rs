@@ -282,7 +282,6 @@ pub fn hint_with_budget(
         rolls: game.rolls_so_far(),
     };
     let mut agent = strong::StrongAgent::with_budget(budget);
-    agent.endgame.clear();
     Ok(agent.play_round(&view))
 }
 

@@ -361,7 +361,9 @@ impl Search {
 pub struct Lookahead {
     /// Ways to play this round compared.
     pub candidates: usize,
-    /// Next-round rolls sampled (the same ones for every candidate).
+    /// Next-round rolls sampled (the same ones for every candidate); from
+    /// [`Roll::DISTINCT`] on, every distinct roll once, weighted by its probability (the exact
+    /// expectation) instead.
     pub samples: usize,
     /// Beam of the next-round searches.
     pub beam: usize,
@@ -414,7 +416,7 @@ impl StrongAgent {
             beam: (budget / 4).max(n),
         };
         let endgame = if budget >= 8 {
-            vec![wide(3 * n), wide(2 * n)]
+            vec![wide(3 * n), wide(2 * n), wide(2 * n)]
         } else {
             Vec::new()
         };
@@ -481,8 +483,18 @@ impl Agent for StrongAgent {
             return finals.first().map(Line::placements).unwrap_or_default();
         }
         // The same sampled rolls for every candidate, from a seed fixed by the position.
-        let mut rng = ChaCha8Rng::seed_from_u64(view.board.position_key() ^ view.round as u64);
-        let rolls: Vec<Roll> = (0..look.samples).map(|_| Roll::random(&mut rng)).collect();
+        let rolls: Vec<(Roll, f32)> = if look.samples >= Roll::DISTINCT {
+            Roll::distinct()
+                .into_iter()
+                .map(|(roll, p)| (roll, p as f32))
+                .collect()
+        } else {
+            let mut rng = ChaCha8Rng::seed_from_u64(view.board.position_key() ^ view.round as u64);
+            (0..look.samples)
+                .map(|_| (Roll::random(&mut rng), 1.0))
+                .collect()
+        };
+        let weights: f32 = rolls.iter().map(|r| r.1).sum();
         let inner = Search {
             beam: look.beam,
             ..self.search.clone()
@@ -492,7 +504,7 @@ impl Agent for StrongAgent {
             // A sampled roll with no die that fits leaves the candidate's own value.
             let total: f32 = rolls
                 .iter()
-                .map(|roll| {
+                .map(|(roll, weight)| {
                     let next = inner.finals(
                         scratch,
                         &line.board,
@@ -502,10 +514,10 @@ impl Agent for StrongAgent {
                         rounds_left - 1,
                         1,
                     );
-                    next.first().map_or(line.value, |l| l.value)
+                    weight * next.first().map_or(line.value, |l| l.value)
                 })
                 .sum();
-            let mean = total / rolls.len() as f32;
+            let mean = total / weights;
             if mean > best.0 {
                 best = (mean, line.placements());
             }
