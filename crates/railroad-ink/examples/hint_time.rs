@@ -1,5 +1,5 @@
-//! How long the browser game's hint (`ai::hint`: the strong player at the interactive budget,
-//! without the end-game look-ahead) takes a round.
+//! How long the browser game's hint (`ai::hint`: the strong player's round at the interactive
+//! budget) takes a round.
 //!
 //! `cargo run --release -p railroad-ink --example hint_time -- GAMES [FIRST_SEED]`
 //!

@@ -260,7 +260,7 @@ pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
 }
 
 /// [`hint`] with the strong player's search effort set (see
-/// [`strong::StrongAgent::with_budget`]; the end-game look-ahead is left out).
+/// [`strong::StrongAgent::with_budget`]).
 pub fn hint_with_budget(
     game: &Game,
     seat: usize,

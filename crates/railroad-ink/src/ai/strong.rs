@@ -164,6 +164,28 @@ impl Clone for Scratch {
     }
 }
 
+/// Where a round's search starts: the board, the round's dice, which of them are placed
+/// already (bit per die) and whether the round's special is.
+#[derive(Debug, Clone, Copy)]
+struct Start<'a> {
+    board: &'a Board,
+    dice: [Tile; DICE],
+    used: u8,
+    special_placed: bool,
+}
+
+impl<'a> Start<'a> {
+    /// A round not begun: `roll` to place on `board`.
+    fn fresh(board: &'a Board, roll: &Roll) -> Start<'a> {
+        Start {
+            board,
+            dice: roll.dice(),
+            used: 0,
+            special_placed: false,
+        }
+    }
+}
+
 /// Settings of the round search.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Search {
@@ -204,27 +226,18 @@ impl Search {
         special_placed: bool,
         rounds_left: usize,
     ) -> Vec<Placement> {
-        self.plan_in(
-            &mut Scratch::new(),
+        let start = Start {
             board,
             dice,
             used,
             special_placed,
-            rounds_left,
-        )
+        };
+        self.plan_in(&mut Scratch::new(), start, rounds_left)
     }
 
     /// [`Search::plan`] with the round's scratch memory.
-    fn plan_in(
-        &self,
-        scratch: &mut Scratch,
-        board: &Board,
-        dice: [Tile; DICE],
-        used: u8,
-        special_placed: bool,
-        rounds_left: usize,
-    ) -> Vec<Placement> {
-        self.finals(scratch, board, dice, used, special_placed, rounds_left, 1)
+    fn plan_in(&self, scratch: &mut Scratch, start: Start, rounds_left: usize) -> Vec<Placement> {
+        self.finals(scratch, start, rounds_left, 1)
             .first()
             .map(Line::placements)
             .unwrap_or_default()
@@ -235,10 +248,7 @@ impl Search {
     pub fn best_value(&self, board: &Board, roll: &Roll, rounds_left: usize) -> f32 {
         self.finals(
             &mut Scratch::new(),
-            board,
-            roll.dice(),
-            0,
-            false,
+            Start::fresh(board, roll),
             rounds_left,
             1,
         )
@@ -253,10 +263,7 @@ impl Search {
     pub fn ends(&self, board: &Board, roll: &Roll, rounds_left: usize, keep: usize) -> Vec<Board> {
         self.finals(
             &mut Scratch::new(),
-            board,
-            roll.dice(),
-            0,
-            false,
+            Start::fresh(board, roll),
             rounds_left,
             keep,
         )
@@ -266,17 +273,19 @@ impl Search {
     }
 
     /// Up to `keep` ways to finish the round, distinct boards, best value first.
-    #[allow(clippy::too_many_arguments)]
     fn finals(
         &self,
         scratch: &mut Scratch,
-        board: &Board,
-        dice: [Tile; DICE],
-        used: u8,
-        special_placed: bool,
+        start: Start,
         rounds_left: usize,
         keep: usize,
     ) -> Vec<Line> {
+        let Start {
+            board,
+            dice,
+            used,
+            special_placed,
+        } = start;
         let Scratch {
             values,
             frontier,
@@ -398,10 +407,10 @@ impl StrongAgent {
     /// A strong agent with search effort `budget` (default [`Self::DEFAULT_BUDGET`]): the
     /// round search keeps `budget` partial rounds at each step, and the look-ahead compares
     /// the best 8 ways to play the round over `n = budget / 5` sampled next rolls (at least
-    /// 4), each answered by a next-round search of that beam. With two rounds left it compares
-    /// `budget / 4` ways (at least 8) over `2n` rolls, with one round left `budget / 4` ways
-    /// over `3n` rolls, each answered with a beam of `budget / 4` (at least `n`). Below 8, no
-    /// look-ahead.
+    /// 4), each answered by a next-round search of that beam. With three and two rounds left
+    /// it compares `budget / 4` ways (at least 8) over `2n` rolls, with one round left
+    /// `budget / 4` ways over `3n` rolls, each answered with a beam of `budget / 4` (at least
+    /// `n`). The last round is searched with a beam of `4 × budget`. Below 8, no look-ahead.
     pub fn with_budget(budget: Option<u32>) -> StrongAgent {
         let budget = budget.unwrap_or(Self::DEFAULT_BUDGET).max(1) as usize;
         let n = (budget / 5).max(4);
@@ -445,7 +454,12 @@ impl Agent for StrongAgent {
 
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let rounds_left = ROUNDS - 1 - view.round.min(ROUNDS - 1);
-        let dice = view.roll.dice();
+        let start = Start {
+            board: view.board,
+            dice: view.roll.dice(),
+            used: view.used,
+            special_placed: view.special_placed,
+        };
         let scratch = &mut self.scratch;
         scratch.values.clear();
         if rounds_left == 0 && self.lookahead.is_some() {
@@ -454,31 +468,18 @@ impl Agent for StrongAgent {
                 beam: self.search.beam * 4,
                 ..self.search.clone()
             };
-            return wide.plan_in(scratch, view.board, dice, view.used, view.special_placed, 0);
+            return wide.plan_in(scratch, start, 0);
         }
         let look = match rounds_left {
             0 => None,
             r => self.endgame.get(r - 1).or(self.lookahead.as_ref()),
         };
         let Some(look) = look else {
-            return self.search.plan_in(
-                scratch,
-                view.board,
-                dice,
-                view.used,
-                view.special_placed,
-                rounds_left,
-            );
+            return self.search.plan_in(scratch, start, rounds_left);
         };
-        let finals = self.search.finals(
-            scratch,
-            view.board,
-            dice,
-            view.used,
-            view.special_placed,
-            rounds_left,
-            look.candidates,
-        );
+        let finals = self
+            .search
+            .finals(scratch, start, rounds_left, look.candidates);
         if finals.len() <= 1 {
             return finals.first().map(Line::placements).unwrap_or_default();
         }
@@ -505,15 +506,8 @@ impl Agent for StrongAgent {
             let total: f32 = rolls
                 .iter()
                 .map(|(roll, weight)| {
-                    let next = inner.finals(
-                        scratch,
-                        &line.board,
-                        roll.dice(),
-                        0,
-                        false,
-                        rounds_left - 1,
-                        1,
-                    );
+                    let next =
+                        inner.finals(scratch, Start::fresh(&line.board, roll), rounds_left - 1, 1);
                     weight * next.first().map_or(line.value, |l| l.value)
                 })
                 .sum();
