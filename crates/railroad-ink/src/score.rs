@@ -310,9 +310,13 @@ impl Board {
 /// Tiles on the longest simple path over the joins of [`Board::route_joins`] (0 when there are
 /// none): the board's longest route of that type when it has a join, the same search.
 pub(crate) fn longest_over_joins(joins: [u64; 2]) -> i32 {
-    let [east, south] = joins;
-    let adjacent = [shift(south, Side::S), east, south, shift(east, Side::E)];
-    LongestRoute::search(adjacent, false).len as i32
+    LongestRoute::search(adjacent_of(joins), false).len as i32
+}
+
+/// Per side, the tiles joined to their neighbour across it, from the east and south joins
+/// (a tile joined south has its southern neighbour joined north, and so on).
+fn adjacent_of([east, south]: [u64; 2]) -> [u64; 4] {
+    [shift(south, Side::S), east, south, shift(east, Side::E)]
 }
 
 /// A network's exits and open route ends, for evaluating a board mid-game.
@@ -373,15 +377,10 @@ struct LongestRoute {
 
 impl LongestRoute {
     fn find(board: &Board, route: Route, track_path: bool) -> LongestRoute {
-        let mut adjacent = [0; 4];
-        let mut nodes = 0;
-        for side in Side::ALL {
-            let back = side.opposite();
-            let mine = board.edge_mask(route, side);
-            nodes |= mine;
-            adjacent[side.index()] = mine & shift(board.edge_mask(route, back), back);
-        }
-        let mut search = LongestRoute::search(adjacent, track_path);
+        let mut search = LongestRoute::search(adjacent_of(board.route_joins(route)), track_path);
+        let nodes = Side::ALL
+            .iter()
+            .fold(0, |acc, &side| acc | board.edge_mask(route, side));
         if search.len == 0 && nodes != 0 {
             // No two tiles joined: any tile with the route is a path of one.
             search.len = 1;
