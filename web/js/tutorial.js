@@ -360,17 +360,48 @@ const METRO_STEPS = [
   },
 ];
 
-export async function metroTutorialScreen(root, { navigate, setTitle }) {
-  fill(root, h('p', { class: 'loading' }, 'Setting up the lesson…'));
-  let created;
+/** Where this browser keeps its lesson game, so that coming back does not make another. */
+const LESSON_KEY = 'tracklayer:metro:lesson';
+
+/**
+ * The lesson game this browser made before, if nobody has moved in it yet (the lesson's steps
+ * start from the first draw, so a game already begun gets a fresh one).
+ */
+async function untouchedLesson() {
+  let kept;
   try {
-    created = await metroApi.create([{ kind: 'human', name: 'You' }, { kind: 'computer', name: 'Computer', level: 'random' }], METRO_SEED);
-  } catch (e) {
-    fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The lesson cannot start'), h('p', {}, e.message)));
+    kept = JSON.parse(localStorage.getItem(LESSON_KEY) || 'null');
+  } catch {
     return null;
   }
+  if (!kept || typeof kept.id !== 'string' || !Array.isArray(kept.seats) || !kept.seats[0]?.token) return null;
+  try {
+    const state = await metroApi.state(kept.id, kept.seats[0].token);
+    return state.moves.length === 0 && !state.finished ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function metroTutorialScreen(root, { navigate, setTitle }) {
+  fill(root, h('p', { class: 'loading' }, 'Setting up the lesson…'));
+  let held = await untouchedLesson();
+  if (!held) {
+    try {
+      const created = await metroApi.create([{ kind: 'human', name: 'You' }, { kind: 'computer', name: 'Computer', level: 'random' }], METRO_SEED);
+      held = { id: created.id, seats: created.seats };
+    } catch (e) {
+      fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The lesson cannot start'), h('p', {}, e.message)));
+      return null;
+    }
+    try {
+      localStorage.setItem(LESSON_KEY, JSON.stringify(held));
+    } catch {
+      // Storage full or refused: the lesson still works, a visit later makes a new game.
+    }
+  }
   const lesson = new MetroLesson(setTitle);
-  return metroScreen(root, created.id, { navigate, held: { id: created.id, seats: created.seats }, lesson });
+  return metroScreen(root, held.id, { navigate, held, lesson });
 }
 
 class MetroLesson {

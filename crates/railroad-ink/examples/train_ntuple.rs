@@ -8,13 +8,17 @@
 //! keeps the best validated weights), `SEED` (1: training game `g` rolls dice seed
 //! `1_000_000_000 + SEED × 100_000_000 + g`), `BUDGET` (8: the strong player's budget in
 //! self-play), `ALPHA` (0.2), `LAMBDA` (0.5), `BATCH` (16 games a weight update), `THREADS`
-//! (2), `EVERY` (1,000 games between checkpoints and validations), `VALIDATION` (200 games on
+//! (2), `EVERY` (1,000 games between checkpoints and validations), `KEEP=1` (also keep each
+//! checkpoint as `…-GAMES.bin`, for `--average`), `VALIDATION` (200 games on
 //! dice seeds `900_000_000 + i`, played at `VAL_BUDGET`, default 8), `STOP_AFTER` (seconds:
 //! stop after the batch that passes it, saving the checkpoint, for a lent machine's time). A
 //! progress bar shows on a terminal only; each validation prints a line.
 //!
 //! `… train_ntuple -- --export CKPT OUT` writes a checkpoint's weights compactly (those not
 //! zero) for `src/ai/ntuple-weights.bin`, which the strong player embeds.
+//!
+//! `… train_ntuple -- --average OUT CKPT…` writes the mean of several checkpoints, weight by
+//! weight, as a checkpoint (the shipped weights are the mean of a run's last few).
 
 mod common;
 
@@ -33,6 +37,24 @@ fn save(nt: &NTuple, path: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--average") && args.len() >= 4 {
+        let tables: Vec<NTuple> = args[3..]
+            .iter()
+            .map(|p| {
+                NTuple::from_bytes(&std::fs::read(p).expect("a checkpoint"))
+                    .expect("a checkpoint of this layout")
+            })
+            .collect();
+        let mean = NTuple::mean(&tables).expect("at least one checkpoint");
+        save(&mean, &args[2]);
+        println!(
+            "the mean of {} checkpoints ({} games at most): {}",
+            tables.len(),
+            mean.games,
+            args[2]
+        );
+        return;
+    }
     if let (Some("--export"), Some(from), Some(to)) =
         (args.get(1).map(String::as_str), args.get(2), args.get(3))
     {
@@ -66,6 +88,7 @@ fn main() {
         threads: env("THREADS").unwrap_or(2),
     };
     let every: u64 = env("EVERY").unwrap_or(1_000);
+    let keep = env::<u8>("KEEP").is_some_and(|k| k != 0);
     let val_games: u64 = env("VALIDATION").unwrap_or(200);
     let val_budget: u32 = env("VAL_BUDGET").unwrap_or(8);
     let val_seeds: Vec<u64> = (0..val_games).map(|i| 900_000_000 + i).collect();
@@ -115,6 +138,9 @@ fn main() {
             bar.set_position(nt.games);
         }
         save(&nt, &path);
+        if keep {
+            save(&nt, &path.replace(".bin", &format!("-{}.bin", nt.games)));
+        }
         let v = validate(&nt);
         if v > best {
             best = v;

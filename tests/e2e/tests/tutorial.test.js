@@ -2,7 +2,8 @@
 // Ink's six steps (exits, connections, a refusal, errors, the centre, the longest routes) from
 // the start page's link, with deliberately wrong placements the server refuses in words; and
 // Metro's (draw, keep, a tile tried on the centre and refused, place, the hand, lines) in a
-// real game against the computer, from the Metro rules page's link.
+// real game against the computer, from the Metro rules page's link. Coming back to a Metro
+// lesson nobody has moved in yet takes up its game again instead of making another.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -139,4 +140,28 @@ test('the Metro tutorial, completed in a game against the computer', async () =>
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('coming back to the Metro lesson before moving reuses its game; after a move, a fresh one', async () => {
+  const page = await env.page(WIDE);
+  let created = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/metro/games') created += 1;
+  });
+  await page.goto(`${env.url}/tutorial/metro`);
+  await stepIs(page, 'Draw');
+  await page.reload();
+  await stepIs(page, 'Draw');
+  await page.goto(`${env.url}/rules/metro`);
+  await page.click('#tutorial-link');
+  await stepIs(page, 'Draw');
+  assert.equal(created, 1, 'three visits of an untouched lesson make one game');
+  // The lesson's steps begin at the first draw: a begun game is not taken up again.
+  await page.click('#draw');
+  await stepIs(page, 'Keep');
+  await page.reload();
+  await stepIs(page, 'Draw');
+  assert.equal(created, 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

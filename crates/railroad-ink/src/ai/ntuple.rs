@@ -355,6 +355,25 @@ impl NTuple {
         }
     }
 
+    /// The mean of several tables, weight by weight (`None` for no tables). Averaging the
+    /// checkpoints of the last few thousand training games smooths out the noise of each
+    /// update, which a fixed step leaves in the weights. The games are the most any of them
+    /// saw.
+    pub fn mean(tables: &[NTuple]) -> Option<NTuple> {
+        let n = tables.len();
+        let mut out = tables.first()?.clone();
+        for t in &tables[1..] {
+            for (w, v) in out.weights.iter_mut().zip(&t.weights) {
+                *w += v;
+            }
+            out.games = out.games.max(t.games);
+        }
+        for w in &mut out.weights {
+            *w /= n as f32;
+        }
+        Some(out)
+    }
+
     /// The weights that are not zero.
     pub fn nonzero(&self) -> usize {
         self.weights.iter().filter(|&&w| w != 0.0).count()
@@ -665,6 +684,27 @@ mod tests {
         );
         assert!(NTuple::from_sparse_bytes(&nt.to_bytes()).is_err());
         assert!(NTuple::from_bytes(b"nonsense").is_err());
+    }
+
+    #[test]
+    fn the_mean_of_tables_is_taken_weight_by_weight() {
+        let board: Board = "A4A12B2B16A1B01A1B23S1B32".parse().unwrap();
+        let mut a = NTuple::new();
+        a.update(&board, 3, 1.0);
+        a.games = 10;
+        let mut b = NTuple::new();
+        b.update(&board, 3, 3.0);
+        b.update(&board, 5, 2.0);
+        b.games = 20;
+        let m = NTuple::mean(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(m.games, 20);
+        assert_eq!(
+            m.value(&board, 3),
+            (a.value(&board, 3) + b.value(&board, 3)) / 2.0
+        );
+        assert_eq!(m.value(&board, 5), b.value(&board, 5) / 2.0);
+        assert_eq!(NTuple::mean(&[a.clone()]), Some(a));
+        assert_eq!(NTuple::mean(&[]), None);
     }
 
     #[test]
