@@ -48,10 +48,15 @@ export const metroApi = {
 
 const GAMES_KEY = 'tracklayer:metro:games';
 
+/** Whether a value read back from storage is a held game: `{id, seats: [{seat, token}]}`. */
+export function isHeldGame(g) {
+  return Boolean(g) && typeof g.id === 'string' && Array.isArray(g.seats);
+}
+
 function read() {
   try {
     const games = JSON.parse(localStorage.getItem(GAMES_KEY) || '[]');
-    return Array.isArray(games) ? games.filter((g) => g && typeof g.id === 'string' && Array.isArray(g.seats)) : [];
+    return Array.isArray(games) ? games.filter(isHeldGame) : [];
   } catch {
     return [];
   }

@@ -9,7 +9,7 @@ import { ApiError, request } from './api.js';
 import { h, fill } from './dom.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
-import { metroApi } from './metro-api.js';
+import { isHeldGame, metroApi } from './metro-api.js';
 import { metroScreen } from './metro.js';
 
 function capital(text) {
@@ -374,7 +374,7 @@ async function untouchedLesson() {
   } catch {
     return null;
   }
-  if (!kept || typeof kept.id !== 'string' || !Array.isArray(kept.seats) || !kept.seats[0]?.token) return null;
+  if (!isHeldGame(kept) || !kept.seats[0]?.token) return null;
   try {
     const state = await metroApi.state(kept.id, kept.seats[0].token);
     return state.moves.length === 0 && !state.finished ? kept : null;

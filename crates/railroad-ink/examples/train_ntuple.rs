@@ -18,7 +18,7 @@
 //! zero) for `src/ai/ntuple-weights.bin`, which the strong player embeds.
 //!
 //! `… train_ntuple -- --average OUT CKPT…` writes the mean of several checkpoints, weight by
-//! weight, as a checkpoint (the shipped weights are the mean of a run's last few).
+//! weight, as a checkpoint (the README has what averaging measured).
 
 mod common;
 
@@ -37,7 +37,15 @@ fn save(nt: &NTuple, path: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("--average") && args.len() >= 4 {
+    let command = args.get(1).map(String::as_str);
+    if matches!(command, Some("--average" | "--export")) && args.len() < 4 {
+        eprintln!(
+            "usage: train_ntuple --export CKPT OUT | --average OUT CKPT [CKPT…] | GAMES \
+             (the module doc lists the settings)"
+        );
+        std::process::exit(2);
+    }
+    if command == Some("--average") {
         let tables: Vec<NTuple> = args[3..]
             .iter()
             .map(|p| {
@@ -55,9 +63,7 @@ fn main() {
         );
         return;
     }
-    if let (Some("--export"), Some(from), Some(to)) =
-        (args.get(1).map(String::as_str), args.get(2), args.get(3))
-    {
+    if let (Some("--export"), Some(from), Some(to)) = (command, args.get(2), args.get(3)) {
         let nt = NTuple::from_bytes(&std::fs::read(from).expect("a checkpoint"))
             .expect("a checkpoint of this layout");
         let bytes = nt.to_sparse_bytes();
