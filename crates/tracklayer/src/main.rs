@@ -35,7 +35,7 @@ struct ServeArgs {
     #[command(flatten)]
     db: DbArg,
     /// The search budget of the computer's own game on each daily and weekly challenge (the
-    /// `strong` player's; default: its full strength, about 9 CPU-seconds a game).
+    /// `strong` player's; default: its full strength, about 5 CPU-seconds a game).
     #[arg(long, env = "TRACKLAYER_CHALLENGE_BUDGET", value_name = "N")]
     challenge_budget: Option<u32>,
     /// Start the server's clock at this RFC 3339 time instead of now (for tests of days and
