@@ -710,7 +710,7 @@ mod tests {
     #[test]
     fn the_shipped_weights_are_read_and_used_by_default() {
         let nt = NTuple::trained();
-        assert_eq!(nt.games, 140_000);
+        assert_eq!(nt.games, 240_000);
         assert!(nt.nonzero() > 10_000);
         let search = crate::ai::strong::Search::default();
         assert_eq!(search.ntuple.as_deref(), Some(&*nt));
