@@ -251,7 +251,7 @@ impl Agent for GreedyAgent {
 
 /// A suggestion for the rest of a seat's current round: the placements the strong computer
 /// player would make at [`strong::StrongAgent::INTERACTIVE_BUDGET`], the same round a computer
-/// seat plays; at most 0.62 s of CPU a round over the 700 rounds of 100 games
+/// seat plays; at most 0.72 s of CPU a round over the 700 rounds of 100 games
 /// (`examples/hint_time.rs`). Empty when the game is over or the seat has ended its round.
 pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
     hint_with_budget(game, seat, Some(strong::StrongAgent::INTERACTIVE_BUDGET))

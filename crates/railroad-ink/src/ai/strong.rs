@@ -395,13 +395,13 @@ pub struct StrongAgent {
 }
 
 impl StrongAgent {
-    /// The default search effort: about 5.4 CPU-seconds a game on a 2-core machine of 2026,
-    /// the slowest of 1,000 games 18 s; larger budgets measured no stronger (the README has the
+    /// The default search effort: about 5.2 CPU-seconds a game on a 2-core machine of 2026,
+    /// the slowest of 1,000 games 14 s; larger budgets measured no stronger (the README has the
     /// mean and CPU a game over 1,000 games, and the curve of score against budget).
     pub const DEFAULT_BUDGET: u32 = 128;
 
     /// The search effort where a person waits for the answer (the hint, the browser game's
-    /// computer seats): about 0.9 CPU-seconds a game, a hint at most 0.62 s of CPU a round
+    /// computer seats): about 0.9 CPU-seconds a game, a hint at most 0.72 s of CPU a round
     /// over 100 games.
     pub const INTERACTIVE_BUDGET: u32 = 64;
 

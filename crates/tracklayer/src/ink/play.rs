@@ -36,8 +36,8 @@ pub struct DiceArgs {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Search effort of the computer players (deterministic work, not time); default for
-    /// `strong`: 128, about 5.4 CPU-seconds a game (57.998 on the README's 1,000 games);
-    /// `--budget 64` scores within noise of it (57.97) in a sixth of the time.
+    /// `strong`: 128, about 5.2 CPU-seconds a game (58.06 on the README's 1,000 games);
+    /// `--budget 64` scores within noise of it (58.11) in a sixth of the time.
     #[arg(long)]
     budget: Option<u32>,
     /// One JSON object a game, then a summary line.
