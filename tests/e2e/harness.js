@@ -25,7 +25,8 @@ export function binary() {
 }
 
 /**
- * What every test server runs with unless a test says otherwise: no per-address rate limits
+ * What every test server runs with unless a test says otherwise: no per-address rate limits and
+ * every challenge entry ranked
  * (every page of a test file talks from 127.0.0.1, and a file makes more games, players, joins
  * and challenge plays in a minute than one address may; the limits themselves are the server's
  * tests' business), and a small search budget for the computer's game on each day's challenges
@@ -34,6 +35,9 @@ export function binary() {
 export const SERVER_ENV = {
   TRACKLAYER_RATE_GAMES: '0',
   TRACKLAYER_RATE_PLAYERS: '0',
+  TRACKLAYER_PLAYERS_PER_DAY: '0',
+  // Every page of a test talks from 127.0.0.1: rank every challenge entry.
+  TRACKLAYER_RANK_PER_ADDRESS: 'false',
   TRACKLAYER_RATE_JOINS: '0',
   TRACKLAYER_RATE_HINTS: '0',
   TRACKLAYER_RATE_PLAYS: '0',

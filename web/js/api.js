@@ -149,8 +149,10 @@ export const api = {
   hint(id, token) {
     return request('GET', `/api/ink/games/${id}/hint`, { token });
   },
-  events(id) {
-    return new EventSource(`/api/ink/games/${id}/events`);
+  /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+  events(id, token) {
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    return new EventSource(`/api/ink/games/${id}/events${q}`);
   },
 };
 

@@ -2,7 +2,7 @@
 // score breakdown. Every rule comes from the server: which squares are legal for each tile
 // and orientation, which specials may be placed, whether the round may end (and why not).
 
-import { api, ApiError, seats } from './api.js';
+import { api, ApiError, seats, storedPlayer } from './api.js';
 import { h, s, fill, isolated, nameEl, nameList } from './dom.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
@@ -177,7 +177,7 @@ class GameView extends PlayScreen {
   start() {
     this.build();
     this.render();
-    const stop = this.listen(api.events(this.id));
+    const stop = this.listen(api.events(this.id, this.token || storedPlayer()?.token));
     return () => {
       clearInterval(this.revealTimer);
       stop();

@@ -41,8 +41,10 @@ export const metroApi = {
   place(id, token, square, tile) {
     return request('POST', `/api/metro/games/${id}/place`, { token, body: tile ? { square, tile } : { square } });
   },
-  events(id) {
-    return new EventSource(`/api/metro/games/${id}/events`);
+  /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+  events(id, token) {
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    return new EventSource(`/api/metro/games/${id}/events${q}`);
   },
 };
 

@@ -7,7 +7,7 @@
 // several seats of a game (hot-seat): a seat's tiles are shown only on its own turn, after
 // "pass the device" asks for the right person.
 
-import { ApiError } from './api.js';
+import { ApiError, storedPlayer } from './api.js';
 import { h, fill, isolated, nameEl, nameList } from './dom.js';
 import { metroApi, metroSeats } from './metro-api.js';
 import {
@@ -230,7 +230,7 @@ class MetroGame extends PlayScreen {
     this.build();
     this.render();
     this.lesson?.onState(this.state);
-    return this.listen(metroApi.events(this.id));
+    return this.listen(metroApi.events(this.id, this.token || storedPlayer()?.token));
   }
 
   async refresh() {

@@ -26,9 +26,14 @@ export function notFound(root, error, navigate) {
 
 /** "Dice from seed 99, chosen by Ann" for a game whose creator chose its seed (else nothing). */
 export function chosenSeedLine(chosen, what = 'Dice') {
-  if (!chosen || chosen.seed === undefined || chosen.seed === null) return null;
+  if (!chosen) return null;
+  const who = chosen.by ? nameEl(chosen.by) : 'the game\'s creator';
+  // A friend challenge's seed is told only once you have finished it.
+  if (chosen.seed === undefined || chosen.seed === null) {
+    return h('p', { class: 'chosen-seed', id: 'chosen-seed' }, `${what} of a game `, who, ' played first: they know what comes.');
+  }
   return h('p', { class: 'chosen-seed', id: 'chosen-seed' }, `${what} from seed ${chosen.seed}, chosen by `,
-    chosen.by ? nameEl(chosen.by) : 'the game\'s creator', ': they may know what comes.');
+    who, ': they may know what comes.');
 }
 
 /**

@@ -8,12 +8,20 @@
 //!   and two installations have different challenges. It is never taken from a request, and
 //!   shown only once the challenge has closed.
 //! - One attempt per player, by a unique key in the database; asking again returns the game
-//!   already started.
+//!   already started. Names are unique among players. One ranked attempt per network: an
+//!   entry remembers the network it started from (a keyed hash, forgotten once the challenge
+//!   closes), and a second entry from the same network is played but ranked apart (see
+//!   [`Network`]; off with `--rank-per-address false`).
 //! - The computer (`strong`) plays the challenge once, in the background; its score is on the
-//!   leaderboard from the start, its board seen only by who may see the others'.
-//! - A friend challenge is made from a finished Railroad Ink game: the same seven rolls, its
-//!   seats as the first entries; its seed was known to its players, so it is shown, and it
-//!   never closes.
+//!   leaderboard from the start. Its game belongs to the challenge like the players' games.
+//! - Until a challenge closes, its games (the computer's too) are seen only by their own seats
+//!   and by players who have finished it: listed nowhere else, their state, replay and live
+//!   updates refused to anyone else ([`may_see`]). Its seed is shown once it closes.
+//! - The close is the close, by the database's clock (the same for every process): no action
+//!   in a challenge's game is stored after it, and no attempt starts after it.
+//! - A friend challenge is made from a finished Railroad Ink game by one of its seats: the same
+//!   seven rolls, its seats as the first entries, its maker's score to beat. It never closes, so
+//!   its dice, its game and its boards are seen only by those who have finished it.
 //!
 //! The games are ordinary games of the engines (`ink`, `metro`); no rule lives here.
 
@@ -136,14 +144,58 @@ fn seat_token(player_token: &str, challenge: &str) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The entry of a player's attempt at a challenge, stored with its game (seat 0).
-pub fn new_entry(app: &AppState, challenge: &ChallengeRow, player: &PlayerRow) -> NewEntry {
+/// The network a request came from: an IPv4 address, or the /64 an IPv6 address is in (one
+/// household or office has a /64, and can pick any address in it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Network(std::net::IpAddr);
+
+impl Network {
+    pub fn of(ip: std::net::IpAddr) -> Network {
+        use std::net::IpAddr;
+        Network(match ip.to_canonical() {
+            IpAddr::V6(v6) => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(bits))
+            }
+            v4 => v4,
+        })
+    }
+
+    pub fn ip(self) -> std::net::IpAddr {
+        self.0
+    }
+
+    /// What an entry stores of it: a hash keyed by the database's secret, so the stored value
+    /// tells nothing of the address to whoever reads the database without the secret.
+    fn keyed_hash(self, secret: &[u8; 32]) -> String {
+        let mut h = Sha256::new();
+        h.update(secret);
+        h.update(b"\0network\0");
+        h.update(self.0.to_string().as_bytes());
+        crate::ids::hex(&h.finalize()[..16])
+    }
+}
+
+/// The entry of a player's attempt at a challenge, stored with its game (seat 0): refused once
+/// the challenge has closed by the database's clock; from `network`, ranked one per network on
+/// a daily or weekly challenge (unless the server ranks every entry).
+pub fn new_entry(
+    app: &AppState,
+    challenge: &ChallengeRow,
+    player: &PlayerRow,
+    network: Option<Network>,
+) -> NewEntry {
+    let addr = network
+        .filter(|_| app.rank_per_address && challenge.kind != Kind::Friend.as_str())
+        .map(|n| n.keyed_hash(app.storage.secret()));
     NewEntry {
         challenge: challenge.id.clone(),
         seat: 0,
         player: Some(player.id.clone()),
         name: player.name.clone(),
         started: app.clock.now_ms(),
+        addr,
+        deadline: challenge.closes.map(|t| app.clock.in_database(t)),
     }
 }
 
@@ -160,10 +212,10 @@ fn is_closed(closes: Option<i64>, now: i64) -> bool {
     closes.is_some_and(|t| now >= t)
 }
 
-/// Whether a challenge's seed may be shown: once closed; a friend challenge's always (its
-/// first players knew it).
+/// Whether a challenge's seed may be shown to everyone: once it has closed (a friend
+/// challenge never does: its seed is shown only to whom [`may_see`] lets see its games).
 pub fn seed_public(c: &ChallengeRef, now: i64) -> bool {
-    c.kind == Kind::Friend.as_str() || is_closed(c.closes, now)
+    is_closed(c.closes, now)
 }
 
 /// The player whose token this is: 401 without one, 403 for a token of nobody.
@@ -200,8 +252,9 @@ async fn has_finished(
         .is_some_and(|e| e.finished.is_some()))
 }
 
-/// Whether the holder of `token` (a player's) may see the games of a challenge: everyone once
-/// it has closed, before that only those who have finished it. 403 otherwise.
+/// Whether the holder of `token` may see a game of a challenge it is not a seat of (a seat
+/// sees its own game: see [`seat_of`]): everyone once the challenge has closed, before that
+/// only players who have finished it. 403 otherwise.
 pub async fn may_see(
     app: &AppState,
     c: &ChallengeRef,
@@ -215,9 +268,46 @@ pub async fn may_see(
     {
         return Ok(());
     }
-    Err(ApiError::Forbidden(
-        "the boards of a challenge are seen by those who have finished it, and by everyone once it closes".into(),
-    ))
+    Err(hidden(c))
+}
+
+/// The refusal of a challenge's game to who may not see it yet.
+fn hidden(c: &ChallengeRef) -> ApiError {
+    ApiError::Forbidden(match c.closes {
+        Some(t) => format!(
+            "this game is in the challenge {}, open until {}: its boards are seen by those who have finished it, and by everyone once it closes",
+            c.id,
+            rfc3339(t)
+        ),
+        None => format!(
+            "this game is in the challenge {}: its boards are seen by those who have finished it",
+            c.id
+        ),
+    })
+}
+
+/// The seat of a game that the holder of `token` sits in, if any: the seat's own token, or the
+/// token of the player who sits there. `seats` gives each seat's token hash and player.
+pub async fn seat_of<'a>(
+    app: &AppState,
+    seats: impl IntoIterator<Item = (Option<&'a str>, Option<&'a str>)>,
+    token: Option<&str>,
+) -> Result<Option<usize>, ApiError> {
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    let hash = ids::hash_token(token);
+    let seats: Vec<_> = seats.into_iter().collect();
+    if let Some(i) = seats.iter().position(|(h, _)| *h == Some(hash.as_str())) {
+        return Ok(Some(i));
+    }
+    if seats.iter().all(|(_, p)| p.is_none()) {
+        return Ok(None);
+    }
+    let Some(player) = player_of(app, Some(token)).await? else {
+        return Ok(None);
+    };
+    Ok(seats.iter().position(|(_, p)| *p == Some(player.id.as_str())))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -272,7 +362,8 @@ pub async fn ensure_current(app: &AppState) -> Result<Vec<ChallengeStats>, ApiEr
     Ok(out)
 }
 
-/// Sets going the computer's games that a stopped process left unplayed (run at start).
+/// Sets going the computer's games left unplayed: by a process that stopped, or friend
+/// challenges' that found their queue full (run at start, and every minute).
 pub async fn resume_computers(app: AppState) {
     match app.storage.challenges_without_computer().await {
         Ok(rows) => {
@@ -307,14 +398,33 @@ async fn load(app: &AppState, id: &str) -> Result<ChallengeStats, ApiError> {
     Err(not_found())
 }
 
+/// How many friend challenges' computer games may wait or run at once in one process; more
+/// wait in the database (their challenge says the computer is still playing) and are set going
+/// by the minute's [`resume_computers`].
+pub const FRIEND_QUEUE: usize = 16;
+
 /// Plays the computer's game on a challenge's dice in the background, once: this process
-/// plays it at most once at a time, and the database keeps only the first result.
+/// plays it at most once at a time, and the database keeps only the first result. A daily or
+/// weekly challenge's game has a queue of its own, so that no number of friend challenges holds
+/// it up; friend challenges' queue is bounded ([`FRIEND_QUEUE`]).
 fn start_computer(app: &AppState, challenge: ChallengeRow) {
+    let friend = challenge.kind == Kind::Friend.as_str();
     {
         let mut computing = app.computing.lock().unwrap_or_else(|e| e.into_inner());
-        if !computing.insert(challenge.id.clone()) {
+        if computing.contains(&challenge.id) {
             return;
         }
+        if friend
+            && computing
+                .iter()
+                .filter(|id| id.starts_with("friend-"))
+                .count()
+                >= FRIEND_QUEUE
+        {
+            tracing::debug!(challenge = %challenge.id, "friend challenges' computer queue full: later");
+            return;
+        }
+        computing.insert(challenge.id.clone());
     }
     let app = app.clone();
     tokio::spawn(async move {
@@ -356,13 +466,17 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
     }
     let seed = challenge.seed;
     let game_kind = challenge.game;
-    let permit = app
-        .background
+    let queue = if challenge.kind == Kind::Friend.as_str() {
+        &app.friend_background
+    } else {
+        &app.background
+    };
+    let permit = queue
         .acquire()
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let started = std::time::Instant::now();
-    let clock = app.clock;
+    let clock = app.clock.clone();
     let (setup, seats, actions, finished) = tokio::task::spawn_blocking(move || {
         let (setup, seats, actions, game) = match game_kind {
             GameKind::Ink => {
@@ -400,7 +514,7 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         kind: game_kind,
         mode: "challenge".into(),
         setup,
-        created: crate::storage::now_ms(),
+        created: app.clock.now_ms(),
         seats,
         entry: None,
     };
@@ -430,12 +544,14 @@ pub struct Played {
     pub kind: &'static str,
 }
 
-/// Starts the player's attempt at a challenge, or returns the one already started (then
-/// `false`).
+/// Starts the player's attempt at a challenge, from `network`, or returns the one already
+/// started (then `false`). A friend challenge's maker gets their own seat of its game back: its
+/// token is then the player's own (a player's token opens the seats the player sits in).
 pub async fn play(
     app: &AppState,
     id: &str,
     token: Option<&str>,
+    network: Option<Network>,
 ) -> Result<(bool, Played), ApiError> {
     let player = authenticate(app, token).await?;
     let token = token.unwrap_or_default();
@@ -443,9 +559,13 @@ pub async fn play(
     let c = &stats.challenge;
     let seat_token = seat_token(token, &c.id);
     let played = |e: EntryRow| Played {
+        token: if c.origin.as_deref() == Some(e.game.as_str()) {
+            token.to_owned()
+        } else {
+            seat_token.clone()
+        },
         game: e.game,
         seat: e.seat,
-        token: seat_token.clone(),
         kind: c.game.as_str(),
     };
     if let Some(e) = app.storage.entry(&c.id, &player.id).await? {
@@ -453,11 +573,7 @@ pub async fn play(
     }
     let now = app.clock.now_ms();
     if is_closed(c.closes, now) {
-        return Err(ApiError::Conflict(format!(
-            "the challenge {} closed at {}",
-            c.id,
-            rfc3339(c.closes.unwrap_or(now))
-        )));
+        return Err(closed(c, now));
     }
     if c.opens > now {
         return Err(ApiError::Conflict(format!(
@@ -466,9 +582,12 @@ pub async fn play(
             rfc3339(c.opens)
         )));
     }
+    let entry = new_entry(app, c, &player, network);
     let created = match c.game {
-        GameKind::Ink => crate::ink::create_challenge_game(app, c, &player, &seat_token).await,
-        GameKind::Metro => crate::metro::create_challenge_game(app, c, &player, &seat_token).await,
+        GameKind::Ink => crate::ink::create_challenge_game(app, c, &player, &seat_token, entry).await,
+        GameKind::Metro => {
+            crate::metro::create_challenge_game(app, c, &player, &seat_token, entry).await
+        }
     };
     match created {
         Ok(game) => {
@@ -490,8 +609,19 @@ pub async fn play(
                 "duplicate without an entry: {why}"
             ))),
         },
+        // The database's clock says it closed meanwhile.
+        Err(ApiError::Closed(_)) => Err(closed(c, now)),
         Err(e) => Err(e),
     }
+}
+
+/// The refusal of a new attempt at a closed challenge.
+fn closed(c: &ChallengeRow, now: i64) -> ApiError {
+    ApiError::Closed(format!(
+        "the challenge {} closed at {}",
+        c.id,
+        rfc3339(c.closes.unwrap_or(now))
+    ))
 }
 
 /// `POST /api/challenges`'s answer.
@@ -501,14 +631,16 @@ pub struct FriendMade {
     pub link: String,
 }
 
-/// Makes a friend challenge from a finished Railroad Ink game: the same seven rolls for
-/// whoever opens its link; the game's seats are its first entries.
+/// Makes a friend challenge from a finished Railroad Ink game, by one of its seats (the seat's
+/// token, or the token of the player who sat there): the same seven rolls for whoever opens its
+/// link; the game's seats are its first entries, the maker's the maker's. A game makes one
+/// friend challenge: asking again gives it again (then `false`).
 pub async fn friend(
     app: &AppState,
     from: &str,
     token: Option<&str>,
     seat_token: Option<&str>,
-) -> Result<FriendMade, ApiError> {
+) -> Result<(bool, FriendMade), ApiError> {
     let player = authenticate(app, token).await?;
     if !ids::is_game_id(from) {
         return Err(ApiError::game_not_found());
@@ -523,14 +655,45 @@ pub async fn friend(
             "a friend challenge is made from a Railroad Ink game".into(),
         ));
     }
+    // The maker's own seat: the one whose token they hold, or the one their player sat in.
+    let held = seat_token.map(ids::hash_token);
+    let makers_seat = stored
+        .seats
+        .iter()
+        .position(|row| held.is_some() && row.token_hash == held)
+        .or_else(|| {
+            stored
+                .seats
+                .iter()
+                .position(|row| row.player.as_deref() == Some(player.id.as_str()))
+        })
+        .ok_or_else(|| {
+            ApiError::Forbidden(
+                "only a player of the game can make a friend challenge from it: send your seat's token as seat_token".into(),
+            )
+        })?;
+    let made = |id: String| FriendMade {
+        link: format!("/challenges/{id}"),
+        id,
+    };
+    if let Some(id) = app.storage.friend_challenge_of(from).await? {
+        return Ok((false, made(id)));
+    }
     let now = app.clock.now_ms();
     if let Some(c) = &stored.challenge
-        && !seed_public(c, now)
+        && !is_closed(c.closes, now)
     {
-        return Err(ApiError::Conflict(format!(
-            "the game is in the challenge {}, still open: its dice stay secret until it closes",
-            c.id
-        )));
+        return Err(ApiError::Conflict(match c.closes {
+            Some(t) => format!(
+                "the game is in the challenge {}, open until {}: its dice stay secret until then",
+                c.id,
+                rfc3339(t)
+            ),
+            None => format!(
+                "the game is in the friend challenge {}: share that challenge's link instead",
+                c.id
+            ),
+        }));
     }
     let (setup, actions) = crate::replay::ink_log(&stored)?;
     let game = railroad_ink::Game::replay(setup, &actions)
@@ -543,41 +706,23 @@ pub async fn friend(
     let railroad_ink::Dice::Seed(seed) = setup.dice else {
         return Err(ApiError::Conflict("the game's dice were not seeded".into()));
     };
-    // The maker's own seat: the one their player sat in, or the one whose token they hold.
-    let held = seat_token.map(ids::hash_token);
-    let makers_seat = stored.seats.iter().position(|row| {
-        row.player.as_deref() == Some(player.id.as_str())
-            || (held.is_some() && row.token_hash == held)
-    });
-    let mut seen = std::collections::HashSet::new();
+    // The game lands on its maker's page only: the other seats are entries under their names.
     let entries: Vec<FinishedEntry> = stored
         .seats
         .iter()
         .zip(game.scores())
         .enumerate()
-        .map(|(i, (row, score))| {
-            let owner = match &row.player {
-                Some(p) => Some(p.clone()),
-                None if makers_seat == Some(i) => Some(player.id.clone()),
-                None => None,
-            };
-            FinishedEntry {
-                game: stored.id.clone(),
-                seat: row.seat,
-                // A player who sat twice in the game enters once.
-                player: owner.filter(|p| seen.insert(p.clone())),
-                name: row.name.clone(),
-                at: now,
-                score: i64::from(score.advanced),
-                k2: -i64::from(score.errors),
-            }
+        .map(|(i, (row, score))| FinishedEntry {
+            game: stored.id.clone(),
+            seat: row.seat,
+            player: (i == makers_seat).then(|| player.id.clone()),
+            name: row.name.clone(),
+            at: now,
+            score: i64::from(score.advanced),
+            k2: -i64::from(score.errors),
         })
         .collect();
-    // The score to beat: the maker's, or the game's best.
-    let target = makers_seat
-        .and_then(|i| entries.get(i))
-        .or_else(|| entries.iter().max_by_key(|e| (e.score, e.k2)))
-        .map(|e| e.score);
+    let target = entries.get(makers_seat).map(|e| e.score);
     let id = format!("friend-{}", ids::new_game_id()?);
     let row = ChallengeRow {
         id: id.clone(),
@@ -592,15 +737,24 @@ pub async fn friend(
         target,
         created: now,
     };
-    app.storage
+    match app
+        .storage
         .create_friend_challenge(row.clone(), entries)
-        .await?;
+        .await
+    {
+        Ok(()) => {}
+        // Another request made one from this game first: that one it is.
+        Err(StorageError::Duplicate(why)) => {
+            return match app.storage.friend_challenge_of(from).await? {
+                Some(id) => Ok((false, made(id))),
+                None => Err(ApiError::Duplicate(why)),
+            };
+        }
+        Err(e) => return Err(e.into()),
+    }
     start_computer(app, row);
     tracing::info!(challenge = %id, from = %stored.id, "friend challenge made");
-    Ok(FriendMade {
-        link: format!("/challenges/{id}"),
-        id,
-    })
+    Ok((true, made(id)))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -622,11 +776,12 @@ pub struct Summary {
     pub best: Option<i64>,
     /// The computer's score, once it has played.
     pub computer: Option<i64>,
-    /// Once closed (a friend challenge: always).
+    /// Once closed (a friend challenge's: to who has finished it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<Seed>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// A friend challenge's first game, to who has finished the challenge.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
     /// A friend challenge's score to beat (its maker's, or its game's best).
@@ -649,13 +804,23 @@ pub struct You {
     pub score: Option<i64>,
     #[serde(flatten)]
     pub tie: TieBreak,
+    /// Once finished, and ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<usize>,
+    /// Why a finished entry has no rank: another entry came from its network first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unranked: Option<&'static str>,
 }
 
-fn summary(stats: &ChallengeStats, now: i64, you: Option<You>) -> Summary {
+/// Why an entry is ranked apart.
+const UNRANKED: &str = "unranked: another entry from this network";
+
+/// A challenge as the asker sees it: its seed and first game only when `sees_games` (the
+/// asker may see its games) and the challenge is over for them.
+fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool) -> Summary {
     let c = &stats.challenge;
     let cref = challenge_ref(c);
+    let friend = c.kind == Kind::Friend.as_str();
     Summary {
         id: c.id.clone(),
         kind: c.kind.clone(),
@@ -667,9 +832,9 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>) -> Summary {
         players: stats.players,
         best: stats.best,
         computer: stats.computer.as_ref().map(|r| r.score),
-        seed: seed_public(&cref, now).then_some(Seed(c.seed)),
+        seed: (seed_public(&cref, now) || (friend && sees_games)).then_some(Seed(c.seed)),
         by: c.by.clone(),
-        from: c.origin.clone(),
+        from: c.origin.clone().filter(|_| sees_games),
         target: c.target,
         finished: stats.finished,
         you,
@@ -711,11 +876,12 @@ async fn you(
         return Ok(None);
     };
     let rank = match e.finished {
-        Some(_) => Some(app.storage.rank_and_around(&e, 0).await?.0),
-        None => None,
+        Some(_) if e.ranked => Some(app.storage.rank_and_around(&e, 0).await?.0),
+        _ => None,
     };
     let tie = TieBreak::of(stats.challenge.game, e.k2);
     Ok(Some(You {
+        unranked: (e.finished.is_some() && !e.ranked).then_some(UNRANKED),
         game: e.game,
         seat: e.seat,
         finished: e.finished.is_some(),
@@ -741,7 +907,8 @@ pub async fn current(app: &AppState, token: Option<&str>) -> Result<Current, Api
             Some(p) => you(app, &stats, p).await?,
             None => None,
         };
-        challenges.push(summary(&stats, now, you));
+        let done = you.as_ref().is_some_and(|y| y.finished);
+        challenges.push(summary(&stats, now, you, done));
     }
     Ok(Current {
         now: rfc3339(now),
@@ -755,21 +922,64 @@ pub struct Past {
     /// The server's time (RFC 3339).
     pub now: String,
     pub challenges: Vec<Summary>,
-    /// The `before` of the next (older) page, when there may be more.
+    /// The `before` of the next (older) page, when there may be more: the last challenge's
+    /// opening and id, `2026-11-26T00:00:00Z_daily-2026-11-26` (see [`Cursor`]).
     pub next: Option<String>,
 }
 
-pub async fn past(app: &AppState, before: Option<i64>, limit: usize) -> Result<Past, ApiError> {
+/// Where a page of a list ends: an item's time and id (the list is ordered by time, newest
+/// first, then by id), written `TIME_ID`; or a time alone (everything before it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cursor<T> {
+    pub at: T,
+    pub id: Option<String>,
+}
+
+impl<T> Cursor<T> {
+    /// `TIME` or `TIME_ID`, the time read by `time`; `None` if it does not read.
+    pub fn parse(text: &str, time: impl Fn(&str) -> Option<T>) -> Option<Cursor<T>> {
+        let (at, id) = match text.split_once('_') {
+            Some((at, id)) => {
+                let ok = !id.is_empty()
+                    && id.len() <= 64
+                    && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+                if !ok {
+                    return None;
+                }
+                (at, Some(id.to_owned()))
+            }
+            None => (text, None),
+        };
+        Some(Cursor { at: time(at)?, id })
+    }
+
+    /// The keyset of the storage's queries.
+    pub fn into_pair(self) -> (T, Option<String>) {
+        (self.at, self.id)
+    }
+}
+
+pub async fn past(
+    app: &AppState,
+    before: Option<Cursor<i64>>,
+    limit: usize,
+) -> Result<Past, ApiError> {
     let now = app.clock.now_ms();
-    let mut rows = app.storage.past_challenges(now, before, limit + 1).await?;
+    let mut rows = app
+        .storage
+        .past_challenges(now, before.map(Cursor::into_pair), limit + 1)
+        .await?;
     let more = rows.len() > limit;
     rows.truncate(limit);
     Ok(Past {
         now: rfc3339(now),
         next: more
-            .then(|| rows.last().map(|s| rfc3339(s.challenge.opens)))
+            .then(|| {
+                rows.last()
+                    .map(|s| format!("{}_{}", rfc3339(s.challenge.opens), s.challenge.id))
+            })
             .flatten(),
-        challenges: rows.iter().map(|s| summary(s, now, None)).collect(),
+        challenges: rows.iter().map(|s| summary(s, now, None, true)).collect(),
     })
 }
 
@@ -818,11 +1028,18 @@ pub struct Leaderboard {
     /// The rows around the asked-for player (or the asker), that player's among them.
     pub around: Vec<Entry>,
     pub computer: Option<ComputerRow>,
-    /// Every finished entry's score, lowest first.
+    /// Every ranked entry's score, lowest first.
     pub histogram: Vec<Bucket>,
+    /// Finished entries ranked apart, below the ranks: each came from a network that had an
+    /// entry in the challenge already (see [`Network`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unranked: Vec<Entry>,
     /// A friend challenge's players still at it (who played it, beside who finished).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub playing: Vec<Playing>,
+    /// A closed challenge's entries that were never finished.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unfinished: Vec<Playing>,
 }
 
 /// Someone still playing a friend challenge.
@@ -853,13 +1070,13 @@ pub async fn board(
     let stats = load(app, id).await?;
     let c = &stats.challenge;
     let now = app.clock.now_ms();
+    let closed = is_closed(c.closes, now);
     let asker = player_of(app, token).await?;
     let mine = match &asker {
         Some(p) => app.storage.entry(&c.id, &p.id).await?,
         None => None,
     };
-    let see_boards =
-        is_closed(c.closes, now) || mine.as_ref().is_some_and(|e| e.finished.is_some());
+    let see_boards = closed || mine.as_ref().is_some_and(|e| e.finished.is_some());
     let asker_id = asker.as_ref().map(|p| p.id.as_str());
     let row = |rank: usize, e: EntryRow| -> Entry {
         let tie = TieBreak::of(c.game, e.k2);
@@ -884,7 +1101,7 @@ pub async fn board(
         Some(pid) => app.storage.entry(&c.id, pid).await?,
         None => mine.clone(),
     };
-    let around = match centre.filter(|e| e.finished.is_some()) {
+    let around = match centre.filter(|e| e.finished.is_some() && e.ranked) {
         Some(e) => {
             let (rank, rows) = app.storage.rank_and_around(&e, AROUND).await?;
             let at = rows
@@ -898,6 +1115,13 @@ pub async fn board(
         }
         None => Vec::new(),
     };
+    let unranked = app
+        .storage
+        .unranked_entries(&c.id, MAX_LIMIT)
+        .await?
+        .into_iter()
+        .map(|e| row(0, e))
+        .collect();
     let histogram: Vec<Bucket> = app
         .storage
         .score_counts(&c.id)
@@ -908,7 +1132,7 @@ pub async fn board(
     let computer = stats.computer.as_ref().map(|r| {
         let tie = TieBreak::of(c.game, Some(r.k2));
         ComputerRow {
-            name: format!("Computer ({})", crate::ink::default_agent()),
+            name: computer_name(c.game),
             score: r.score,
             tie,
             game: see_boards.then(|| r.game.clone()),
@@ -918,7 +1142,8 @@ pub async fn board(
         (Some(p), Some(_)) => you(app, &stats, p).await?,
         _ => None,
     };
-    let playing = if c.kind == Kind::Friend.as_str() {
+    let is_friend = c.kind == Kind::Friend.as_str();
+    let still_playing = if is_friend || closed {
         app.storage
             .unfinished_entries(&c.id, MAX_LIMIT)
             .await?
@@ -932,6 +1157,11 @@ pub async fn board(
     } else {
         Vec::new()
     };
+    let (playing, unfinished) = if closed {
+        (Vec::new(), still_playing)
+    } else {
+        (still_playing, Vec::new())
+    };
     Ok(Board {
         now: rfc3339(now),
         leaderboard: Leaderboard {
@@ -940,10 +1170,20 @@ pub async fn board(
             around,
             computer,
             histogram,
+            unranked,
             playing,
+            unfinished,
         },
-        summary: summary(&stats, now, you),
+        summary: summary(&stats, now, you, see_boards),
     })
+}
+
+/// The name of the computer's row on a challenge of this game.
+fn computer_name(game: GameKind) -> String {
+    match game {
+        GameKind::Ink => format!("Computer ({})", crate::ink::default_agent()),
+        GameKind::Metro => format!("Computer ({})", crate::metro::default_level()),
+    }
 }
 
 #[cfg(test)]

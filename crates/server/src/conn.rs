@@ -6,27 +6,32 @@
 //!
 //! - a request's headers must be complete within `header` of its first byte (a new
 //!   connection's first request, within `header` of the connection);
+//! - its body, whatever its length, must then be complete within `header` of the end of the
+//!   headers;
 //! - between requests, a keep-alive connection may stay idle for `idle`;
-//! - while a request is being answered (a live-update stream, however long) nothing times out.
+//! - once the request's body is in (read to its end, or dropped by the handler, or empty, as a
+//!   `GET`'s), nothing times out while it is answered (a live-update stream, however long).
 //!
 //! The watch is on the reads: a read that waits past its deadline fails with `TimedOut`, and
 //! hyper closes the connection. Whether a request is being answered is counted by the service
-//! (a request in) and the response body (dropped once sent).
+//! (a request in) and the response body (dropped once sent); whether its body is still to come,
+//! by a wrapper of the request's body ([`RequestBody`]).
 
 use std::convert::Infallible;
 use std::io;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
+use bytes::Bytes;
 use futures_util::task::AtomicWaker;
 use http_body_util::BodyExt;
-use hyper::body::Incoming;
+use hyper::body::{Body as HttpBody, Frame, Incoming, SizeHint};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
@@ -53,12 +58,30 @@ impl Default for Timeouts {
     }
 }
 
-/// Requests of one connection being answered now, and the read to wake when the last is done
-/// (so that its idle deadline starts).
+/// Requests of one connection being answered now, when the body of the one being read began
+/// to be awaited (the end of its headers), and the read to wake when either changes (so that
+/// its deadline does).
 #[derive(Default)]
 struct Busy {
     answering: AtomicUsize,
+    body_since: Mutex<Option<Instant>>,
     reader: AtomicWaker,
+}
+
+impl Busy {
+    fn body_since(&self) -> Option<Instant> {
+        *self
+            .body_since
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn set_body_since(&self, since: Option<Instant>) {
+        *self
+            .body_since
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = since;
+    }
 }
 
 /// Held while a request is answered: from the service call until its body is dropped.
@@ -79,13 +102,73 @@ impl Drop for Answering {
     }
 }
 
+/// A request's body, awaited (see [`Busy::body_since`]) until its last frame is read or it is
+/// dropped.
+struct RequestBody {
+    inner: Incoming,
+    /// While the body is awaited.
+    busy: Option<Arc<Busy>>,
+}
+
+impl RequestBody {
+    /// Called as the request's headers are in.
+    fn new(inner: Incoming, busy: &Arc<Busy>) -> RequestBody {
+        let busy = (!inner.is_end_stream()).then(|| {
+            busy.set_body_since(Some(Instant::now()));
+            busy.clone()
+        });
+        RequestBody { inner, busy }
+    }
+
+    fn done(&mut self) {
+        if let Some(busy) = self.busy.take() {
+            busy.set_body_since(None);
+            busy.reader.wake();
+        }
+    }
+}
+
+impl Drop for RequestBody {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
+
+impl HttpBody for RequestBody {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        let frame = Pin::new(&mut self.inner).poll_frame(cx);
+        if frame.is_ready()
+            && (self.inner.is_end_stream() || !matches!(frame, Poll::Ready(Some(Ok(_)))))
+        {
+            self.done();
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Phase {
     /// Reading a request's headers since then.
     Head(Instant),
     /// Waiting for another request since then.
     Idle(Instant),
-    /// Answering a request: no deadline.
+    /// Answering a request whose body is awaited since then (the end of its headers).
+    Body(Instant),
+    /// Answering a request whose body is in: no deadline.
     Answering,
 }
 
@@ -120,10 +203,11 @@ impl AsyncRead for Watched {
         let this = &mut *self;
         this.busy.reader.register(cx.waker());
         let answering = this.busy.answering.load(Ordering::Acquire) > 0;
-        this.phase = match (answering, this.phase) {
-            (true, _) => Phase::Answering,
-            (false, Phase::Answering) => Phase::Idle(Instant::now()),
-            (false, phase) => phase,
+        this.phase = match (answering, this.busy.body_since(), this.phase) {
+            (true, Some(since), _) => Phase::Body(since),
+            (true, None, _) => Phase::Answering,
+            (false, _, Phase::Answering | Phase::Body(_)) => Phase::Idle(Instant::now()),
+            (false, _, phase) => phase,
         };
         let before = buf.filled().len();
         match Pin::new(&mut this.inner).poll_read(cx, buf) {
@@ -140,6 +224,7 @@ impl AsyncRead for Watched {
                 let (deadline, what) = match this.phase {
                     Phase::Answering => return Poll::Pending,
                     Phase::Head(since) => (since + this.timeouts.header, "request headers"),
+                    Phase::Body(since) => (since + this.timeouts.header, "a request's body"),
                     Phase::Idle(since) => (since + this.timeouts.idle, "an idle connection"),
                 };
                 if this.deadline.deadline() != deadline {
@@ -216,9 +301,10 @@ pub async fn serve(
         let busy = Arc::new(Busy::default());
         let io = TokioIo::new(Watched::new(stream, busy.clone(), timeouts));
         let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
+        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
             let answering = Answering::begin(&busy);
+            let mut request = request.map(|body| RequestBody::new(body, &busy));
+            request.extensions_mut().insert(ConnectInfo(peer));
             let app = app.clone();
             async move {
                 let response = app.oneshot(request).await.unwrap_or_else(|e| match e {});

@@ -38,6 +38,10 @@ pub enum ApiError {
     /// game, a Metro seat that is taken).
     #[error("{0}")]
     Conflict(String),
+    /// An action or a new attempt in a challenge after its close (by the database's clock):
+    /// nothing was done.
+    #[error("{0}")]
+    Closed(String),
     /// The rules engine refused the action.
     #[error(transparent)]
     Rule(#[from] GameError),
@@ -109,6 +113,12 @@ impl From<StorageError> for ApiError {
     }
 }
 
+impl From<crate::names::NameError> for ApiError {
+    fn from(e: crate::names::NameError) -> ApiError {
+        ApiError::BadRequest(e.to_string())
+    }
+}
+
 #[derive(Serialize)]
 struct Body<'a> {
     /// What went wrong, in words.
@@ -126,7 +136,7 @@ impl ApiError {
             ApiError::WrongToken | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Duplicate(_) => StatusCode::CONFLICT,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) | ApiError::Stale => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::Stale | ApiError::Closed(_) => StatusCode::CONFLICT,
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
             ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::AppState;
 use crate::error::{ApiError, Permission};
 use crate::ids;
+use crate::names;
 use crate::seed::Seed;
 use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
 use crate::storage::{
@@ -30,8 +31,6 @@ use crate::storage::{
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
-/// The longest player name, in characters.
-pub const MAX_NAME: usize = 32;
 /// At most this many specials a game (§1).
 const SPECIALS_PER_GAME: usize = 3;
 
@@ -186,6 +185,10 @@ impl GameState for InkState {
         self.seats.iter().map(|s| s.token_hash.as_deref())
     }
 
+    fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats.iter().map(|s| s.player.as_deref())
+    }
+
     fn is_over(&self) -> bool {
         self.game.is_finished()
     }
@@ -233,63 +236,6 @@ pub struct SeatTaken {
     pub token: String,
 }
 
-/// Why a character may not be in a name, if it may not: what cannot be seen, or changes how the
-/// text around it reads (a right-to-left override turns "placed cbcb at 05" around for
-/// everyone who reads it).
-fn unfit_for_names(c: char) -> Option<&'static str> {
-    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
-    match c.general_category() {
-        G::Control => Some("a control character"),
-        G::Format => {
-            Some("an invisible format character (bidi controls, zero-width characters, U+FEFF)")
-        }
-        G::LineSeparator | G::ParagraphSeparator => Some("a line or paragraph separator"),
-        G::PrivateUse => Some("a private-use character"),
-        G::Unassigned => Some("an unassigned character"),
-        // Letters and marks that draw nothing: Hangul fillers, the combining grapheme joiner,
-        // the Mongolian free variation selectors.
-        _ if matches!(
-            c,
-            '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{180B}'
-                ..='\u{180F}'
-        ) =>
-        {
-            Some("an invisible character")
-        }
-        _ => None,
-    }
-}
-
-/// A player name from a request: trimmed, at most [`MAX_NAME`] characters (Unicode scalar
-/// values, so an emoji is one), nothing invisible or that reorders text (see
-/// [`unfit_for_names`]); a default when missing or blank.
-pub fn player_name(
-    name: Option<&str>,
-    default: impl FnOnce() -> String,
-) -> Result<String, ApiError> {
-    let name = name.map(str::trim).unwrap_or("");
-    if name.is_empty() {
-        return Ok(default());
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(ApiError::BadRequest(format!(
-            "a name has at most {MAX_NAME} characters"
-        )));
-    }
-    if let Some((i, c, why)) = name
-        .chars()
-        .enumerate()
-        .find_map(|(i, c)| unfit_for_names(c).map(|why| (i, c, why)))
-    {
-        return Err(ApiError::BadRequest(format!(
-            "a name may not hold U+{:04X}, {why} (character {} of the name)",
-            c as u32,
-            i + 1
-        )));
-    }
-    Ok(name.to_owned())
-}
-
 /// Creates a game and seats its creator (and, against the computer, the computer); the
 /// creator's seat is the player's, when a player is known.
 pub async fn create(
@@ -302,7 +248,7 @@ pub async fn create(
             "a challenge game is started with POST /api/challenges/{id}/play".into(),
         ));
     }
-    let name = player_name(req.name.as_deref(), || "Player 1".into())?;
+    let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
     let agent = match (req.mode, req.agent) {
         (Mode::Computer, None) => Some(default_agent().to_owned()),
         (Mode::Computer, Some(agent)) => {
@@ -355,7 +301,7 @@ pub async fn create(
             setup,
             chosen: req.seed.is_some(),
         })?,
-        created: crate::storage::now_ms(),
+        created: app.clock.now_ms(),
         seats: seats
             .iter()
             .enumerate()
@@ -388,6 +334,7 @@ pub async fn create_challenge_game(
     challenge: &crate::storage::challenges::ChallengeRow,
     player: &crate::storage::challenges::PlayerRow,
     token: &str,
+    entry: crate::storage::challenges::NewEntry,
 ) -> Result<String, ApiError> {
     let setup = Setup {
         players: 1,
@@ -409,9 +356,9 @@ pub async fn create_challenge_game(
             setup,
             chosen: false,
         })?,
-        created: crate::storage::now_ms(),
+        created: app.clock.now_ms(),
         seats: vec![seat_row(0, &seat)],
-        entry: Some(crate::challenges::new_entry(app, challenge, player)),
+        entry: Some(entry),
     };
     let state = InkState {
         mode: Mode::Challenge,
@@ -505,7 +452,7 @@ pub async fn join(
                         "the game is full ({MAX_SEATS} players)"
                     )));
                 }
-                let name = player_name(name.as_deref(), || format!("Player {}", seat + 1))?;
+                let name = names::person_name(name.as_deref(), || format!("Player {}", seat + 1))?;
                 let mut next = st.clone();
                 next.game.act(seat, Action::Join)?;
                 let token = ids::new_token()?;
@@ -945,16 +892,16 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         winners: if finished { game.winners() } else { Vec::new() },
         seed: match (finished, game.setup().dice) {
             (true, Dice::Seed(seed))
-                if st
-                    .challenge
-                    .as_ref()
-                    .is_none_or(|c| crate::challenges::seed_public(c, session.clock.now_ms())) =>
+                if st.challenge.as_ref().is_none_or(|c| {
+                    crate::challenges::seed_public(c, session.clock.now_ms())
+                        || (c.kind == "friend" && seat.is_some())
+                }) =>
             {
                 Some(Seed(seed))
             }
             _ => None,
         },
-        chosen_seed: chosen_seed(st),
+        chosen_seed: chosen_seed(st, finished && seat.is_some()),
         challenge: st.challenge.as_ref().map(|c| c.id.clone()),
         created: session.created,
         you: seat.and_then(|seat| {
@@ -967,25 +914,33 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
     }
 }
 
-/// A seed that somebody could know in advance: `by` chose it.
+/// Dice that somebody could know in advance: `by` chose their seed, or (a friend challenge)
+/// played them first.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChosenSeed {
-    pub seed: Seed,
+    /// The seed; a friend challenge's only to a seat that has finished it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
     pub by: String,
 }
 
-fn chosen_seed(st: &InkState) -> Option<ChosenSeed> {
+/// Who could know the dice in advance, and (when the asker may know it: `done`, a seat that has
+/// finished, for a friend challenge) the seed.
+fn chosen_seed(st: &InkState, done: bool) -> Option<ChosenSeed> {
     let Dice::Seed(seed) = st.game.setup().dice else {
         return None;
     };
-    let by = match &st.challenge {
-        Some(c) if c.kind == "friend" => c.by.clone().unwrap_or_default(),
+    let (by, shown) = match &st.challenge {
+        Some(c) if c.kind == "friend" => (c.by.clone().unwrap_or_default(), done),
         Some(_) => return None,
-        None if st.seed_chosen => st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
+        None if st.seed_chosen => (
+            st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
+            true,
+        ),
         None => return None,
     };
     Some(ChosenSeed {
-        seed: Seed(seed),
+        seed: shown.then_some(Seed(seed)),
         by,
     })
 }
@@ -1176,33 +1131,6 @@ pub fn tile_table() -> TileTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names() {
-        assert_eq!(player_name(None, || "P".into()).unwrap(), "P");
-        assert_eq!(player_name(Some("  "), || "P".into()).unwrap(), "P");
-        assert_eq!(player_name(Some(" Ada "), || "P".into()).unwrap(), "Ada");
-        assert!(player_name(Some(&"x".repeat(33)), || "P".into()).is_err());
-        assert!(player_name(Some("a\u{7}"), || "P".into()).is_err());
-        // Text reordering and invisible characters are refused, saying which and where.
-        let e = player_name(Some("Ann\u{202E}"), || "P".into()).unwrap_err();
-        assert!(e.to_string().contains("U+202E"), "{e}");
-        assert!(e.to_string().contains("character 4"), "{e}");
-        for bad in [
-            "a\u{200B}b",
-            "\u{FEFF}x",
-            "a\u{2066}b",
-            "\u{3164}",
-            "a\u{E000}",
-            "a\u{2028}b",
-        ] {
-            assert!(player_name(Some(bad), || "P".into()).is_err(), "{bad:?}");
-        }
-        // An emoji is one character: 32 of them fit.
-        let emoji = "\u{1F682}".repeat(32);
-        assert_eq!(player_name(Some(&emoji), || "P".into()).unwrap(), emoji);
-        assert!(player_name(Some("Zoë Ñandú 李"), || "P".into()).is_ok());
-    }
 
     /// An online game as stored, with these seats and log rows (seat, action JSON).
     fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {

@@ -21,6 +21,7 @@ mod ink;
 mod leases;
 mod memory;
 mod metro;
+mod names;
 mod players;
 mod replay;
 pub mod seed;
@@ -49,7 +50,8 @@ pub use conn::Timeouts;
 pub use error::ApiError;
 pub use http::MAX_BODY;
 pub use http::limits::Limits;
-pub use ink::{MAX_NAME, MAX_SEATS};
+pub use ink::MAX_SEATS;
+pub use names::MAX_NAME;
 pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
 
 use ink::InkState;
@@ -79,6 +81,10 @@ pub struct Config {
     /// then count the right-most address of that header instead of the connection's peer. Off
     /// by default, since a client that connects directly could write the header itself.
     pub trust_proxy: bool,
+    /// Whether a daily or weekly challenge ranks one entry per network (an IPv4 address, an
+    /// IPv6 /64): a second entry from the same network is played but ranked apart. On by
+    /// default; off for a school or an office whose players share one address.
+    pub rank_per_address: bool,
 }
 
 impl Config {
@@ -93,6 +99,7 @@ impl Config {
             timeouts: Timeouts::default(),
             limits: Limits::default(),
             trust_proxy: false,
+            rank_per_address: true,
         }
     }
 }
@@ -133,9 +140,12 @@ pub struct AppState {
     /// hint goes before the computers' moves (see [`thinking`]).
     thinkers: Arc<thinking::Thinkers>,
     clock: Clock,
-    /// The computer's own challenge games think here, one at a time, apart from `thinkers`:
-    /// they never hold up a person's hint or computer opponent.
+    /// The computer's own daily and weekly challenge games think here, one at a time, apart
+    /// from `thinkers`: they never hold up a person's hint or computer opponent.
     background: Arc<Semaphore>,
+    /// Friend challenges' computer games, one at a time, in a queue of their own (bounded:
+    /// see [`challenges::FRIEND_QUEUE`]), so that they never hold up a daily's.
+    friend_background: Arc<Semaphore>,
     /// Challenges whose computer game this process is playing now.
     computing: Arc<Mutex<HashSet<String>>>,
     /// The per-address limits and what each address has used.
@@ -143,9 +153,26 @@ pub struct AppState {
     /// Periodic challenges this process knows are stored (no write to make them again).
     stored_challenges: Arc<Mutex<HashSet<String>>>,
     challenge_budget: Option<u32>,
+    rank_per_address: bool,
 }
 
 impl AppState {
+    /// Reads the database's clock into the server's (on a database shared by several
+    /// processes, whose clocks may differ): challenges close by it.
+    async fn measure_database_clock(&self) {
+        if !self.storage.is_shared() {
+            return;
+        }
+        let before = self.clock.machine_ms();
+        match self.storage.database_now().await {
+            Ok(database) => {
+                let after = self.clock.machine_ms();
+                self.clock.set_database(database, before + (after - before) / 2);
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot read the database's clock"),
+        }
+    }
+
     /// A turn to run a computer player.
     async fn thinking(&self, priority: thinking::Priority) -> thinking::Turn {
         self.thinkers.turn(priority).await
@@ -162,12 +189,21 @@ pub struct Running {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<Result<(), std::io::Error>>,
+    /// The server's own storage (for tests: see [`Running::storage_for_test`]).
+    storage: Storage,
 }
 
 impl Running {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The storage the server writes with (its SQLite writer connection, say), for tests that
+    /// change how it behaves (see [`Storage::limit_pages_for_test`]). Test-only.
+    #[doc(hidden)]
+    pub fn storage_for_test(&self) -> Storage {
+        self.storage.clone()
     }
 
     /// Stops accepting, ends live-update streams, waits for requests in flight.
@@ -202,16 +238,19 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
         })?;
     let addr = listener.local_addr()?;
     let (stop, shutdown) = watch::channel(false);
+    // This server's own measure of the database's clock.
+    let clock = config.clock.unshared();
     let state = AppState {
-        ink: Arc::new(Sessions::new(storage.clone(), config.clock)),
-        metro: Arc::new(Sessions::new(storage.clone(), config.clock)),
+        ink: Arc::new(Sessions::new(storage.clone(), clock.clone())),
+        metro: Arc::new(Sessions::new(storage.clone(), clock.clone())),
         storage,
         shutdown: shutdown.clone(),
         thinkers: thinking::Thinkers::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()),
         ),
-        clock: config.clock,
+        clock,
         background: Arc::new(Semaphore::new(1)),
+        friend_background: Arc::new(Semaphore::new(1)),
         computing: Arc::new(Mutex::new(HashSet::new())),
         stored_challenges: Arc::new(Mutex::new(HashSet::new())),
         limiter: Arc::new(http::limits::Limiter::new(
@@ -219,7 +258,9 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
             config.trust_proxy,
         )),
         challenge_budget: config.challenge_budget,
+        rank_per_address: config.rank_per_address,
     };
+    state.measure_database_clock().await;
     tokio::spawn(challenges::resume_computers(state.clone()));
     // Several processes on one database: hear each other's changes, take over the computer
     // seats of a process that stopped.
@@ -245,10 +286,16 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
             tokio::select! {
                 _ = tick.tick() => {
                     app.limiter.sweep();
+                    app.measure_database_clock().await;
                     // Today's and this week's challenges exist from the start of their
                     // period, their computer games played before anyone asks.
                     if let Err(e) = challenges::ensure_current(&app).await {
                         tracing::warn!(error = %e, "cannot prepare the current challenges");
+                    }
+                    challenges::resume_computers(app.clone()).await;
+                    // Networks are kept only until their challenge closes.
+                    if let Err(e) = app.storage.forget_closed_addresses(app.clock.now_ms()).await {
+                        tracing::warn!(error = %e, "cannot forget the networks of closed challenges");
                     }
                     let dropped = ink_sweeper.sweep(IDLE, FINISHED_IDLE)
                         + metro_sweeper.sweep(IDLE, FINISHED_IDLE);
@@ -262,9 +309,15 @@ pub async fn start(config: &Config) -> Result<Running, ServeError> {
             }
         }
     });
+    let storage = state.storage.clone();
     let app = http::router(state);
     let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
-    Ok(Running { addr, stop, task })
+    Ok(Running {
+        addr,
+        stop,
+        task,
+        storage,
+    })
 }
 
 /// Serves until Ctrl-C or SIGTERM: builds the runtime, starts, prints where it listens.

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::AppState;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::ids;
-use crate::ink::player_name;
+use crate::names;
 use crate::seed::Seed;
 use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
 use crate::storage::{
@@ -241,6 +241,10 @@ impl GameState for MetroState {
         self.seats.iter().map(|s| s.token_hash.as_deref())
     }
 
+    fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats.iter().map(|s| s.player.as_deref())
+    }
+
     fn is_over(&self) -> bool {
         self.game.is_over()
     }
@@ -342,10 +346,12 @@ pub async fn create(
                 "players[{i}]: only a person is invited"
             )));
         }
-        let name = player_name(p.name.as_deref(), || match p.kind {
-            Kind::Human => format!("Player {}", i + 1),
-            Kind::Computer => format!("Computer {}", i + 1),
-        })
+        let name = match p.kind {
+            Kind::Human => names::person_name(p.name.as_deref(), || format!("Player {}", i + 1)),
+            Kind::Computer => {
+                names::seat_name(p.name.as_deref(), || format!("Computer {}", i + 1))
+            }
+        }
         .map_err(|e| ApiError::BadRequest(format!("players[{i}]: {e}")))?;
         let token_hash = if p.kind == Kind::Human && !p.invite {
             let token = ids::new_token()?;
@@ -391,7 +397,7 @@ pub async fn create(
             seats: plan,
             chosen: req.seed.is_some(),
         })?,
-        created: crate::storage::now_ms(),
+        created: app.clock.now_ms(),
         seats: seats
             .iter()
             .enumerate()
@@ -453,7 +459,7 @@ pub async fn join(
                         .position(Seat::is_open)
                         .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
                 };
-                let name = player_name(name.as_deref(), || st.seats[seat].name.clone())?;
+                let name = names::person_name(name.as_deref(), || st.seats[seat].name.clone())?;
                 let token = ids::new_token()?;
                 let mut next = st.clone();
                 next.seats[seat].name = name;
@@ -530,6 +536,7 @@ pub async fn create_challenge_game(
     challenge: &crate::storage::challenges::ChallengeRow,
     player: &crate::storage::challenges::PlayerRow,
     token: &str,
+    entry: crate::storage::challenges::NewEntry,
 ) -> Result<String, ApiError> {
     let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
     let config = Config::new(players);
@@ -576,13 +583,13 @@ pub async fn create_challenge_game(
             seats: plan,
             chosen: false,
         })?,
-        created: crate::storage::now_ms(),
+        created: app.clock.now_ms(),
         seats: seats
             .iter()
             .enumerate()
             .map(|(i, s)| seat_row(i, s))
             .collect(),
-        entry: Some(crate::challenges::new_entry(app, challenge, player)),
+        entry: Some(entry),
     };
     let state = MetroState {
         game: Game::new(config, challenge.seed),
@@ -995,7 +1002,7 @@ pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> Gam
                 .is_none_or(|c| crate::challenges::seed_public(c, session.clock.now_ms())))
         .then(|| Seed(game.seed())),
         chosen_seed: (st.seed_chosen && st.challenge.is_none()).then(|| crate::ink::ChosenSeed {
-            seed: Seed(game.seed()),
+            seed: Some(Seed(game.seed())),
             by: st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
         }),
         mode: if st.challenge.is_some() {

@@ -7,9 +7,9 @@ use crate::AppState;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
-use crate::ink::player_name;
+use crate::names;
 use crate::replay::GameResult;
-use crate::storage::GameKind;
+use crate::storage::{GameKind, StorageError};
 use crate::storage::challenges::PlayerRow;
 
 /// `POST /api/players`'s answer: the token is shown this once.
@@ -20,10 +20,11 @@ pub struct Made {
     pub name: String,
 }
 
-/// Makes a player. A name is needed, as a seat's name (at most 32 characters, no control
-/// characters).
+/// Makes a player. A name is needed, as a seat's name (at most 32 characters, nothing
+/// invisible), that no other player has (whatever its case or width: see [`names::key`]) and
+/// that is not the computers'.
 pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError> {
-    let name = player_name(name, String::new)?;
+    let name = names::person_name(name, String::new)?;
     if name.is_empty() {
         return Err(ApiError::BadRequest(
             "a player needs a name: send {\"name\":\"Ann\"}".into(),
@@ -31,14 +32,25 @@ pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError
     }
     let id = ids::new_game_id()?;
     let token = ids::new_token()?;
-    app.storage
+    let stored = app
+        .storage
         .create_player(PlayerRow {
             id: id.clone(),
             name: name.clone(),
             token_hash: ids::hash_token(&token),
             created: app.clock.now_ms(),
+            name_key: Some(names::key(&name)),
         })
-        .await?;
+        .await;
+    match stored {
+        Ok(()) => {}
+        Err(StorageError::Duplicate(_)) => {
+            return Err(ApiError::Conflict(format!(
+                "another player is called {name:?}: choose another name"
+            )));
+        }
+        Err(e) => return Err(e.into()),
+    }
     tracing::info!(player = %id, "player created");
     Ok(Made { id, token, name })
 }

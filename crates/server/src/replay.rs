@@ -167,16 +167,22 @@ pub async fn ink(app: &AppState, id: &str, token: Option<&str>) -> Result<InkRep
     Ok(replay)
 }
 
-/// Whether the asker may see a stored game (an error if not), and whether its seed stays
-/// hidden.
+/// Whether the asker (the holder of `token`: a seat's or a player's) may see a stored game (an
+/// error if not), and whether its seed stays hidden. A challenge's game is seen by its own seats
+/// and as [`crate::challenges::may_see`] lets; its seed once the challenge has closed, or, a
+/// friend challenge's, by whoever may see its games (they have played those dice).
 async fn gate(app: &AppState, stored: &StoredGame, token: Option<&str>) -> Result<bool, ApiError> {
-    match &stored.challenge {
-        Some(c) => {
-            crate::challenges::may_see(app, c, token).await?;
-            Ok(!crate::challenges::seed_public(c, app.clock.now_ms()))
-        }
-        None => Ok(false),
+    let Some(c) = &stored.challenge else {
+        return Ok(false);
+    };
+    let seats = stored
+        .seats
+        .iter()
+        .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
+    if crate::challenges::seat_of(app, seats, token).await?.is_none() {
+        crate::challenges::may_see(app, c, token).await?;
     }
+    Ok(c.kind != "friend" && !crate::challenges::seed_public(c, app.clock.now_ms()))
 }
 
 /// Plays a stored Railroad Ink game again, action by action.

@@ -44,6 +44,8 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn actions(&self) -> usize;
     /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
     fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
+    /// Each seat's player, seat 0 first (`None` for a seat that no player took).
+    fn seat_players(&self) -> impl Iterator<Item = Option<&str>>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// How the game ended, once it is over, at `now` (stored with the change that ends it,
@@ -118,7 +120,7 @@ impl<St: GameState> Session<St> {
         let session = Arc::new(Session::new(
             new_game.id.clone(),
             new_game.created,
-            app.clock,
+            app.clock.clone(),
             state,
         ));
         let storage = app.storage.clone();
@@ -229,11 +231,15 @@ impl<St: GameState> Session<St> {
         actions: Vec<ActionRow>,
         seat: Option<SeatRow>,
     ) -> Result<(), ApiError> {
+        // A challenge's game takes no action once the challenge has closed, by the database's
+        // clock (the same for every process).
+        let closes = st.challenge().and_then(|c| c.closes);
         let append = Append {
             game: self.id.clone(),
             first: st.actions(),
             actions,
             seat,
+            deadline: closes.map(|t| self.clock.in_database(t)),
         };
         let finished = if st.is_over() {
             None
@@ -245,6 +251,9 @@ impl<St: GameState> Session<St> {
             None => app.storage.append(append).await,
         };
         if let Err(e) = written {
+            if let StorageError::Closed { .. } = e {
+                return Err(closed_at(closes));
+            }
             if let StorageError::Conflict(_) = e {
                 let mut st = st;
                 match self.reload_into(app, &mut st).await {
@@ -269,7 +278,11 @@ impl<St: GameState> Session<St> {
     /// driver runs per game.
     pub fn drive_computers(self: &Arc<Self>, app: &AppState) {
         if let Ok(st) = self.state.try_lock()
-            && !st.computer_to_move()
+            && (!st.computer_to_move()
+                || st
+                    .challenge()
+                    .and_then(|c| c.closes)
+                    .is_some_and(|t| self.clock.now_ms() >= t))
         {
             return;
         }
@@ -294,7 +307,11 @@ impl<St: GameState> Session<St> {
             };
             loop {
                 if let Err(e) = St::play_computers(&app, &session).await {
-                    tracing::error!(game = %session.id, error = %e, "the computer player failed");
+                    if let ApiError::Closed(_) = e {
+                        tracing::debug!(game = %session.id, "the challenge closed: the computers stop");
+                    } else {
+                        tracing::error!(game = %session.id, error = %e, "the computer player failed");
+                    }
                     session.computer_running.store(false, Ordering::Release);
                     return;
                 }
@@ -307,6 +324,17 @@ impl<St: GameState> Session<St> {
             }
         });
     }
+}
+
+/// The refusal of an action in a challenge game after the challenge closed at `closes`.
+pub fn closed_at(closes: Option<i64>) -> ApiError {
+    ApiError::Closed(match closes {
+        Some(t) => format!(
+            "this challenge closed at {}: its games take no more moves, and an unfinished one stays unfinished",
+            crate::clock::rfc3339(t)
+        ),
+        None => "this challenge has closed".into(),
+    })
 }
 
 /// How many times [`Session::change`] decides again after other processes' changes.
@@ -383,7 +411,7 @@ impl<St: GameState> Sessions<St> {
                     .load_game(id)
                     .await?
                     .ok_or_else(ApiError::game_not_found)?;
-                let session = Session::from_stored(stored, self.clock)?;
+                let session = Session::from_stored(stored, self.clock.clone())?;
                 tracing::debug!(game = %id, "game loaded");
                 Ok::<_, ApiError>(Arc::new(session))
             })

@@ -13,11 +13,14 @@ use serde_json::{Value, json};
 const TODAY: &str = "2026-11-26T10:00:00Z";
 const TOMORROW: &str = "2026-11-27T10:00:00Z";
 
+/// A server at `now` whose players all come from this machine's address, so every entry is
+/// ranked (see `one_ranked_entry_per_network` for the ranking by network).
 async fn app_at(now: &str) -> TestApp {
     let clock = server::Clock::parse(now).unwrap();
     TestApp::start_with(|c| {
         c.clock = clock;
         c.challenge_budget = Some(4);
+        c.rank_per_address = false;
     })
     .await
 }
@@ -466,7 +469,9 @@ async fn a_friend_challenge_from_a_finished_game() {
         names.contains(&"Ann") && names.contains(&"Bob"),
         "{names:?}"
     );
-    assert!(b["seed"].is_string());
+    // Its dice are told to who has finished it, never to who has not.
+    assert!(b.get("seed").is_none(), "{b}");
+    assert!(board(&app, id, Some(&bob)).await["seed"].is_string());
 }
 
 #[tokio::test]
@@ -736,11 +741,14 @@ async fn a_friend_challenge_made_with_the_seat_token_is_the_makers() {
     assert_eq!(e["player"], cy.as_str());
     assert_eq!(e["you"], true);
     assert_eq!(b["target"], last["players"][0]["score"]["advanced"]);
-    // Someone else's seat token proves nothing: a stranger's challenge leaves the seat nobody's.
+    // Someone else's seat token proves nothing: a stranger may not make one.
     let (_, eve) = player(&app, "Eve").await;
     let body = json!({"kind": "friend", "from": game, "seat_token": "f".repeat(64)}).to_string();
     let (status, made) = app.post("/api/challenges", Some(&eve), &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
-    let b = board(&app, made["id"].as_str().unwrap(), None).await;
-    assert!(b["leaderboard"]["entries"][0]["player"].is_null(), "{b}");
+    assert_eq!(status, StatusCode::FORBIDDEN, "{made}");
+    // Asking again gives the one challenge the game makes.
+    let body = json!({"kind": "friend", "from": game, "seat_token": seat}).to_string();
+    let (status, again) = app.post("/api/challenges", Some(&cy_token), &body).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["id"], b["id"]);
 }

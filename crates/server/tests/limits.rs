@@ -101,14 +101,13 @@ async fn make_player(app: &TestApp, forwarded: Option<&str>) -> StatusCode {
     if let Some(f) = forwarded {
         headers.push(("x-forwarded-for", f));
     }
+    // Names are unique: each player its own.
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let body = format!(r#"{{"name":"P{n}"}}"#);
     let mut client = app.client().await;
     let r = client
-        .send(
-            "POST",
-            "/api/players",
-            &headers,
-            br#"{"name":"P"}"#.to_vec(),
-        )
+        .send("POST", "/api/players", &headers, body.into_bytes())
         .await;
     let status = r.status();
     r.into_body().collect().await.unwrap();

@@ -228,7 +228,7 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
     assert_eq!(ids, [oid.as_str(), cid.as_str()]);
     let (_, page) = app.get("/api/games?limit=1", None).await;
     assert_eq!(page["games"].as_array().unwrap().len(), 1);
-    let next = page["next"].as_i64().unwrap();
+    let next = page["next"].as_str().unwrap();
     let (_, page2) = app
         .get(&format!("/api/games?limit=1&before={next}"), None)
         .await;

@@ -1,5 +1,5 @@
-//! Clients that hold connections without using them are dropped: slow headers, idle keep-alive;
-//! a live-update stream is not idle and stays open.
+//! Clients that hold connections without using them are dropped: slow headers, a body that
+//! never comes, idle keep-alive; a live-update stream is not idle and stays open.
 
 mod common;
 
@@ -65,6 +65,57 @@ async fn headers_sent_a_line_at_a_time_are_cut_off() {
     assert!(elapsed >= Duration::from_millis(700), "{elapsed:?}");
     // The server is fine.
     assert_eq!(app.get("/api/health", None).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_body_that_never_comes_is_cut_off() {
+    let app = quick_app().await;
+    let mut stream = TcpStream::connect(app.addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /api/players HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"name\":",
+        )
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let elapsed = closed_after(&mut stream, started, Duration::from_secs(5)).await;
+    assert!(
+        elapsed >= Duration::from_millis(700) && elapsed < Duration::from_secs(5),
+        "{elapsed:?}"
+    );
+    assert_eq!(app.get("/api/health", None).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_body_sent_slowly_but_within_the_limit_is_answered() {
+    let app = quick_app().await;
+    let mut stream = TcpStream::connect(app.addr).await.unwrap();
+    let body = br#"{"name":"Slow Sam"}"#;
+    stream
+        .write_all(
+            format!(
+                "POST /api/players HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+    for piece in body.chunks(7) {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        stream.write_all(piece).await.unwrap();
+    }
+    let mut buf = [0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let answer = std::str::from_utf8(&buf[..n]).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    // The connection is kept alive for the next request, then closed once idle.
+    let started = Instant::now();
+    let elapsed = closed_after(&mut stream, started, Duration::from_secs(5)).await;
+    assert!(elapsed >= Duration::from_millis(1000), "{elapsed:?}");
 }
 
 #[tokio::test]

@@ -66,6 +66,10 @@ struct ServeArgs {
     /// Players one address may make a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_PLAYERS", value_name = "N", default_value_t = server::Limits::default().players)]
     rate_players: u32,
+    /// Players one address may make a day: that many at once, then one more every 24/N hours
+    /// (0: no limit). An IPv6 address counts as its /64.
+    #[arg(long, env = "TRACKLAYER_PLAYERS_PER_DAY", value_name = "N", default_value_t = server::Limits::default().players_per_day)]
+    players_per_day: u32,
     /// Games one address may join a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_JOINS", value_name = "N", default_value_t = server::Limits::default().joins)]
     rate_joins: u32,
@@ -89,6 +93,19 @@ struct ServeArgs {
         value_parser = clap::builder::BoolishValueParser::new()
     )]
     trust_proxy: bool,
+    /// Rank one entry per network in a daily or weekly challenge (an IPv4 address, an IPv6
+    /// /64): a second entry from the same network is played but ranked apart, below the ranks.
+    /// `--rank-per-address false` ranks every entry, for a school or an office whose players
+    /// share one address.
+    #[arg(
+        long,
+        env = "TRACKLAYER_RANK_PER_ADDRESS",
+        value_name = "BOOL",
+        default_value = "true",
+        action = clap::ArgAction::Set,
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    rank_per_address: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -101,7 +118,7 @@ enum Command {
     Metro(metro::MetroCommand),
     /// Serve the browser game (the same as no command).
     #[command(
-        after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams\n  tracklayer serve --addr 127.0.0.1:8081 --trust-proxy\n                                                     behind nginx on the same machine, which appends each\n                                                     client's address to X-Forwarded-For (deploy/ has a sample)"
+        after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams\n  tracklayer serve --addr 127.0.0.1:8081 --trust-proxy\n                                                     behind nginx on the same machine, which appends each\n                                                     client's address to X-Forwarded-For (deploy/ has a sample)\n  tracklayer serve --rank-per-address false          a school's server: every entry of a challenge ranked"
     )]
     Serve(ServeArgs),
     /// The game server's database: check it, copy it.
@@ -291,12 +308,14 @@ fn serve(args: ServeArgs) -> ExitCode {
     config.limits = server::Limits {
         games: args.rate_games,
         players: args.rate_players,
+        players_per_day: args.players_per_day,
         joins: args.rate_joins,
         hints: args.rate_hints,
         plays: args.rate_plays,
         streams: args.max_streams,
     };
     config.trust_proxy = args.trust_proxy;
+    config.rank_per_address = args.rank_per_address;
     config.timeouts = server::Timeouts {
         header: std::time::Duration::from_secs_f64(args.header_timeout),
         idle: std::time::Duration::from_secs_f64(args.idle_timeout),

@@ -2,17 +2,18 @@
 //! challenge, and friend challenges. Each handler is one call of [`crate::challenges`].
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
+use super::limits::ClientNetwork;
 use super::viewer::query;
 use super::{JsonBody, MaybeToken};
 use crate::AppState;
-use crate::challenges::{self, Board, Current, FriendMade, MAX_LIMIT, Past};
+use crate::challenges::{self, Board, Current, Cursor, FriendMade, MAX_LIMIT, Past};
 use crate::clock::parse_rfc3339;
 use crate::error::ApiError;
 
@@ -53,9 +54,9 @@ async fn past(
 ) -> Result<Json<Past>, ApiError> {
     let q = query(q)?;
     let before = match q.before.as_deref() {
-        Some(text) => Some(parse_rfc3339(text).ok_or_else(|| {
+        Some(text) => Some(Cursor::parse(text, parse_rfc3339).ok_or_else(|| {
             ApiError::BadRequest(format!(
-                "before {text:?} is not an RFC 3339 time such as 2026-11-26T00:00:00Z"
+                "before {text:?} is neither an RFC 3339 time such as 2026-11-26T00:00:00Z nor a page's next (2026-11-26T00:00:00Z_daily-2026-11-26)"
             ))
         })?),
         None => None,
@@ -88,8 +89,10 @@ async fn play(
     State(app): State<AppState>,
     Path(id): Path<String>,
     MaybeToken(token): MaybeToken,
+    network: Option<Extension<ClientNetwork>>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (created, played) = challenges::play(&app, &id, token.as_deref()).await?;
+    let network = network.map(|Extension(ClientNetwork(n))| n);
+    let (created, played) = challenges::play(&app, &id, token.as_deref(), network).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -118,7 +121,12 @@ async fn make(
             req.kind
         )));
     }
-    let made: FriendMade =
+    let (created, made): (bool, FriendMade) =
         challenges::friend(&app, &req.from, token.as_deref(), req.seat_token.as_deref()).await?;
-    Ok((StatusCode::CREATED, Json(made)))
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(made)))
 }

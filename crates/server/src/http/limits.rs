@@ -22,6 +22,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 use http_body_util::BodyExt;
 
 use crate::AppState;
+use crate::challenges::Network;
 
 /// Requests a minute allowed to one address, by kind (0: no limit), and its live-update
 /// streams at once (0: no cap).
@@ -31,6 +32,9 @@ pub struct Limits {
     pub games: u32,
     /// `POST /api/players`.
     pub players: u32,
+    /// `POST /api/players` a day: at most this many at once, then one more every 24/N hours
+    /// (a new identity is how one person would take a second ranked attempt).
+    pub players_per_day: u32,
     /// `POST …/games/{id}/join`.
     pub joins: u32,
     /// `GET /api/ink/games/{id}/hint`.
@@ -46,6 +50,7 @@ impl Default for Limits {
         Limits {
             games: 30,
             players: 10,
+            players_per_day: 5,
             joins: 30,
             hints: 60,
             plays: 30,
@@ -60,6 +65,7 @@ impl Limits {
         Limits {
             games: 0,
             players: 0,
+            players_per_day: 0,
             joins: 0,
             hints: 0,
             plays: 0,
@@ -116,6 +122,7 @@ pub struct Limiter {
     limits: Limits,
     games: Option<DefaultKeyedRateLimiter<IpAddr>>,
     players: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    players_daily: Option<DefaultKeyedRateLimiter<IpAddr>>,
     joins: Option<DefaultKeyedRateLimiter<IpAddr>>,
     hints: Option<DefaultKeyedRateLimiter<IpAddr>>,
     plays: Option<DefaultKeyedRateLimiter<IpAddr>>,
@@ -129,6 +136,13 @@ fn per_minute(n: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
     NonZeroU32::new(n).map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n)))
 }
 
+/// `n` at once, then one more every 24/`n` hours.
+fn per_day(n: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+    let n = NonZeroU32::new(n)?;
+    let every = std::time::Duration::from_secs(24 * 60 * 60) / n.get();
+    Quota::with_period(every).map(|q| DefaultKeyedRateLimiter::keyed(q.allow_burst(n)))
+}
+
 impl Limiter {
     /// `trust_proxy`: take each request's address from `X-Forwarded-For` (see [`client`]).
     pub fn new(limits: Limits, trust_proxy: bool) -> Limiter {
@@ -136,6 +150,7 @@ impl Limiter {
             limits,
             games: per_minute(limits.games),
             players: per_minute(limits.players),
+            players_daily: per_day(limits.players_per_day),
             joins: per_minute(limits.joins),
             hints: per_minute(limits.hints),
             plays: per_minute(limits.plays),
@@ -160,6 +175,7 @@ impl Limiter {
         for limiter in [
             &self.games,
             &self.players,
+            &self.players_daily,
             &self.joins,
             &self.hints,
             &self.plays,
@@ -237,8 +253,13 @@ fn parse_address(text: &str) -> Option<IpAddr> {
     Some(ip.to_canonical())
 }
 
+/// The network a request came from (see [`Network`]), as the limits count it: handlers read it
+/// from the request's extensions.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientNetwork(pub Network);
+
 /// The layer: refuses what an address may not ask now.
-pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn limit(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
     let limiter = &app.limiter;
     let Some(peer) = request
         .extensions()
@@ -247,21 +268,40 @@ pub async fn limit(State(app): State<AppState>, request: Request, next: Next) ->
     else {
         return next.run(request).await;
     };
-    let ip = client(peer, request.headers(), limiter.trust_proxy);
+    // An IPv6 address counts as its /64: whoever has one address has the whole /64.
+    let network = Network::of(client(peer, request.headers(), limiter.trust_proxy));
+    request.extensions_mut().insert(ClientNetwork(network));
+    let ip = network.ip();
     let path = request.uri().path();
-    if let Some(kind) = Kind::of(request.method(), path)
-        && let Some(rate) = limiter.of(kind)
-        && let Err(not_until) = rate.check_key(&ip)
-    {
-        let wait = not_until.wait_time_from(limiter.clock.now());
-        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        return too_many(
-            format!(
-                "too many {} from your address: try again in {secs} s",
-                kind.what()
-            ),
-            secs.max(1),
-        );
+    if let Some(kind) = Kind::of(request.method(), path) {
+        if let Some(rate) = limiter.of(kind)
+            && let Err(not_until) = rate.check_key(&ip)
+        {
+            let wait = not_until.wait_time_from(limiter.clock.now());
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            return too_many(
+                format!(
+                    "too many {} from your address: try again in {secs} s",
+                    kind.what()
+                ),
+                secs.max(1),
+            );
+        }
+        if kind == Kind::Players
+            && let Some(daily) = &limiter.players_daily
+            && let Err(not_until) = daily.check_key(&ip)
+        {
+            let wait = not_until.wait_time_from(limiter.clock.now());
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            let hours = secs.div_ceil(3600);
+            return too_many(
+                format!(
+                    "your address has made {} players today: keep playing as the one you have (its key carries it to another device), or try again in {hours} h",
+                    limiter.limits.players_per_day
+                ),
+                secs.max(1),
+            );
+        }
     }
     let max = limiter.limits.streams;
     if max > 0 && request.method() == Method::GET && path.ends_with("/events") {

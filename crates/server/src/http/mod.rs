@@ -15,7 +15,10 @@ use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{
+    DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State,
+};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
@@ -58,9 +61,10 @@ async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
     }))
 }
 
-/// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (without a token, as a
-/// spectator does). A challenge's game is seen by others only as [`crate::challenges::may_see`]
-/// allows: then the token may be a player's.
+/// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (the seat's token, or
+/// the token of the player who sits there; without a token, as a spectator does). A
+/// challenge's game is seen by others only as [`crate::challenges::may_see`] allows: then the
+/// token may be a player's.
 async fn game_state<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -68,30 +72,42 @@ async fn game_state<St: GameState>(
 ) -> Result<Json<St::View>, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
     let st = session.snapshot().await;
-    let seat = match &token {
-        Some(token) => match st.seat_of(token) {
-            Ok(seat) => Some(seat),
-            // A player's token is no seat's: its holder watches (a challenge's game, as far as
-            // `may_see` lets them). A token of nobody's is refused.
-            Err(e) => {
-                if st.challenge().is_none()
-                    && crate::challenges::player_of(&app, Some(token))
-                        .await?
-                        .is_none()
-                {
-                    return Err(e);
-                }
-                None
-            }
-        },
-        None => None,
-    };
+    let seat = seen_by(&app, &st, token.as_deref()).await?;
+    Ok(Json(st.view(&session, seat)))
+}
+
+/// The seat of a game the holder of `token` sits in (`None`: a spectator), once they may see
+/// it: a token of nobody's is refused; so is a spectator of a challenge's game while
+/// [`crate::challenges::may_see`] says so.
+async fn seen_by<St: GameState>(
+    app: &AppState,
+    st: &St,
+    token: Option<&str>,
+) -> Result<Option<usize>, ApiError> {
+    let seat = crate::challenges::seat_of(
+        app,
+        st.token_hashes().zip(st.seat_players()),
+        token,
+    )
+    .await?;
+    if seat.is_none()
+        && let Some(token) = token
+    {
+        // A player's token that sits nowhere here watches (a challenge's game, as far as
+        // `may_see` lets it); a token of nobody's is refused.
+        if crate::challenges::player_of(app, Some(token))
+            .await?
+            .is_none()
+        {
+            return Err(ApiError::WrongToken);
+        }
+    }
     if seat.is_none()
         && let Some(c) = st.challenge()
     {
-        crate::challenges::may_see(&app, c, token.as_deref()).await?;
+        crate::challenges::may_see(app, c, token).await?;
     }
-    Ok(Json(st.view(&session, seat)))
+    Ok(seat)
 }
 
 /// The player whose token came with a request that creates or joins a game (their seat is
@@ -102,15 +118,32 @@ async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>
         .map(|p| p.id))
 }
 
-/// `GET /api/{kind}/games/{id}/events`: the game's live updates. `X-Accel-Buffering: no` tells
-/// nginx in front (if any) to pass each event on at once, whatever its `proxy_buffering`.
+/// `GET /api/{kind}/games/{id}/events`: the game's live updates, to who may see its state
+/// (the token comes as `Authorization`, or as `?token=` for the browser's `EventSource`, which
+/// sends no headers). `X-Accel-Buffering: no` tells nginx in front (if any) to pass each event
+/// on at once, whatever its `proxy_buffering`.
 async fn game_events<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+    q: Result<Query<EventsQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
+    let token = token.or(viewer::query(q)?.token);
+    if token.as_deref().is_some_and(|t| t.is_empty() || t.len() > 256) {
+        return Err(ApiError::WrongToken);
+    }
+    let st = session.snapshot().await;
+    seen_by(&app, &st, token.as_deref()).await?;
+    drop(st);
     let events = crate::sse::events(session, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    token: Option<String>,
 }
 
 /// Logs each request (at debug level) and sets the headers every response carries.

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::MaybeToken;
 use super::viewer::query;
 use crate::AppState;
+use crate::challenges::Cursor;
 use crate::error::ApiError;
 use crate::replay::{self, GameResult, InkReplay, MetroReplay};
 use crate::storage::GameKind;
@@ -48,7 +49,9 @@ struct GamesQuery {
     finished: Option<bool>,
     kind: Option<String>,
     limit: Option<usize>,
-    before: Option<i64>,
+    /// `TIME` (milliseconds since the Unix epoch: games finished before then) or a page's
+    /// `next` (`TIME_ID`).
+    before: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -66,9 +69,10 @@ struct GameEntry {
 #[derive(Debug, Serialize)]
 struct Games {
     games: Vec<GameEntry>,
-    /// The `before` that lists the next (older) games, when there may be more.
+    /// The `before` that lists the next (older) games, when there may be more: the last game's
+    /// finish and id, `1795737600000_0123456789abcdef01234567`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    next: Option<i64>,
+    next: Option<String>,
 }
 
 async fn games(
@@ -95,9 +99,22 @@ async fn games(
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::BadRequest(format!("limit is 1 to {MAX_LIMIT}")));
     }
-    let rows = app.storage.finished_games(kind, q.before, limit).await?;
+    let before = match q.before.as_deref() {
+        Some(text) => Some(
+            Cursor::parse(text, |t| t.parse::<i64>().ok()).ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "before {text:?} is neither a time in milliseconds nor a page's next (1795737600000_0123456789abcdef01234567)"
+                ))
+            })?,
+        ),
+        None => None,
+    };
+    let rows = app
+        .storage
+        .finished_games(kind, before.map(Cursor::into_pair), limit)
+        .await?;
     let next = (rows.len() == limit)
-        .then(|| rows.last().map(|g| g.finished.at))
+        .then(|| rows.last().map(|g| format!("{}_{}", g.finished.at, g.id)))
         .flatten();
     let games = rows
         .into_iter()

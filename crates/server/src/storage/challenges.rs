@@ -17,6 +17,9 @@ pub struct PlayerRow {
     pub token_hash: String,
     /// Milliseconds since the Unix epoch.
     pub created: i64,
+    /// The name's key (see `crate::names::key`): unique among players. `None` for players stored
+    /// before names were unique whose name another, earlier player has.
+    pub name_key: Option<String>,
 }
 
 /// A challenge as stored.
@@ -71,6 +74,13 @@ pub struct NewEntry {
     pub player: Option<String>,
     pub name: String,
     pub started: i64,
+    /// The keyed hash of the network it was started from (see `crate::challenges`), when
+    /// entries are ranked one per network: a second entry from the same network is stored
+    /// unranked. Kept until the challenge closes.
+    pub addr: Option<String>,
+    /// Refused ([`StorageError::Closed`]) at or after this time by the database's clock: the
+    /// challenge's close.
+    pub deadline: Option<i64>,
 }
 
 /// A seat's result in a finished game: its score and its tie break `k2` (higher is better:
@@ -94,6 +104,8 @@ pub struct EntryRow {
     pub finished: Option<i64>,
     pub score: Option<i64>,
     pub k2: Option<i64>,
+    /// Whether it counts on the leaderboard (not: another entry came from its network first).
+    pub ranked: bool,
 }
 
 /// A finished entry of a friend challenge's first game (its seats join as they played).
@@ -126,7 +138,9 @@ pub enum Write {
     Player(PlayerRow),
     /// Stores a challenge unless it is there already (every request sees the first).
     Challenge(ChallengeRow),
-    /// A friend challenge and the seats of its game, finished.
+    /// A friend challenge and the seats of its game, finished; the game becomes the
+    /// challenge's (hidden as its games are) unless it is another challenge's already.
+    /// [`StorageError::Duplicate`] if another friend challenge took the game first.
     Friend(ChallengeRow, Vec<FinishedEntry>),
     /// The computer's game on a challenge's dice, stored whole; refused if it has one already.
     Computer {
@@ -136,6 +150,8 @@ pub enum Write {
         finished: super::Finished,
         result: EntryScore,
     },
+    /// Forgets the networks of the entries of challenges closed by then.
+    ForgetAddresses(i64),
 }
 
 /// Makes the database's secret (once, when its tables are made).
@@ -144,6 +160,38 @@ pub(super) async fn make_secret<S: Sql>(s: &mut S) -> Result<(), StorageError> {
     s.exec(
         "INSERT INTO meta (key, value) VALUES ('secret', ?1) ON CONFLICT (key) DO NOTHING",
         args![&hex],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Gives the players stored before names were unique the key of their name (see
+/// `crate::names::key`): the earliest player of each name has it; a later player of the same
+/// name keeps the name, without a key. Then the keys are made unique. Run once, by the
+/// migration that adds the keys.
+pub(super) async fn backfill_name_keys<S: Sql>(s: &mut S) -> Result<(), StorageError> {
+    let mut taken = std::collections::HashSet::new();
+    let rows = s
+        .rows(
+            "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created, id",
+            args![],
+        )
+        .await?;
+    for mut r in rows {
+        let id: String = r.get(0)?;
+        let name: String = r.get(1)?;
+        let key = crate::names::key(&name);
+        if taken.insert(key.clone()) {
+            s.exec(
+                "UPDATE players SET name_key = ?2 WHERE id = ?1",
+                args![&id, &key],
+            )
+            .await?;
+        }
+    }
+    s.exec(
+        "CREATE UNIQUE INDEX IF NOT EXISTS players_by_name ON players (name_key) WHERE name_key IS NOT NULL",
+        args![],
     )
     .await?;
     Ok(())
@@ -171,8 +219,8 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
     match write {
         Write::Player(p) => {
             s.exec(
-                "INSERT INTO players (id, name, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
-                args![&p.id, &p.name, &p.token_hash, p.created],
+                "INSERT INTO players (id, name, token_hash, created, name_key) VALUES (?1, ?2, ?3, ?4, ?5)",
+                args![&p.id, &p.name, &p.token_hash, p.created, p.name_key.as_deref()],
             )
             .await?;
             Ok(())
@@ -180,7 +228,46 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         Write::Challenge(c) => insert_challenge(s, c, true).await,
         Write::Friend(c, entries) => {
             insert_challenge(s, c, false).await?;
+            if let Some(origin) = &c.origin {
+                let current = s
+                    .row("SELECT challenge FROM games WHERE id = ?1", args![origin])
+                    .await?
+                    .ok_or_else(|| StorageError::Corrupt(format!("no game {origin}")))?
+                    .get::<Option<String>>(0)?;
+                if current.is_none() {
+                    let changed = s
+                        .exec(
+                            "UPDATE games SET challenge = ?2 WHERE id = ?1 AND challenge IS NULL",
+                            args![origin, &c.id],
+                        )
+                        .await?;
+                    if changed != 1 {
+                        return Err(StorageError::Duplicate(format!(
+                            "game {origin} has a friend challenge already"
+                        )));
+                    }
+                } else if s
+                    .row(
+                        "SELECT id FROM challenges WHERE origin = ?1 AND id <> ?2",
+                        args![origin, &c.id],
+                    )
+                    .await?
+                    .is_some()
+                {
+                    return Err(StorageError::Duplicate(format!(
+                        "game {origin} has a friend challenge already"
+                    )));
+                }
+            }
             for e in entries {
+                // The maker's seat is the maker's, if nobody's before.
+                if let Some(player) = &e.player {
+                    s.exec(
+                        "UPDATE seats SET player = ?3 WHERE game = ?1 AND seat = ?2 AND player IS NULL",
+                        args![&e.game, e.seat, player],
+                    )
+                    .await?;
+                }
                 insert_entry(
                     s,
                     &e.game,
@@ -190,6 +277,8 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
                         player: e.player.clone(),
                         name: e.name.clone(),
                         started: e.at,
+                        addr: None,
+                        deadline: None,
                     },
                 )
                 .await?;
@@ -215,6 +304,12 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
             result,
         } => {
             super::insert_game(s, game).await?;
+            // The computer's game is the challenge's: hidden as the players' games are.
+            s.exec(
+                "UPDATE games SET challenge = ?2 WHERE id = ?1",
+                args![&game.id, challenge],
+            )
+            .await?;
             super::insert_actions(
                 s,
                 &super::Append {
@@ -222,6 +317,7 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
                     first: 0,
                     actions: actions.clone(),
                     seat: None,
+                    deadline: None,
                 },
             )
             .await?;
@@ -238,6 +334,15 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
                     "challenge {challenge} has its computer game already"
                 )));
             }
+            Ok(())
+        }
+        Write::ForgetAddresses(now) => {
+            s.exec(
+                "UPDATE entries SET addr = NULL WHERE addr IS NOT NULL AND challenge IN
+                   (SELECT id FROM challenges WHERE closes IS NOT NULL AND closes <= ?1)",
+                args![*now],
+            )
+            .await?;
             Ok(())
         }
     }
@@ -277,21 +382,28 @@ async fn insert_challenge<S: Sql>(
     Ok(())
 }
 
-/// Stores an entry of a game being stored, and counts its player.
+/// Stores an entry of a game being stored, and counts its player. An entry from a network
+/// that has one in the challenge already is stored unranked.
 pub(super) async fn insert_entry<S: Sql>(
     s: &mut S,
     game: &str,
     e: &NewEntry,
 ) -> Result<(), StorageError> {
+    super::before_deadline(s, e.deadline).await?;
     s.exec(
-        "INSERT INTO entries (challenge, game, seat, player, name, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO entries (challenge, game, seat, player, name, started, addr, ranked)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
+            CASE WHEN CAST(?7 AS TEXT) IS NOT NULL
+                  AND EXISTS (SELECT 1 FROM entries o WHERE o.challenge = ?1 AND o.addr = ?7)
+                 THEN 0 ELSE 1 END)",
         args![
             &e.challenge,
             game,
             e.seat,
             e.player.as_deref(),
             &e.name,
-            e.started
+            e.started,
+            e.addr.as_deref(),
         ],
     )
     .await?;
@@ -331,7 +443,7 @@ async fn finish_entry<S: Sql>(
     let row = s
         .row(
             "UPDATE entries SET finished = ?3, score = ?4, k2 = ?5
-             WHERE game = ?1 AND seat = ?2 AND finished IS NULL RETURNING challenge",
+             WHERE game = ?1 AND seat = ?2 AND finished IS NULL RETURNING challenge, ranked",
             args![game, result.seat, at, result.score, result.k2],
         )
         .await?;
@@ -339,6 +451,9 @@ async fn finish_entry<S: Sql>(
         return Ok(()); // not a challenge's game, or that seat has no entry
     };
     let challenge: String = row.get(0)?;
+    if row.get::<i64>(1)? == 0 {
+        return Ok(()); // unranked: not counted
+    }
     s.exec(
         "INSERT INTO entry_scores (challenge, score, count) VALUES (?1, ?2, 1)
          ON CONFLICT (challenge, score) DO UPDATE SET count = entry_scores.count + 1",
@@ -348,7 +463,8 @@ async fn finish_entry<S: Sql>(
     Ok(())
 }
 
-const ENTRY_COLUMNS: &str = "challenge, game, seat, player, name, started, finished, score, k2";
+const ENTRY_COLUMNS: &str =
+    "challenge, game, seat, player, name, started, finished, score, k2, ranked";
 
 fn entry(mut r: Row) -> Result<EntryRow, StorageError> {
     Ok(EntryRow {
@@ -361,6 +477,7 @@ fn entry(mut r: Row) -> Result<EntryRow, StorageError> {
         finished: r.get(6)?,
         score: r.get(7)?,
         k2: r.get(8)?,
+        ranked: r.get::<i64>(9)? != 0,
     })
 }
 
@@ -403,12 +520,16 @@ fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     })
 }
 
-/// Whether `e` ranks above the entry `(score, k2, finished, game)`: the SQL condition on the
-/// columns, for one score group (the groups above come from `entry_scores`).
-const ABOVE_IN_GROUP: &str =
-    "(k2 > ?3 OR (k2 = ?3 AND (finished < ?4 OR (finished = ?4 AND game < ?5))))";
-const BELOW_IN_GROUP: &str =
-    "(k2 < ?3 OR (k2 = ?3 AND (finished > ?4 OR (finished = ?4 AND game > ?5))))";
+/// The one order of a leaderboard, everywhere: the higher score, then the better tie break
+/// `k2` (fewer errors; the larger margin), then the earlier finish, then the game's id, then
+/// the seat (the seats of one game finish together).
+const RANK_ORDER: &str = "score DESC, k2 DESC, finished, game, seat";
+
+/// Whether `e` ranks above the entry `(score, k2, finished, game, seat)` (`?3` to `?6`): the
+/// SQL condition on the columns, for one score group (the groups above come from
+/// `entry_scores`).
+const ABOVE_IN_GROUP: &str = "(k2 > ?3 OR (k2 = ?3 AND (finished < ?4 OR (finished = ?4 AND (game < ?5 OR (game = ?5 AND seat < ?6))))))";
+const BELOW_IN_GROUP: &str = "(k2 < ?3 OR (k2 = ?3 AND (finished > ?4 OR (finished = ?4 AND (game > ?5 OR (game = ?5 AND seat > ?6))))))";
 
 /// The ranking key of a finished entry.
 fn key(e: &EntryRow) -> Result<(i64, i64, i64), StorageError> {
@@ -484,25 +605,37 @@ impl Storage {
     pub async fn challenges_without_computer(&self) -> Result<Vec<ChallengeRow>, StorageError> {
         read!(self, |s| async move {
             let rows =
-                challenges_where(&mut s, "computer_game IS NULL ORDER BY opens DESC", args![])
-                    .await?;
+                challenges_where(
+                    &mut s,
+                    "computer_game IS NULL ORDER BY opens DESC LIMIT 200",
+                    args![],
+                )
+                .await?;
             Ok(rows.into_iter().map(|s| s.challenge).collect())
         })
     }
 
-    /// Daily and weekly challenges closed by `now` that opened before `before`, newest
-    /// first, at most `limit`.
+    /// Periodic challenges closed by `now`, newest first (then by id), at most `limit`: those
+    /// after `after` in that order, when given: `(opens, None)` is everything that opened
+    /// before `opens`; `(opens, Some(id))` what comes after that challenge (keyset paging: no
+    /// challenge is skipped or repeated, however many open at one time).
     pub async fn past_challenges(
         &self,
         now: i64,
-        before: Option<i64>,
+        after: Option<(i64, Option<String>)>,
         limit: usize,
     ) -> Result<Vec<ChallengeStats>, StorageError> {
+        let (opens, id) = match after {
+            Some((opens, id)) => (Some(opens), id),
+            None => (None, None),
+        };
         read!(self, |s| challenges_where(
             &mut s,
-            "kind <> 'friend' AND closes <= ?1 AND (CAST(?2 AS BIGINT) IS NULL OR opens < ?2)
-             ORDER BY opens DESC, id LIMIT ?3",
-            args![now, before, limit],
+            "kind <> 'friend' AND closes <= ?1
+             AND (CAST(?2 AS BIGINT) IS NULL OR opens < ?2
+                  OR (opens = ?2 AND CAST(?3 AS TEXT) IS NOT NULL AND id > ?3))
+             ORDER BY opens DESC, id LIMIT ?4",
+            args![now, opens, id.as_deref(), limit],
         ))
     }
 
@@ -533,10 +666,52 @@ impl Storage {
         let challenge = challenge.to_owned();
         read!(self, |s| entries_where(
             &mut s,
-            "challenge = ?1 AND finished IS NOT NULL
-             ORDER BY score DESC, k2 DESC, finished, game LIMIT ?2",
+            &format!(
+                "challenge = ?1 AND finished IS NOT NULL AND ranked = 1 ORDER BY {RANK_ORDER} LIMIT ?2"
+            ),
             args![&challenge, limit],
         ))
+    }
+
+    /// Finished entries that are not ranked (another entry came from their network first), in
+    /// the leaderboard's order, at most `limit`.
+    pub async fn unranked_entries(
+        &self,
+        challenge: &str,
+        limit: usize,
+    ) -> Result<Vec<EntryRow>, StorageError> {
+        let challenge = challenge.to_owned();
+        read!(self, |s| entries_where(
+            &mut s,
+            &format!(
+                "challenge = ?1 AND finished IS NOT NULL AND ranked = 0 ORDER BY {RANK_ORDER} LIMIT ?2"
+            ),
+            args![&challenge, limit],
+        ))
+    }
+
+    /// The friend challenge made from a game, if one was.
+    pub async fn friend_challenge_of(&self, game: &str) -> Result<Option<String>, StorageError> {
+        let game = game.to_owned();
+        read!(self, |s| async move {
+            match s
+                .row(
+                    "SELECT id FROM challenges WHERE origin = ?1 ORDER BY created, id LIMIT 1",
+                    args![&game],
+                )
+                .await?
+            {
+                Some(mut r) => Ok(Some(r.get(0)?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Forgets the networks of the entries of challenges closed by `now` (the database's
+    /// clock, see [`Storage::database_now`]). Returns how many were forgotten.
+    pub async fn forget_closed_addresses(&self, now: i64) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::ForgetAddresses(now)))
+            .await
     }
 
     /// Entries not finished yet, the earliest started first, at most `limit`.
@@ -595,7 +770,13 @@ async fn rank_and_around<S: Sql>(
     n: usize,
 ) -> Result<(usize, Vec<EntryRow>), StorageError> {
     let (score, k2, finished) = key(&e)?;
-    let finished_here = "challenge = ?1 AND finished IS NOT NULL";
+    if !e.ranked {
+        return Err(StorageError::Corrupt(format!(
+            "entry of game {} is not ranked",
+            e.game
+        )));
+    }
+    let ranked_here = "challenge = ?1 AND finished IS NOT NULL AND ranked = 1";
     let count = |row: Option<Row>| -> Result<i64, StorageError> {
         match row {
             Some(mut r) => r.get(0),
@@ -614,9 +795,9 @@ async fn rank_and_around<S: Sql>(
         s.row(
             &format!(
                 "SELECT CAST(count(*) AS BIGINT) FROM entries
-                 WHERE {finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}"
+                 WHERE {ranked_here} AND score = ?2 AND {ABOVE_IN_GROUP}"
             ),
-            args![&e.challenge, score, k2, finished, &e.game],
+            args![&e.challenge, score, k2, finished, &e.game, e.seat],
         )
         .await?,
     )?;
@@ -625,10 +806,10 @@ async fn rank_and_around<S: Sql>(
     let mut above = entries_where(
         s,
         &format!(
-            "{finished_here} AND score = ?2 AND {ABOVE_IN_GROUP}
-             ORDER BY k2, finished DESC, game DESC LIMIT ?6"
+            "{ranked_here} AND score = ?2 AND {ABOVE_IN_GROUP}
+             ORDER BY k2, finished DESC, game DESC, seat DESC LIMIT ?7"
         ),
-        args![&e.challenge, score, k2, finished, &e.game, n],
+        args![&e.challenge, score, k2, finished, &e.game, e.seat, n],
     )
     .await?;
     if above.len() < n {
@@ -636,7 +817,8 @@ async fn rank_and_around<S: Sql>(
             entries_where(
                 s,
                 &format!(
-                    "{finished_here} AND score > ?2 ORDER BY score, k2, finished DESC, game DESC LIMIT ?3"
+                    "{ranked_here} AND score > ?2
+                     ORDER BY score, k2, finished DESC, game DESC, seat DESC LIMIT ?3"
                 ),
                 args![&e.challenge, score, n - above.len()],
             )
@@ -647,19 +829,16 @@ async fn rank_and_around<S: Sql>(
     let mut below = entries_where(
         s,
         &format!(
-            "{finished_here} AND score = ?2 AND {BELOW_IN_GROUP}
-             ORDER BY k2 DESC, finished, game LIMIT ?6"
+            "{ranked_here} AND score = ?2 AND {BELOW_IN_GROUP} ORDER BY {RANK_ORDER} LIMIT ?7"
         ),
-        args![&e.challenge, score, k2, finished, &e.game, n],
+        args![&e.challenge, score, k2, finished, &e.game, e.seat, n],
     )
     .await?;
     if below.len() < n {
         below.extend(
             entries_where(
                 s,
-                &format!(
-                    "{finished_here} AND score < ?2 ORDER BY score DESC, k2 DESC, finished, game LIMIT ?3"
-                ),
+                &format!("{ranked_here} AND score < ?2 ORDER BY {RANK_ORDER} LIMIT ?3"),
                 args![&e.challenge, score, n - below.len()],
             )
             .await?,
@@ -677,8 +856,9 @@ async fn played_games<S: Sql>(
 ) -> Result<(Vec<PlayedGame>, usize), StorageError> {
     let rows = s
         .rows(
-            "SELECT g.id, g.kind, s.seat, g.challenge, g.created, g.finished, g.result
+            "SELECT g.id, g.kind, s.seat, e.challenge, g.created, g.finished, g.result
              FROM seats s JOIN games g ON g.id = s.game
+             LEFT JOIN entries e ON e.game = s.game AND e.seat = s.seat AND e.player = s.player
              WHERE s.player = ?1 ORDER BY g.created, g.id",
             args![player],
         )
@@ -750,7 +930,9 @@ async fn player_where<S: Sql>(
 ) -> Result<Option<PlayerRow>, StorageError> {
     match s
         .row(
-            &format!("SELECT id, name, token_hash, created FROM players WHERE {condition}"),
+            &format!(
+                "SELECT id, name, token_hash, created, name_key FROM players WHERE {condition}"
+            ),
             args![value],
         )
         .await?
@@ -760,6 +942,7 @@ async fn player_where<S: Sql>(
             name: r.get(1)?,
             token_hash: r.get(2)?,
             created: r.get(3)?,
+            name_key: r.get(4)?,
         })),
         None => Ok(None),
     }

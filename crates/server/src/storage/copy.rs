@@ -16,7 +16,7 @@ const ROWS: usize = 2000;
 
 /// The tables copied whole, before the games, with their columns and order.
 const BEFORE_GAMES: &[(&str, &str, &str)] = &[
-    ("players", "id, name, token_hash, created", "id"),
+    ("players", "id, name, token_hash, created, name_key", "id"),
     (
         "challenges",
         "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2",
@@ -34,7 +34,7 @@ const OF_GAMES: &[(&str, &str, &str)] = &[
     ("actions", "game, idx, seat, action, at", "game, idx"),
     (
         "entries",
-        "challenge, game, seat, player, name, started, finished, score, k2",
+        "challenge, game, seat, player, name, started, finished, score, k2, addr, ranked",
         "challenge, game, seat",
     ),
 ];

@@ -145,6 +145,10 @@ pub enum StorageError {
     /// nothing was written. The game must be read again.
     #[error("game {0} changed in the meantime")]
     Conflict(String),
+    /// The write came at or after its deadline by the database's clock (a challenge game's
+    /// action or a new attempt after the challenge closed): nothing was written.
+    #[error("too late: the deadline was {deadline} by the database's clock, which read {now}")]
+    Closed { deadline: i64, now: i64 },
 }
 
 impl StorageError {
@@ -358,6 +362,9 @@ pub struct Append {
     pub first: usize,
     pub actions: Vec<ActionRow>,
     pub seat: Option<SeatRow>,
+    /// Refused ([`StorageError::Closed`]) at or after this time by the database's clock
+    /// (milliseconds since the Unix epoch): a challenge game's close.
+    pub deadline: Option<i64>,
 }
 
 /// A change to the database, run in one transaction.
@@ -377,6 +384,9 @@ pub(crate) enum Write {
     Fill(String, Vec<(i64, i64, i64)>),
     /// A statement of a test (see [`Storage::exec_for_test`]).
     Test(String, Vec<sql::Value>),
+    /// At most this many pages in the SQLite file, on the writer's connection: a test's full
+    /// disk (see [`Storage::limit_pages_for_test`]).
+    PageLimit(u32),
 }
 
 impl Write {
@@ -410,6 +420,10 @@ async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
             copy::insert(s, rows).await
         }
         Write::Fill(challenge, rows) => challenges::fill(s, challenge, rows).await,
+        Write::PageLimit(pages) => s
+            .rows(&format!("PRAGMA max_page_count = {pages}"), &[])
+            .await
+            .map(drop),
         Write::Test(statement, values) => {
             let args: Vec<sql::Arg<'_>> = values.iter().map(sql::Arg::from).collect();
             s.exec(statement, &args).await.map(drop)
@@ -565,15 +579,18 @@ impl Storage {
         self.write(Write::Mark(id.to_owned(), finished)).await
     }
 
-    /// The most recently finished games, newest first: of one kind or both, finished before
-    /// `before` (milliseconds since the Unix epoch) if given, at most `limit`.
+    /// The most recently finished games that belong to no challenge, newest first (then by
+    /// id), of one kind or both, at most `limit`: those after `after` in that order, when
+    /// given: `(finished, None)` is every game finished before then (milliseconds since the
+    /// Unix epoch); `(finished, Some(id))` what comes after that game (keyset paging: no game
+    /// is skipped or repeated, however many finish in one millisecond).
     pub async fn finished_games(
         &self,
         kind: Option<GameKind>,
-        before: Option<i64>,
+        after: Option<(i64, Option<String>)>,
         limit: usize,
     ) -> Result<Vec<FinishedGame>, StorageError> {
-        read!(self, |s| finished_games(&mut s, kind, before, limit))
+        read!(self, |s| finished_games(&mut s, kind, after, limit))
     }
 
     /// The ids of stored games with no finish recorded, oldest first.
@@ -591,6 +608,11 @@ impl Storage {
     pub async fn game_kind(&self, id: &str) -> Result<Option<GameKind>, StorageError> {
         let id = id.to_owned();
         read!(self, |s| game_kind(&mut s, &id))
+    }
+
+    /// The database's clock (see [`sql::Sql::now_ms`]).
+    pub async fn database_now(&self) -> Result<i64, StorageError> {
+        read!(self, |s| async move { s.now_ms().await })
     }
 
     /// Takes (or renews) the lease called `key` for `holder` until `until` (milliseconds
@@ -646,6 +668,20 @@ impl Storage {
             .map(|a| sql::Value::Text((*a).to_owned()))
             .collect();
         self.write(Write::Test(statement.to_owned(), values)).await
+    }
+
+    /// Lets the SQLite file grow to `pages` pages at most (never less than it has now): from
+    /// then on a write that needs more space fails as on a full disk. It holds for the
+    /// writer's connection, so for every write of this storage (and of a server that runs on
+    /// it: see [`crate::Running::storage_for_test`]). Test-only; SQLite only.
+    #[doc(hidden)]
+    pub async fn limit_pages_for_test(&self, pages: u32) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Sqlite(_) => self.write(Write::PageLimit(pages)).await,
+            Backend::Postgres(_) => Err(StorageError::Task(
+                "a page limit is for SQLite only".into(),
+            )),
+        }
     }
 
     /// The first column of the first row of a query (a number), for tests.
@@ -795,8 +831,23 @@ async fn insert_seat<S: Sql>(
     Ok(())
 }
 
+/// Refuses a write at or after `deadline` by the database's clock.
+pub(super) async fn before_deadline<S: Sql>(
+    s: &mut S,
+    deadline: Option<i64>,
+) -> Result<(), StorageError> {
+    if let Some(deadline) = deadline {
+        let now = s.now_ms().await?;
+        if now >= deadline {
+            return Err(StorageError::Closed { deadline, now });
+        }
+    }
+    Ok(())
+}
+
 /// Appends actions; an index (or seat) stored already is [`StorageError::Conflict`].
 async fn insert_actions<S: Sql>(s: &mut S, append: &Append) -> Result<(), StorageError> {
+    before_deadline(s, append.deadline).await?;
     let conflict = |e: StorageError| match e {
         StorageError::Duplicate(_) => StorageError::Conflict(append.game.clone()),
         e => e,
@@ -840,16 +891,21 @@ async fn set_finished<S: Sql>(
 async fn finished_games<S: Sql>(
     s: &mut S,
     kind: Option<GameKind>,
-    before: Option<i64>,
+    after: Option<(i64, Option<String>)>,
     limit: usize,
 ) -> Result<Vec<FinishedGame>, StorageError> {
+    let (at, id) = match after {
+        Some((at, id)) => (Some(at), id),
+        None => (None, None),
+    };
     let rows = s
         .rows(
             "SELECT id, kind, mode, created, finished, result FROM games
              WHERE finished IS NOT NULL AND challenge IS NULL AND (CAST(?1 AS TEXT) IS NULL OR kind = ?1)
-               AND (CAST(?2 AS BIGINT) IS NULL OR finished < ?2)
-             ORDER BY finished DESC, id LIMIT ?3",
-            args![kind.map(GameKind::as_str), before, limit],
+               AND (CAST(?2 AS BIGINT) IS NULL OR finished < ?2
+                    OR (finished = ?2 AND CAST(?3 AS TEXT) IS NOT NULL AND id > ?3))
+             ORDER BY finished DESC, id LIMIT ?4",
+            args![kind.map(GameKind::as_str), at, id.as_deref(), limit],
         )
         .await?;
     rows.into_iter()
@@ -1040,6 +1096,7 @@ mod tests {
                 first: 0,
                 actions: vec![action(0, "a"), action(1, "join")],
                 seat: Some(seat(1)),
+                deadline: None,
             })
             .await
             .unwrap();
@@ -1050,6 +1107,7 @@ mod tests {
                 first: 1,
                 actions: vec![action(2, "x")],
                 seat: Some(seat(2)),
+                deadline: None,
             })
             .await;
         assert!(matches!(clash, Err(StorageError::Conflict(_))), "{clash:?}");
@@ -1098,6 +1156,7 @@ mod tests {
                             first: i,
                             actions: vec![action(0, &i.to_string())],
                             seat: None,
+                            deadline: None,
                         })
                         .await
                         .unwrap();
@@ -1160,6 +1219,7 @@ mod tests {
                     first: 0,
                     actions: vec![action(0, "last")],
                     seat: None,
+                    deadline: None,
                 },
                 finished(100),
             )
@@ -1175,6 +1235,7 @@ mod tests {
                 first: 0,
                 actions: vec![action(0, "a")],
                 seat: None,
+                deadline: None,
             })
             .await
             .unwrap();
@@ -1185,6 +1246,7 @@ mod tests {
                     first: 0,
                     actions: vec![action(0, "b")],
                     seat: None,
+                    deadline: None,
                 },
                 finished(400),
             )
@@ -1201,7 +1263,10 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(ids(ink), ["g2", "g0"]);
-        let older = storage.finished_games(None, Some(300), 1).await.unwrap();
+        let older = storage
+            .finished_games(None, Some((300, None)), 1)
+            .await
+            .unwrap();
         assert_eq!(ids(older), ["g2"]);
         assert_eq!(storage.unfinished_ids().await.unwrap(), ["g3"]);
         let g0 = storage.load_game("g0").await.unwrap().unwrap();
@@ -1284,6 +1349,7 @@ mod tests {
                     first: 0,
                     actions: vec![action(0, "a")],
                     seat: None,
+                    deadline: None,
                 })
                 .await;
             assert!(result.is_err());
@@ -1312,6 +1378,7 @@ mod tests {
             first: 0,
             actions: vec![action(0, text)],
             seat: None,
+            deadline: None,
         };
         let (ra, rb) = tokio::join!(a.append(append("from a")), b.append(append("from b")));
         assert!(ra.is_ok() != rb.is_ok(), "exactly one wins: {ra:?} {rb:?}");

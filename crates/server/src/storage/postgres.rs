@@ -26,10 +26,10 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The migrations, in order: `(version, statements)`. A database records the last one it ran
 /// in `meta` (`schema`); each runs once, in one transaction, under an advisory lock so that
 /// processes starting together do not run one twice.
-const MIGRATIONS: &[(i64, &str)] = &[(1, SCHEMA_1)];
+const MIGRATIONS: &[(i64, &str)] = &[(1, SCHEMA_1), (2, SCHEMA_2)];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 1;
+pub(super) const SCHEMA_VERSION: i64 = 2;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -118,6 +118,29 @@ CREATE TABLE leases (
     until  BIGINT NOT NULL
 );
 CREATE INDEX leases_by_expiry ON leases (until);
+";
+
+/// As SQLite's schema 4 (see there): name keys, an entry's network and rank, the ranking
+/// index by seat, the computer's game and a friend challenge's first game in their challenge,
+/// recent games paged by (finish, id). The name keys are filled in after.
+const SCHEMA_2: &str = "
+ALTER TABLE players ADD COLUMN name_key TEXT;
+ALTER TABLE entries ADD COLUMN addr TEXT;
+ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+DROP INDEX IF EXISTS entries_ranked;
+CREATE INDEX entries_ranked
+    ON entries (challenge, score DESC, k2 DESC, finished, game, seat)
+    WHERE finished IS NOT NULL AND ranked = 1;
+CREATE INDEX entries_by_addr ON entries (challenge, addr) WHERE addr IS NOT NULL;
+CREATE INDEX challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
+DROP INDEX IF EXISTS games_by_finish;
+CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
+UPDATE games SET challenge = (SELECT c.id FROM challenges c WHERE c.computer_game = games.id)
+ WHERE challenge IS NULL
+   AND id IN (SELECT computer_game FROM challenges WHERE computer_game IS NOT NULL);
+UPDATE games SET challenge =
+    (SELECT c.id FROM challenges c WHERE c.origin = games.id ORDER BY c.created, c.id LIMIT 1)
+ WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
 ";
 
 /// A PostgreSQL database: its pool, and how to open a connection of its own (to listen).
@@ -430,6 +453,9 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
     for &(v, statements) in MIGRATIONS {
         if v > found {
             tx.batch_execute(statements).await?;
+            if v == 2 {
+                challenges::backfill_name_keys(&mut sql::Postgres(&tx)).await?;
+            }
             tracing::info!(version = v, "database schema upgraded");
         }
     }

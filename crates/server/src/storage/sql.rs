@@ -151,6 +151,11 @@ pub trait Sql {
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<Row>, StorageError>> + Send;
 
+    /// The database's clock, in milliseconds since the Unix epoch: what decides whether a
+    /// challenge has closed, the same for every process (PostgreSQL's `clock_timestamp()`;
+    /// SQLite's file has one process, whose clock it is).
+    fn now_ms(&mut self) -> impl Future<Output = Result<i64, StorageError>> + Send;
+
     /// The first row of a query, if any.
     fn row(
         &mut self,
@@ -238,6 +243,10 @@ impl Sql for Sqlite<'_> {
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<Row>, StorageError>> + Send {
         std::future::ready(self.rows_now(sql, args))
+    }
+
+    fn now_ms(&mut self) -> impl Future<Output = Result<i64, StorageError>> + Send {
+        std::future::ready(Ok(super::now_ms()))
     }
 }
 
@@ -365,6 +374,20 @@ impl<C: deadpool_postgres::GenericClient + Sync> Sql for Postgres<'_, C> {
                 .await
                 .map_err(StorageError::of_postgres)?;
             rows.iter().map(pg_row).collect()
+        }
+    }
+
+    fn now_ms(&mut self) -> impl Future<Output = Result<i64, StorageError>> + Send {
+        let client = self.0;
+        async move {
+            let row = client
+                .query_one(
+                    "SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)",
+                    &[],
+                )
+                .await
+                .map_err(StorageError::of_postgres)?;
+            row.try_get::<_, i64>(0).map_err(StorageError::of_postgres)
         }
     }
 }

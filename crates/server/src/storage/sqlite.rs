@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 3;
+pub(super) const SCHEMA_VERSION: i64 = 4;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -111,6 +111,35 @@ CREATE TABLE IF NOT EXISTS entry_scores (
     count     INTEGER NOT NULL,
     PRIMARY KEY (challenge, score)
 ) WITHOUT ROWID;
+";
+
+/// Version 4: what keeps a challenge's secrets and its ranks fair.
+/// - A player's name key (unique, see `crate::names::key`; filled in by
+///   `challenges::backfill_name_keys`).
+/// - An entry's network (a keyed hash, kept until its challenge closes) and whether it is
+///   ranked (not when another entry of the challenge came from its network first); the ranking
+///   index orders by seat last, and holds ranked entries only.
+/// - The computer's game of a challenge, and a friend challenge's first game, belong to it
+///   (hidden as its games are until it closes).
+/// - Recent games are paged by (finish, id).
+pub(super) const SCHEMA_4: &str = "
+ALTER TABLE players ADD COLUMN name_key TEXT;
+ALTER TABLE entries ADD COLUMN addr TEXT;
+ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+DROP INDEX IF EXISTS entries_ranked;
+CREATE INDEX entries_ranked
+    ON entries (challenge, score DESC, k2 DESC, finished, game, seat)
+    WHERE finished IS NOT NULL AND ranked = 1;
+CREATE INDEX IF NOT EXISTS entries_by_addr ON entries (challenge, addr) WHERE addr IS NOT NULL;
+CREATE INDEX IF NOT EXISTS challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
+DROP INDEX IF EXISTS games_by_finish;
+CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
+UPDATE games SET challenge = (SELECT c.id FROM challenges c WHERE c.computer_game = games.id)
+ WHERE challenge IS NULL
+   AND id IN (SELECT computer_game FROM challenges WHERE computer_game IS NOT NULL);
+UPDATE games SET challenge =
+    (SELECT c.id FROM challenges c WHERE c.origin = games.id ORDER BY c.created, c.id LIMIT 1)
+ WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
 ";
 
 /// How long a connection waits for another's lock before it gives up.
@@ -264,6 +293,10 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
     if version < 3 {
         tx.execute_batch(SCHEMA_3)?;
         ready(challenges::make_secret(&mut sql::Sqlite(&tx)))?;
+    }
+    if version < 4 {
+        tx.execute_batch(SCHEMA_4)?;
+        ready(challenges::backfill_name_keys(&mut sql::Sqlite(&tx)))?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -70,6 +70,14 @@ impl TestApp {
         self.running = Some(running);
     }
 
+    /// The running server's own storage (to change how it behaves, as a test-only hook).
+    pub fn storage(&self) -> server::storage::Storage {
+        self.running
+            .as_ref()
+            .expect("the server runs")
+            .storage_for_test()
+    }
+
     pub async fn client(&self) -> Client {
         Client::connect(self.addr).await
     }
