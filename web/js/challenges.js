@@ -266,7 +266,7 @@ function challengeCard(c, navigate) {
   let action;
   if (you?.finished) {
     action = h('p', { class: 'done-line' },
-      h('strong', {}, `Done: rank ${you.rank ?? '–'} of ${c.finished ?? c.players}`), ' · ',
+      h('strong', {}, you.rank ? `Done: rank ${you.rank} of ${c.finished ?? c.players}` : (you.unranked ? 'Done: unranked' : 'Done')), ' · ',
       h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
   } else if (c.closed) {
     action = h('p', {}, h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Closed: see the leaderboard'));
@@ -403,6 +403,7 @@ export function challengeResult(id, { game = 'ink' } = {}) {
     fill(box,
       h('div', { class: 'result-text' },
         h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
+        you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
         h('ol', { class: 'result-top' }, rows.map((e) => (e === null
           ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },
@@ -463,6 +464,11 @@ function nameCell(entry) {
   return entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text;
 }
 
+/** Why an entry is shown below the ranks. */
+function unrankedWords() {
+  return 'Unranked: another entry of this challenge came from your network first (one ranked entry per address). Your score stands below the ranks.';
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
 }
@@ -477,6 +483,20 @@ function entryRow(c, e, boards) {
     boards ? h('td', { class: 'col-board' }, boardLink(c, e)) : null);
 }
 
+/** Finished entries ranked apart: a second entry from one network. */
+function unrankedRows(c, unranked, boards, cols) {
+  if (!unranked?.length) return null;
+  const last = (e) => (c.game === 'metro' ? signed(e.margin ?? 0) : (e.errors ?? ''));
+  return h('tbody', { class: 'unranked-rows', id: 'unranked-rows' },
+    h('tr', { class: 'unranked-head' }, h('th', { scope: 'rowgroup', colspan: cols }, 'Unranked: another entry came from the same network first')),
+    unranked.map((e) => h('tr', { class: e.you ? 'you unranked' : 'unranked', 'aria-current': e.you ? 'true' : null },
+      h('td', { class: 'rank' }, h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'visually-hidden' }, 'unranked')),
+      h('th', { scope: 'row', class: 'name' }, nameCell(e)),
+      h('td', { class: 'num score' }, num(e.score)),
+      h('td', { class: 'num' }, last(e)),
+      boards ? h('td', { class: 'col-board' }, boardLink(c, e)) : null)));
+}
+
 /** The leaderboard table: the top entries, a gap, the rows around you, the computer apart. */
 function leaderboardTable(c) {
   const board = c.leaderboard;
@@ -488,7 +508,7 @@ function leaderboardTable(c) {
   const gap = around.length && around[0].rank > lastTop + 1;
   const comp = board.computer;
   // The board column only once some board may be opened.
-  const boards = [...top, ...around, comp].some((e) => e?.game);
+  const boards = [...top, ...around, ...(board.unranked || []), comp].some((e) => e?.game);
   const cols = boards ? 5 : 4;
   return h('table', { class: 'leaderboard', id: 'leaderboard' },
     h('caption', {}, `${plural(board.finished ?? top.length, 'finished player')}${metro ? ': ranked by score, then the margin over the best computer' : ': ranked by score, then fewer errors, then the earlier finish'}`),
@@ -505,6 +525,7 @@ function leaderboardTable(c) {
       gap ? h('tbody', { class: 'gap-rows' }, h('tr', {}, h('td', { colspan: cols, class: 'gap' }, h('span', { 'aria-hidden': 'true' }, '⋮'), h('span', { class: 'visually-hidden' }, 'Rows left out')))) : null,
       h('tbody', { class: 'around-rows' }, around.map((e) => entryRow(c, e, boards))),
     ] : null,
+    unrankedRows(c, board.unranked, boards, cols),
     h('tbody', { class: 'computer-rows' },
       h('tr', { class: 'computer-head' }, h('th', { scope: 'rowgroup', colspan: cols }, `On the same ${metro ? 'tiles' : 'dice'}, apart from the players`)),
       h('tr', { class: 'computer', id: 'computer-row' },
@@ -541,7 +562,10 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
       : `The same ${c.kind === 'weekly' ? 'seven rolls all week' : 'seven rolls all day'} for everyone, one try each.`;
   let action = null;
   if (you?.finished) {
-    action = h('p', { class: 'you-done', id: 'you-done' }, `You finished ${ordinal(you.rank)} with ${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}.`);
+    const points = `${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}`;
+    action = h('p', { class: 'you-done', id: 'you-done' }, you.rank
+      ? `You finished ${ordinal(you.rank)} with ${points}.`
+      : [`You finished with ${points}. `, unrankedWords()]);
   } else if (!c.closed) {
     action = playButton(c, navigate, { big: true });
   }
@@ -568,7 +592,8 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
       h('section', { class: 'card leaderboard-card', 'aria-labelledby': 'leaderboard-title' },
         h('h2', { id: 'leaderboard-title' }, friend ? 'Everyone who played it' : 'Leaderboard'),
         h('div', { class: 'table-scroll' }, leaderboardTable(c)),
-        stillPlaying(board.playing)),
+        stillPlaying(board.playing),
+        neverFinished(board.unfinished)),
       h('section', { class: 'card chart-card', 'aria-labelledby': 'chart-title' },
         h('h2', { id: 'chart-title' }, 'Score distribution'),
         scoreHistogram(board.histogram, { you: you?.finished ? you.score : null, computer: board.computer?.score ?? null, title: 'The score distribution' })))));
@@ -579,6 +604,16 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
 /** "Ann's game" (the game a friend challenge was made from). */
 function friendsGame(c) {
   return c.by ? [nameEl(c.by), '\'s game'] : 'your friend\'s game';
+}
+
+/** Under a closed challenge's table: who started it and did not finish before it closed. */
+function neverFinished(unfinished) {
+  if (!unfinished?.length) return null;
+  return h('p', { class: 'never-finished small', id: 'never-finished' }, 'Did not finish before the close: ',
+    unfinished.map((p, i) => [
+      i ? (i === unfinished.length - 1 ? ' and ' : ', ') : '',
+      p.player ? h('a', { href: `/players/${p.player}`, 'data-link': '' }, nameEl(p.name)) : nameEl(p.name),
+    ]), '.');
 }
 
 /** Under a friend challenge's table: who has started it and not finished yet. */
@@ -638,5 +673,5 @@ function pastItem(c) {
     h('span', { class: `game-chip game-${c.game}` }, GAME_NAMES[c.game] || c.game),
     h('a', { class: 'past-title', href: `/challenges/${c.id}`, 'data-link': '' }, challengeTitle(c)),
     facts(c, { withTime: false }),
-    c.you?.finished ? h('span', { class: 'small you-rank' }, `You: ${ordinal(c.you.rank)}, ${plural(c.you.score, 'point')}`) : null);
+    c.you?.finished ? h('span', { class: 'small you-rank' }, c.you.rank ? `You: ${ordinal(c.you.rank)}, ${plural(c.you.score, 'point')}` : `You: unranked, ${plural(c.you.score, 'point')}`) : null);
 }

@@ -21,7 +21,8 @@ export function tooLong(text) {
 
 /** Whether an error is the server refusing a name (a 400 that speaks of the name). */
 export function isNameRefusal(e) {
-  return e instanceof ApiError && e.status === 400 && /\bname\b/i.test(e.message);
+  // 400: a name that may not be (a computer's, an invisible character); 409: another player's.
+  return e instanceof ApiError && (e.status === 400 || e.status === 409) && /\bname\b/i.test(e.message);
 }
 
 /** The server's sentence, as a sentence: "A name may not hold U+202E, …". */

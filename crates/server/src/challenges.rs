@@ -307,7 +307,9 @@ pub async fn seat_of<'a>(
     let Some(player) = player_of(app, Some(token)).await? else {
         return Ok(None);
     };
-    Ok(seats.iter().position(|(_, p)| *p == Some(player.id.as_str())))
+    Ok(seats
+        .iter()
+        .position(|(_, p)| *p == Some(player.id.as_str())))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -584,7 +586,9 @@ pub async fn play(
     }
     let entry = new_entry(app, c, &player, network);
     let created = match c.game {
-        GameKind::Ink => crate::ink::create_challenge_game(app, c, &player, &seat_token, entry).await,
+        GameKind::Ink => {
+            crate::ink::create_challenge_game(app, c, &player, &seat_token, entry).await
+        }
         GameKind::Metro => {
             crate::metro::create_challenge_game(app, c, &player, &seat_token, entry).await
         }
@@ -655,6 +659,19 @@ pub async fn friend(
             "a friend challenge is made from a Railroad Ink game".into(),
         ));
     }
+    let now = app.clock.now_ms();
+    // A game of a challenge still open keeps its dice secret (but for the friend challenge
+    // made from this very game: asked again, it is given again, below).
+    if let Some(c) = &stored.challenge
+        && !is_closed(c.closes, now)
+        && c.kind != Kind::Friend.as_str()
+    {
+        return Err(ApiError::Conflict(format!(
+            "the game is in the challenge {}, open until {}: its dice stay secret until then",
+            c.id,
+            rfc3339(c.closes.unwrap_or(now))
+        )));
+    }
     // The maker's own seat: the one whose token they hold, or the one their player sat in.
     let held = seat_token.map(ids::hash_token);
     let makers_seat = stored
@@ -679,21 +696,13 @@ pub async fn friend(
     if let Some(id) = app.storage.friend_challenge_of(from).await? {
         return Ok((false, made(id)));
     }
-    let now = app.clock.now_ms();
     if let Some(c) = &stored.challenge
-        && !is_closed(c.closes, now)
+        && c.kind == Kind::Friend.as_str()
     {
-        return Err(ApiError::Conflict(match c.closes {
-            Some(t) => format!(
-                "the game is in the challenge {}, open until {}: its dice stay secret until then",
-                c.id,
-                rfc3339(t)
-            ),
-            None => format!(
-                "the game is in the friend challenge {}: share that challenge's link instead",
-                c.id
-            ),
-        }));
+        return Err(ApiError::Conflict(format!(
+            "the game is in the friend challenge {}: share that challenge's link instead",
+            c.id
+        )));
     }
     let (setup, actions) = crate::replay::ink_log(&stored)?;
     let game = railroad_ink::Game::replay(setup, &actions)
@@ -752,6 +761,8 @@ pub async fn friend(
         }
         Err(e) => return Err(e.into()),
     }
+    // Read again with its challenge on its next request.
+    app.ink.forget(from);
     start_computer(app, row);
     tracing::info!(challenge = %id, from = %stored.id, "friend challenge made");
     Ok((true, made(id)))

@@ -58,6 +58,10 @@ pub enum ApiError {
         "the game's database cannot be reached just now: nothing was done, try again in a moment"
     )]
     Unavailable(String),
+    /// The server cannot store anything just now (its disk is full): nothing was done. Logged;
+    /// the client is told to try again later.
+    #[error("the server cannot store anything just now: nothing was done, try again later")]
+    StorageFull(String),
     /// Something failed inside the server. Logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -108,6 +112,7 @@ impl From<StorageError> for ApiError {
         match e {
             StorageError::Duplicate(what) => ApiError::Duplicate(what),
             StorageError::Unreachable(why) => ApiError::Unavailable(why),
+            StorageError::Full(why) => ApiError::StorageFull(why),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -140,7 +145,7 @@ impl ApiError {
             ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
             ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::StorageFull(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -153,6 +158,11 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        // A full disk lasts until someone frees space: no point in asking again at once.
+        let retry_after = match self {
+            ApiError::StorageFull(_) => "30",
+            _ => "2",
+        };
         let (message, rule) = match &self {
             ApiError::Internal(detail) => {
                 tracing::error!(error = %detail, "internal error");
@@ -160,6 +170,10 @@ impl IntoResponse for ApiError {
             }
             ApiError::Unavailable(detail) => {
                 tracing::warn!(error = %detail, "the database cannot be reached");
+                (self.to_string(), None)
+            }
+            ApiError::StorageFull(detail) => {
+                tracing::error!(error = %detail, "the disk is full: writes are refused");
                 (self.to_string(), None)
             }
             ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
@@ -177,7 +191,7 @@ impl IntoResponse for ApiError {
         if status == StatusCode::SERVICE_UNAVAILABLE {
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from_static("2"),
+                axum::http::HeaderValue::from_static(retry_after),
             );
         }
         if status == StatusCode::UNAUTHORIZED {
@@ -205,5 +219,37 @@ mod tests {
             ApiError::Internal("x".into()).into_response().status(),
             StatusCode::INTERNAL_SERVER_ERROR
         );
+    }
+
+    #[tokio::test]
+    async fn a_full_disk_is_a_503_that_says_to_try_again_later() {
+        use rusqlite::ffi;
+        let full = |code, words: Option<&str>| {
+            StorageError::from(rusqlite::Error::SqliteFailure(
+                ffi::Error::new(code),
+                words.map(str::to_owned),
+            ))
+        };
+        for e in [
+            full(ffi::SQLITE_FULL, None),
+            full(
+                ffi::SQLITE_IOERR_WRITE,
+                Some("write failed: No space left on device"),
+            ),
+        ] {
+            assert!(matches!(e, StorageError::Full(_)), "{e:?}");
+            let response = ApiError::from(e).into_response();
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert!(response.headers().contains_key("retry-after"));
+            let body = axum::body::to_bytes(response.into_body(), 1024)
+                .await
+                .unwrap();
+            let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert!(body["error"].as_str().unwrap().contains("try again later"));
+        }
+        assert!(matches!(
+            full(ffi::SQLITE_IOERR_WRITE, Some("disk I/O error")),
+            StorageError::Sqlite(_)
+        ));
     }
 }

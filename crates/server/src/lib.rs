@@ -51,8 +51,8 @@ pub use error::ApiError;
 pub use http::MAX_BODY;
 pub use http::limits::Limits;
 pub use ink::MAX_SEATS;
-pub use names::MAX_NAME;
 pub use metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
+pub use names::MAX_NAME;
 
 use ink::InkState;
 use metro::MetroState;
@@ -167,7 +167,8 @@ impl AppState {
         match self.storage.database_now().await {
             Ok(database) => {
                 let after = self.clock.machine_ms();
-                self.clock.set_database(database, before + (after - before) / 2);
+                self.clock
+                    .set_database(database, before + (after - before) / 2);
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the database's clock"),
         }

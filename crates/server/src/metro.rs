@@ -348,9 +348,7 @@ pub async fn create(
         }
         let name = match p.kind {
             Kind::Human => names::person_name(p.name.as_deref(), || format!("Player {}", i + 1)),
-            Kind::Computer => {
-                names::seat_name(p.name.as_deref(), || format!("Computer {}", i + 1))
-            }
+            Kind::Computer => names::seat_name(p.name.as_deref(), || format!("Computer {}", i + 1)),
         }
         .map_err(|e| ApiError::BadRequest(format!("players[{i}]: {e}")))?;
         let token_hash = if p.kind == Kind::Human && !p.invite {

@@ -54,7 +54,10 @@ fn unfit(c: char) -> Option<&'static str> {
 
 /// A name from a request: trimmed, at most [`MAX_NAME`] characters, nothing invisible or that
 /// reorders text (see [`unfit`]); `default` when missing or blank.
-pub fn seat_name(name: Option<&str>, default: impl FnOnce() -> String) -> Result<String, NameError> {
+pub fn seat_name(
+    name: Option<&str>,
+    default: impl FnOnce() -> String,
+) -> Result<String, NameError> {
     let name = name.map(str::trim).unwrap_or("");
     if name.is_empty() {
         return Ok(default());
@@ -106,7 +109,9 @@ pub fn is_computers(name: &str) -> bool {
         return false;
     };
     let rest = rest.trim_start();
-    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+    let rest = rest
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start();
     rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')'))
 }
 

@@ -9,8 +9,8 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::names;
 use crate::replay::GameResult;
-use crate::storage::{GameKind, StorageError};
 use crate::storage::challenges::PlayerRow;
+use crate::storage::{GameKind, StorageError};
 
 /// `POST /api/players`'s answer: the token is shown this once.
 #[derive(Debug, Serialize)]

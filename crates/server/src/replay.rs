@@ -179,7 +179,10 @@ async fn gate(app: &AppState, stored: &StoredGame, token: Option<&str>) -> Resul
         .seats
         .iter()
         .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
-    if crate::challenges::seat_of(app, seats, token).await?.is_none() {
+    if crate::challenges::seat_of(app, seats, token)
+        .await?
+        .is_none()
+    {
         crate::challenges::may_see(app, c, token).await?;
     }
     Ok(c.kind != "friend" && !crate::challenges::seed_public(c, app.clock.now_ms()))

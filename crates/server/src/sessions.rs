@@ -176,6 +176,12 @@ impl<St: GameState> Session<St> {
     ) -> Result<T, ApiError> {
         for _ in 0..CHANGE_TRIES {
             let st = self.lock().await;
+            // A challenge's game takes nothing after the close, whatever the rules would say
+            // (the write checks again, by the database's clock).
+            let closes = st.challenge().and_then(|c| c.closes);
+            if closes.is_some_and(|t| self.clock.now_ms() >= t) {
+                return Err(closed_at(closes));
+            }
             let Change {
                 next,
                 actions,

@@ -5,9 +5,10 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::TestApp;
+use common::challenge::{board, ink_state, play, play_ink_game, player, wait_for_computer};
 use hyper::StatusCode;
 use railroad_ink::Dice;
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// Thursday 26 November 2026, 10:00 UTC (ISO week 48).
 const TODAY: &str = "2026-11-26T10:00:00Z";
@@ -23,95 +24,6 @@ async fn app_at(now: &str) -> TestApp {
         c.rank_per_address = false;
     })
     .await
-}
-
-async fn player(app: &TestApp, name: &str) -> (String, String) {
-    let (status, v) = app
-        .post("/api/players", None, &json!({ "name": name }).to_string())
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    assert_eq!(v["name"], name);
-    (
-        v["id"].as_str().unwrap().to_owned(),
-        v["token"].as_str().unwrap().to_owned(),
-    )
-}
-
-async fn play(app: &TestApp, challenge: &str, token: &str) -> (StatusCode, Value) {
-    app.post(
-        &format!("/api/challenges/{challenge}/play"),
-        Some(token),
-        "",
-    )
-    .await
-}
-
-async fn ink_state(app: &TestApp, game: &str, token: Option<&str>) -> (StatusCode, Value) {
-    app.get(&format!("/api/ink/games/{game}"), token).await
-}
-
-/// Places the first legal die (first orientation with a legal square) until none fits, then
-/// ends the round. Returns the state after.
-async fn play_ink_round(app: &TestApp, game: &str, token: &str) -> Value {
-    loop {
-        let (_, s) = ink_state(app, game, Some(token)).await;
-        let next = s["you"]["dice"].as_array().unwrap().iter().find_map(|d| {
-            if d["used"] == true {
-                return None;
-            }
-            let legal = d["legal"].as_array().unwrap();
-            legal.iter().enumerate().find_map(|(o, sq)| {
-                let sq = sq.as_str().unwrap();
-                (sq.len() >= 2).then(|| format!("{}{}{o}", d["tile"].as_str().unwrap(), &sq[..2]))
-            })
-        });
-        let Some(placement) = next else { break };
-        let (status, v) = app
-            .post(
-                &format!("/api/ink/games/{game}/place"),
-                Some(token),
-                &json!({ "placement": placement }).to_string(),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{placement}: {v}");
-    }
-    let (status, v) = app
-        .post(&format!("/api/ink/games/{game}/end-round"), Some(token), "")
-        .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
-}
-
-/// Plays a whole Railroad Ink game; returns each round's roll and the last state.
-async fn play_ink_game(app: &TestApp, game: &str, token: &str) -> (Vec<String>, Value) {
-    let mut rolls = Vec::new();
-    let mut last = Value::Null;
-    for _ in 0..7 {
-        let (_, s) = ink_state(app, game, Some(token)).await;
-        rolls.push(s["roll"].as_str().unwrap().to_owned());
-        last = play_ink_round(app, game, token).await;
-    }
-    assert_eq!(last["finished"], true);
-    (rolls, last)
-}
-
-async fn board(app: &TestApp, challenge: &str, token: Option<&str>) -> Value {
-    let (status, v) = app
-        .get(&format!("/api/challenges/{challenge}"), token)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
-}
-
-async fn wait_for_computer(app: &TestApp, challenge: &str) -> Value {
-    for _ in 0..600 {
-        let b = board(app, challenge, None).await;
-        if !b["computer"].is_null() {
-            return b;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the computer never played {challenge}");
 }
 
 #[tokio::test]

@@ -107,3 +107,77 @@ async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
     let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
 }
+
+/// `GET /api/health` with its database down: `503`, `"ok": false`, the reason and
+/// `Retry-After`; `200` and `"ok": true` again once the database is back.
+#[tokio::test]
+async fn health_is_a_503_while_the_database_is_down_and_200_after() {
+    let Some(database) = server::storage::fresh_test_database().await.unwrap() else {
+        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+        return;
+    };
+    let app = TestApp::start_with(|c| c.db = database.clone()).await;
+    let (status, health) = app.get("/api/health", None).await;
+    assert_eq!(status, StatusCode::OK, "{health}");
+    assert_eq!(health["ok"], true, "{health}");
+    let process = health["process"].as_str().unwrap().to_owned();
+
+    // The database refuses connections and drops the server's (said from another database).
+    let elsewhere = server::storage::fresh_test_database()
+        .await
+        .unwrap()
+        .unwrap();
+    let admin = Storage::connect(&elsewhere).await.unwrap();
+    let name = match &database {
+        server::Database::Postgres(url) => url.rsplit('/').next().unwrap().to_owned(),
+        other => panic!("{other}"),
+    };
+    admin
+        .exec_for_test(
+            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
+            &[],
+        )
+        .await
+        .unwrap();
+    admin
+        .exec_for_test(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?1",
+            &[&name],
+        )
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut client = app.client().await;
+    let response = client.send("GET", "/api/health", &[], Vec::new()).await;
+    let status = response.status();
+    let retry = response.headers().get("retry-after").cloned();
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let health: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{health}");
+    assert!(retry.is_some(), "a 503 without Retry-After");
+    assert_eq!(health["ok"], false, "{health}");
+    assert!(health["database"].is_string(), "{health}");
+    assert_eq!(health["process"], process.as_str(), "{health}");
+    assert!(health["games_in_memory"].is_number(), "{health}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "the health check took {:?}",
+        started.elapsed()
+    );
+
+    // Back: healthy again.
+    admin
+        .exec_for_test(
+            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"),
+            &[],
+        )
+        .await
+        .unwrap();
+    let (status, health) = app.get("/api/health", None).await;
+    assert_eq!(status, StatusCode::OK, "{health}");
+    assert_eq!(health["ok"], true, "{health}");
+    assert!(health.get("database").is_none(), "{health}");
+}

@@ -91,9 +91,10 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await page.goto(`${env.url}/challenges/daily-2026-11-26`);
     await page.waitForSelector('#challenge-title');
     await check(page, 'a challenge\'s leaderboard');
-    const player = await page.evaluate(async () => (await fetch('/api/players', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bea' }),
-    })).json());
+    // Names are unique: one player a size.
+    const player = await page.evaluate(async (name) => (await fetch('/api/players', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+    })).json(), `Bea ${options === DESKTOP ? 'D' : 'P'}`);
     await page.goto(`${env.url}/players/${player.id}`);
     await page.waitForSelector('#app > *:not(.loading)');
     await page.waitForTimeout(300);

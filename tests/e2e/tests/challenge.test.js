@@ -190,7 +190,13 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   await ann.waitForSelector('#winner');
   const annScore = (await apiState(ann, gid)).players[0].score.advanced;
   await ann.click('#challenge-friend');
+  // A player's name is theirs alone: the Ann of the test before has it, so this Ann (another
+  // device, another person) is told at the field, and is Ann B.
   await giveName(ann, 'Ann');
+  await ann.waitForSelector('.name-form .name-hint.bad');
+  assert.match(await ann.textContent('.name-form .name-hint.bad'), /^Another player is called "Ann": choose another name\.$/);
+  await ann.fill('.name-form input', 'Ann B');
+  await ann.click('.name-form button[type=submit]');
   await ann.waitForSelector('#friend-challenge .invite-link');
   const link = await ann.inputValue('#friend-challenge .invite-link');
   assert.match(link, new RegExp(`^${env.url}/challenges/friend-[0-9a-f]{24}$`));
@@ -200,9 +206,13 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   const bob = await env.page(PHONE);
   await bob.goto(link);
   await bob.waitForSelector('#leaderboard');
-  assert.equal(await bob.textContent('#challenge-title'), `Ann's challenge: beat ${shown(annScore)} on the same seven rolls`);
-  assert.match(await bob.textContent('#challenge-seed'), /^Dice from seed 99, the same as Ann's game\.$/);
+  assert.equal(await bob.textContent('#challenge-title'), `Ann B's challenge: beat ${shown(annScore)} on the same seven rolls`);
+  // Before he has played it, Bob is told nothing of the dice: no seed, no game, no board.
+  assert.equal(await bob.locator('#challenge-seed').count(), 0);
+  assert.equal(await bob.locator('#leaderboard a[href*="/replay"]').count(), 0);
   assert.match(await bob.textContent('#leaderboard'), /Ann/);
+  const peek = await bob.evaluate(async (g) => (await fetch(`/api/ink/games/${g}/replay`)).status, gid);
+  assert.equal(peek, 403, 'nor the replay of the game it was made from');
   await shot(bob, 'friend-page-phone');
   await bob.click('button.play-challenge');
   await giveName(bob, 'Bob');
@@ -211,6 +221,7 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   const bid = gameId(bob);
   assert.notEqual(bid, gid);
   assert.equal(await bob.textContent('.game-bar .mode-chip'), 'Friend challenge');
+  assert.match(await bob.textContent('#chosen-seed'), /^Dice of a game Ann B played first/);
   // Ann sees Bob under the table while he plays.
   await ann.goto(link);
   await ann.waitForSelector('#still-playing');
@@ -223,6 +234,11 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   await bob.waitForSelector('#your-rank');
   assert.match(await bob.textContent('#your-rank'), /^You are (1st|2nd) of 2$/);
   await shot(bob, 'friend-end-phone');
+  // Finished: now the seed and Ann's game are his to see.
+  await bob.goto(link);
+  await bob.waitForSelector('#challenge-seed');
+  assert.match(await bob.textContent('#challenge-seed'), /^Dice from seed 99, the same as Ann B's game\.$/);
+  assert.equal(await bob.locator(`#challenge-seed a[href="/ink/${gid}/replay"]`).count(), 1);
 
   // Both on the challenge's page, seen from either browser.
   for (const page of [ann, bob]) {
@@ -252,20 +268,20 @@ test('a friend challenge: made from a solo game in one browser, played from its 
 test('an identity link whose key is not valid is refused plainly, and nothing is kept', async () => {
   const page = await env.page(PHONE);
   await page.goto(env.url);
-  const [ann, zed] = await page.evaluate(async () => Promise.all(['Ann', 'Zed'].map(async (name) => (await fetch('/api/players', {
+  const [ann, zed] = await page.evaluate(async () => Promise.all(['Noor', 'Zed'].map(async (name) => (await fetch('/api/players', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
   })).json())));
   // A key nobody has.
   await page.goto(`${env.url}/players/${ann.id}#key=${'0'.repeat(64)}`);
   await page.waitForSelector('#identity-refused');
-  assert.match(await page.textContent('#identity-refused'), /^This link's key is not valid on this server, so this device does not play as Ann\./);
+  assert.match(await page.textContent('#identity-refused'), /^This link's key is not valid on this server, so this device does not play as Noor\./);
   assert.equal(new URL(page.url()).hash, '', 'the key is taken out of the address all the same');
   assert.equal(await page.evaluate(() => localStorage.getItem('tracklayer:player')), null);
   await shot(page, 'identity-refused-phone');
   // Zed's key on Ann's page.
   await page.goto(`${env.url}/players/${ann.id}#key=${zed.token}`);
   await page.waitForSelector('#identity-refused');
-  assert.match(await page.textContent('#identity-refused'), /another player's, not Ann's/);
+  assert.match(await page.textContent('#identity-refused'), /another player's, not Noor's/);
   assert.equal(await page.evaluate(() => localStorage.getItem('tracklayer:player')), null);
   // Ann's own key: kept, and the page is hers.
   await page.goto(`${env.url}/players/${ann.id}#key=${ann.token}`);
@@ -327,4 +343,53 @@ test('the next day: yesterday\'s challenge is among the past ones, its seed show
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an open challenge keeps its games: a new visitor finds none in Replays; a finished player opens another\'s board', async () => {
+  // Dora finishes today's daily; the computer has played it too.
+  const dora = await env.page(DESKTOP);
+  await dora.goto(env.url);
+  await dora.locator(`.challenge-card[data-challenge="${DAILY}"] button.play-challenge`).click();
+  await giveName(dora, 'Dora');
+  await dora.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  const doraGame = gameId(dora);
+  await finishByApi(dora, doraGame);
+  await dora.waitForSelector('#your-rank');
+  await computerScore(dora, DAILY);
+  const board = await dora.evaluate(async (id) => {
+    const me = JSON.parse(localStorage.getItem('tracklayer:player'));
+    return (await fetch(`/api/challenges/${id}`, { headers: { Authorization: `Bearer ${me.token}` } })).json();
+  }, DAILY);
+  const computerGame = board.leaderboard.computer.game;
+  const others = board.leaderboard.entries.filter((e) => !e.you).map((e) => e.game);
+  assert.match(computerGame, /^[0-9a-f]{24}$/);
+  assert.ok(others.length >= 1, 'Ann finished it in an earlier test');
+  const secrets = [doraGame, computerGame, ...others];
+
+  // A new visitor: Recent games lists none of them, and their replays say "not yet".
+  const visitor = await env.page(PHONE);
+  await visitor.goto(`${env.url}/games`);
+  await visitor.waitForSelector('#recent-games li, .recent p.muted:not([hidden])');
+  const listed = await visitor.locator('#recent-games li.recent-game').evaluateAll((els) => els.map((e) => e.dataset.id));
+  for (const id of secrets) assert.ok(!listed.includes(id), `${id} is listed: ${listed.join(', ')}`);
+  await shot(visitor, 'recent-games-no-challenge-phone');
+  await visitor.goto(`${env.url}/ink/${computerGame}/replay`);
+  await visitor.waitForSelector('#game-missing');
+  assert.equal(await visitor.textContent('#game-missing h1'), 'Not yet');
+  assert.deepEqual(visitor.errors.filter((e) => !/status of 403/.test(e)), []);
+  await visitor.context().close();
+
+  // Dora, finished, opens another player's board and the computer's from the leaderboard.
+  await dora.goto(`${env.url}/challenges/${DAILY}`);
+  await dora.waitForSelector('#leaderboard');
+  await dora.click(`#leaderboard a[href="/ink/${others[0]}/replay"]`);
+  await dora.waitForSelector('#replay-result');
+  await dora.goBack();
+  await dora.waitForSelector('#computer-row a');
+  await dora.click('#computer-row a');
+  await dora.waitForSelector('#replay-result');
+  assert.match(await dora.textContent('#replay-result'), /Computer/);
+  await shot(dora, 'challenge-computer-board-desktop');
+  assert.deepEqual(dora.errors, []);
+  await dora.context().close();
 });

@@ -11,16 +11,14 @@ pub mod players;
 pub mod replay;
 pub mod viewer;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{
-    DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State,
-};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -51,14 +49,43 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// `GET /api/health`: the server answers, and how many games it holds in memory.
-async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({
-        "ok": true,
+/// How long the health check waits for the database.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// `GET /api/health`: the server answers and its database does (one trivial read, within
+/// [`HEALTH_TIMEOUT`]), and how many games it holds in memory. `503` with `"ok": false`, the
+/// reason in `database` and `Retry-After` when the database cannot be reached or does not
+/// answer in time.
+async fn health(State(app): State<AppState>) -> Response {
+    let database = match tokio::time::timeout(HEALTH_TIMEOUT, app.storage.ping()).await {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "health check: the database cannot be reached");
+            Some("cannot be reached")
+        }
+        Err(_) => {
+            tracing::warn!(timeout = ?HEALTH_TIMEOUT, "health check: the database did not answer");
+            Some("did not answer in time")
+        }
+    };
+    let mut body = serde_json::json!({
+        "ok": database.is_none(),
         "games_in_memory": app.ink.len() + app.metro.len(),
         // Which process answered (several may serve one PostgreSQL database).
         "process": app.storage.process_id(),
-    }))
+    });
+    match database {
+        None => Json(body).into_response(),
+        Some(reason) => {
+            body["database"] = reason.into();
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "2")],
+                Json(body),
+            )
+                .into_response()
+        }
+    }
 }
 
 /// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (the seat's token, or
@@ -72,7 +99,7 @@ async fn game_state<St: GameState>(
 ) -> Result<Json<St::View>, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
     let st = session.snapshot().await;
-    let seat = seen_by(&app, &st, token.as_deref()).await?;
+    let seat = seen_by(&app, &session.id, &st, token.as_deref()).await?;
     Ok(Json(st.view(&session, seat)))
 }
 
@@ -81,15 +108,12 @@ async fn game_state<St: GameState>(
 /// [`crate::challenges::may_see`] says so.
 async fn seen_by<St: GameState>(
     app: &AppState,
+    id: &str,
     st: &St,
     token: Option<&str>,
 ) -> Result<Option<usize>, ApiError> {
-    let seat = crate::challenges::seat_of(
-        app,
-        st.token_hashes().zip(st.seat_players()),
-        token,
-    )
-    .await?;
+    let seat =
+        crate::challenges::seat_of(app, st.token_hashes().zip(st.seat_players()), token).await?;
     if seat.is_none()
         && let Some(token) = token
     {
@@ -102,10 +126,15 @@ async fn seen_by<St: GameState>(
             return Err(ApiError::WrongToken);
         }
     }
-    if seat.is_none()
-        && let Some(c) = st.challenge()
-    {
-        crate::challenges::may_see(app, c, token).await?;
+    if seat.is_none() {
+        if let Some(c) = st.challenge() {
+            crate::challenges::may_see(app, c, token).await?;
+        } else if st.is_over()
+            && let Some(c) = app.storage.game_challenge(id).await?
+        {
+            // A finished game that became a friend challenge's since it was loaded.
+            crate::challenges::may_see(app, &c, token).await?;
+        }
     }
     Ok(seat)
 }
@@ -130,11 +159,14 @@ async fn game_events<St: GameState>(
 ) -> Result<impl IntoResponse, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
     let token = token.or(viewer::query(q)?.token);
-    if token.as_deref().is_some_and(|t| t.is_empty() || t.len() > 256) {
+    if token
+        .as_deref()
+        .is_some_and(|t| t.is_empty() || t.len() > 256)
+    {
         return Err(ApiError::WrongToken);
     }
     let st = session.snapshot().await;
-    seen_by(&app, &st, token.as_deref()).await?;
+    seen_by(&app, &session.id, &st, token.as_deref()).await?;
     drop(st);
     let events = crate::sse::events(session, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))

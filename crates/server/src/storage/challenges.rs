@@ -604,13 +604,12 @@ impl Storage {
     /// Challenges without the computer's game (its process stopped before it was stored).
     pub async fn challenges_without_computer(&self) -> Result<Vec<ChallengeRow>, StorageError> {
         read!(self, |s| async move {
-            let rows =
-                challenges_where(
-                    &mut s,
-                    "computer_game IS NULL ORDER BY opens DESC LIMIT 200",
-                    args![],
-                )
-                .await?;
+            let rows = challenges_where(
+                &mut s,
+                "computer_game IS NULL ORDER BY opens DESC LIMIT 200",
+                args![],
+            )
+            .await?;
             Ok(rows.into_iter().map(|s| s.challenge).collect())
         })
     }

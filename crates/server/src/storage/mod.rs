@@ -114,7 +114,11 @@ impl fmt::Debug for Database {
 #[derive(Debug, Error)]
 pub enum StorageError {
     #[error("sqlite: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+    /// The disk is full (SQLite could not grow its file or its journal): nothing of the write
+    /// was kept. It passes once space is freed; reads go on meanwhile.
+    #[error("the disk is full: {0}")]
+    Full(String),
     #[error("postgres: {}", postgres_words(.0))]
     Postgres(tokio_postgres::Error),
     #[error("cannot reach the database: {0}")]
@@ -152,7 +156,8 @@ pub enum StorageError {
 }
 
 impl StorageError {
-    /// The error of a failed SQLite statement: [`StorageError::Duplicate`] for a unique key.
+    /// The error of a failed SQLite statement: [`StorageError::Duplicate`] for a unique key,
+    /// [`StorageError::Full`] for a full disk.
     fn of(e: rusqlite::Error) -> StorageError {
         match &e {
             rusqlite::Error::SqliteFailure(f, msg)
@@ -163,7 +168,7 @@ impl StorageError {
             {
                 StorageError::Duplicate(msg.clone().unwrap_or_default())
             }
-            _ => StorageError::Sqlite(e),
+            _ => StorageError::from(e),
         }
     }
 
@@ -195,6 +200,33 @@ impl StorageError {
 impl From<tokio_postgres::Error> for StorageError {
     fn from(e: tokio_postgres::Error) -> StorageError {
         StorageError::of_postgres(e)
+    }
+}
+
+impl From<rusqlite::Error> for StorageError {
+    /// [`StorageError::Full`] for a full disk (`SQLITE_FULL`, or an I/O error that says
+    /// `ENOSPC`), else [`StorageError::Sqlite`].
+    fn from(e: rusqlite::Error) -> StorageError {
+        if is_disk_full(&e) {
+            StorageError::Full(e.to_string())
+        } else {
+            StorageError::Sqlite(e)
+        }
+    }
+}
+
+/// Whether SQLite failed for want of disk space: `SQLITE_FULL` (a write the disk had no room
+/// for, or the file at its size limit), or an I/O error whose words say `ENOSPC`.
+fn is_disk_full(e: &rusqlite::Error) -> bool {
+    match e {
+        rusqlite::Error::SqliteFailure(f, msg) => {
+            f.code == rusqlite::ErrorCode::DiskFull
+                || (f.code == rusqlite::ErrorCode::SystemIoFailure
+                    && msg.as_deref().is_some_and(|m| {
+                        m.contains("ENOSPC") || m.contains("No space left on device")
+                    }))
+        }
+        _ => false,
     }
 }
 
@@ -604,6 +636,30 @@ impl Storage {
         read!(self, |s| load(&mut s, &id))
     }
 
+    /// The challenge a stored game belongs to now (a finished game may have become a friend
+    /// challenge's since it was loaded).
+    pub async fn game_challenge(&self, id: &str) -> Result<Option<ChallengeRef>, StorageError> {
+        let id = id.to_owned();
+        read!(self, |s| async move {
+            let row = s
+                .row(
+                    "SELECT c.id, c.kind, c.closes, c.by_name
+                     FROM games g JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
+                    args![&id],
+                )
+                .await?;
+            match row {
+                Some(mut r) => Ok(Some(ChallengeRef {
+                    id: r.get(0)?,
+                    kind: r.get(1)?,
+                    closes: r.get(2)?,
+                    by: r.get(3)?,
+                })),
+                None => Ok(None),
+            }
+        })
+    }
+
     /// The kind of a stored game, `None` if there is no such game.
     pub async fn game_kind(&self, id: &str) -> Result<Option<GameKind>, StorageError> {
         let id = id.to_owned();
@@ -678,10 +734,18 @@ impl Storage {
     pub async fn limit_pages_for_test(&self, pages: u32) -> Result<(), StorageError> {
         match &self.backend {
             Backend::Sqlite(_) => self.write(Write::PageLimit(pages)).await,
-            Backend::Postgres(_) => Err(StorageError::Task(
-                "a page limit is for SQLite only".into(),
-            )),
+            Backend::Postgres(_) => {
+                Err(StorageError::Task("a page limit is for SQLite only".into()))
+            }
         }
+    }
+
+    /// Whether the database answers: one trivial read (`SELECT 1`), for the health check.
+    pub async fn ping(&self) -> Result<(), StorageError> {
+        read!(
+            self,
+            |s| async move { s.rows("SELECT 1", &[]).await.map(drop) }
+        )
     }
 
     /// The first column of the first row of a query (a number), for tests.

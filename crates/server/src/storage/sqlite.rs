@@ -320,47 +320,93 @@ fn writer_loop(mut conn: Connection, mut rx: mpsc::Receiver<Job>) {
     }
 }
 
-/// Runs every job in one transaction, each in a savepoint; commits once.
+/// Runs every job in one transaction, each in a savepoint; commits once. When the transaction
+/// fails as a whole, every job fails and nothing of any is kept; a full disk is then
+/// [`StorageError::Full`] for each (try again later), anything else
+/// [`StorageError::Transaction`].
 fn write_batch(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StorageError>> {
     // IMMEDIATE: the write lock at BEGIN, waited for like any other (a deferred transaction
     // that turns from reading to writing fails at once if another connection wrote meanwhile).
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
+            let e = StorageError::from(e);
             tracing::error!(error = %e, "cannot begin a transaction");
-            let e = e.to_string();
-            return jobs
-                .iter()
-                .map(|_| Err(StorageError::Transaction(e.clone())))
-                .collect();
+            return jobs.iter().map(|_| Err(of_batch(&e))).collect();
         }
     };
     let mut results: Vec<Result<(), StorageError>> = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        results.push(run_in_savepoint(&tx, &job.write));
+    for (i, job) in jobs.iter().enumerate() {
+        match run_in_savepoint(&tx, &job.write) {
+            Ok(result) => results.push(result.map_err(disk_full)),
+            Err(e) => {
+                // The transaction is lost (SQLite rolls it back whole on a full disk or an
+                // I/O error): the jobs before went with it, and the rest must not run outside
+                // it, each committed on its own. Dropping it undoes whatever is left.
+                let e = disk_full(e);
+                tracing::error!(error = %e, "the transaction failed");
+                drop(tx);
+                let mut failed: Vec<_> = jobs.iter().map(|_| Err(of_batch(&e))).collect();
+                failed[i] = Err(e);
+                return failed;
+            }
+        }
     }
     match tx.commit() {
         Ok(()) => results,
         Err(e) => {
+            let e = disk_full(e.into());
             tracing::error!(error = %e, "commit failed");
-            let e = e.to_string();
-            jobs.iter()
-                .map(|_| Err(StorageError::Transaction(e.clone())))
-                .collect()
+            jobs.iter().map(|_| Err(of_batch(&e))).collect()
         }
     }
 }
 
-fn run_in_savepoint(tx: &Transaction<'_>, write: &Write) -> Result<(), StorageError> {
+/// Runs a job in a savepoint of the transaction: its result (a failed job's statements are
+/// undone). `Err` when the transaction itself cannot go on: SQLite rolled it back (as on a
+/// full disk: then the savepoint is gone too), or the savepoint could not be undone.
+fn run_in_savepoint(
+    tx: &Transaction<'_>,
+    write: &Write,
+) -> Result<Result<(), StorageError>, StorageError> {
     tx.execute_batch("SAVEPOINT job")?;
-    match ready(apply(&mut sql::Sqlite(tx), write)) {
+    let result = ready(apply(&mut sql::Sqlite(tx), write));
+    if tx.is_autocommit() {
+        return Err(result.err().unwrap_or_else(|| {
+            StorageError::Transaction("the transaction ended in the middle of a write".into())
+        }));
+    }
+    match result {
         Ok(()) => {
             tx.execute_batch("RELEASE job")?;
-            Ok(())
+            Ok(Ok(()))
         }
         Err(e) => {
             tx.execute_batch("ROLLBACK TO job; RELEASE job")?;
-            Err(e)
+            Ok(Err(e))
         }
+    }
+}
+
+/// The error of each job of a transaction that failed as a whole, for `e`, why it failed.
+fn of_batch(e: &StorageError) -> StorageError {
+    match e {
+        StorageError::Full(why) => StorageError::Full(why.clone()),
+        other => StorageError::Transaction(other.to_string()),
+    }
+}
+
+/// `e` as [`StorageError::Full`] when it is an I/O error of the writer's connection: SQLite
+/// reports a write the disk has no room for as `SQLITE_FULL` itself, but a failed sync,
+/// truncation or growth of the shared memory file (on a full disk: the system's `ENOSPC`) as a
+/// plain I/O error. Either way nothing was stored, and the client may try again later.
+fn disk_full(e: StorageError) -> StorageError {
+    match &e {
+        StorageError::Sqlite(rusqlite::Error::SqliteFailure(f, _))
+            if f.code == rusqlite::ErrorCode::SystemIoFailure =>
+        {
+            StorageError::Full(e.to_string())
+        }
+        _ => e,
     }
 }

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod challenge;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
