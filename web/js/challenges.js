@@ -586,7 +586,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     facts(c, { withTime: !friend || !!c.closes }),
     seedLine,
     mayLook ? null : h('p', { class: 'muted small' }, friend
-      ? 'Finish it to open the others\' boards.'
+      ? 'Finish it to open the others\' boards and see its seed.'
       : 'Finish this challenge to open the other players\' boards; everyone may once it has closed, and its seed is shown then.'),
     h('div', { class: 'challenge-layout' },
       h('section', { class: 'card leaderboard-card', 'aria-labelledby': 'leaderboard-title' },

@@ -13,6 +13,54 @@ async fn limited(limits: server::Limits) -> TestApp {
 }
 
 #[tokio::test]
+async fn an_address_makes_a_few_players_a_day_and_an_ipv6_address_counts_as_its_64() {
+    let app = TestApp::start_with(|c| {
+        c.limits = server::Limits {
+            players_per_day: 2,
+            ..server::Limits::off()
+        };
+        c.trust_proxy = true;
+    })
+    .await;
+    assert_eq!(server::Limits::default().players_per_day, 5);
+    let make = |name: &'static str, from: &'static str| {
+        let app = &app;
+        async move {
+            let mut client = app.client().await;
+            let body = format!(r#"{{"name":"{name}"}}"#);
+            let r = client
+                .send(
+                    "POST",
+                    "/api/players",
+                    &[
+                        ("content-type", "application/json"),
+                        ("x-forwarded-for", from),
+                    ],
+                    body.into_bytes(),
+                )
+                .await;
+            let status = r.status();
+            let retry = r.headers().get("retry-after").cloned();
+            let body = r.into_body().collect().await.unwrap().to_bytes();
+            (status, retry, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    assert_eq!(make("A1", "2001:db8:7:7::1").await.0, StatusCode::CREATED);
+    assert_eq!(
+        make("A2", "2001:db8:7:7:abcd::2").await.0,
+        StatusCode::CREATED
+    );
+    // A third from the same /64, whatever address in it: refused for hours, saying so.
+    let (status, retry, body) = make("A3", "2001:db8:7:7:ffff:ffff:ffff:ffff").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let retry: u64 = retry.unwrap().to_str().unwrap().parse().unwrap();
+    assert!(retry > 3600, "{retry}");
+    assert!(body.contains("made 2 players today"), "{body}");
+    // The next /64 is another network.
+    assert_eq!(make("B1", "2001:db8:7:8::1").await.0, StatusCode::CREATED);
+}
+
+#[tokio::test]
 async fn making_players_and_games_is_rate_limited_per_kind() {
     let app = limited(server::Limits {
         players: 3,

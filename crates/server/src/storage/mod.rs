@@ -1365,6 +1365,68 @@ mod tests {
         );
     }
 
+    /// A database of version 3 (players, challenges) takes version 4: names that clash keep
+    /// their players (the earliest holds the name), and the games of challenges, the
+    /// computer's and a friend challenge's first, become theirs.
+    #[tokio::test]
+    async fn a_version_3_database_is_upgraded_keeping_its_players() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v3.sqlite");
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(sqlite::SCHEMA).unwrap();
+            conn.execute_batch(sqlite::SCHEMA_2).unwrap();
+            conn.execute_batch(sqlite::SCHEMA_3).unwrap();
+            conn.execute_batch(
+                "INSERT INTO meta (key, value) VALUES ('secret', '0000000000000000000000000000000000000000000000000000000000000000');
+                 INSERT INTO players (id, name, token_hash, created) VALUES
+                    ('p1', 'Ann', 'h1', 1), ('p2', 'ANN', 'h2', 2), ('p3', 'Bob', 'h3', 3);
+                 INSERT INTO games (id, kind, mode, setup, created) VALUES
+                    ('cg', 'ink', 'challenge', '{}', 1), ('og', 'ink', 'solo', '{}', 1),
+                    ('solo', 'ink', 'solo', '{}', 1);
+                 INSERT INTO challenges (id, kind, game, opens, closes, seed, created, computer_game)
+                    VALUES ('daily-2026-11-26', 'daily', 'ink', 0, 1, 7, 0, 'cg');
+                 INSERT INTO challenges (id, kind, game, opens, seed, created, origin)
+                    VALUES ('friend-x', 'friend', 'ink', 0, 7, 0, 'og');",
+            )
+            .unwrap();
+            conn.pragma_update(None, "user_version", 3).unwrap();
+        }
+        let storage = Storage::open(&path).unwrap();
+        let ann = storage.player("p1").await.unwrap().unwrap();
+        let ann2 = storage.player("p2").await.unwrap().unwrap();
+        assert_eq!(ann.name_key.as_deref(), Some("ann"));
+        assert_eq!((ann2.name.as_str(), ann2.name_key), ("ANN", None));
+        let clash = storage
+            .create_player(challenges::PlayerRow {
+                id: "p4".into(),
+                name: "aNN".into(),
+                token_hash: "h4".into(),
+                created: 4,
+                name_key: Some("ann".into()),
+            })
+            .await;
+        assert!(
+            matches!(clash, Err(StorageError::Duplicate(_))),
+            "{clash:?}"
+        );
+        let of = |id: &'static str| {
+            let storage = storage.clone();
+            async move {
+                storage
+                    .load_game(id)
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .challenge
+                    .map(|c| c.id)
+            }
+        };
+        assert_eq!(of("cg").await.as_deref(), Some("daily-2026-11-26"));
+        assert_eq!(of("og").await.as_deref(), Some("friend-x"));
+        assert_eq!(of("solo").await, None);
+    }
+
     #[tokio::test]
     async fn a_damaged_file_is_refused_and_names_what_is_wrong() {
         use std::io::{Seek, SeekFrom, Write};
