@@ -398,14 +398,17 @@ fn raw(addr: &str, method: &str, path: &str, headers: &str, body: &str) -> (u16,
     (status, response)
 }
 
-/// Makes a player with `X-Forwarded-For: forwarded`: the answer's status.
+/// Makes a player (a name of its own: names are unique) with `X-Forwarded-For: forwarded`:
+/// the answer's status.
 fn make_player(addr: &str, forwarded: &str) -> u16 {
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (status, response) = raw(
         addr,
         "POST",
         "/api/players",
         &format!("X-Forwarded-For: {forwarded}\r\n"),
-        r#"{"name":"P"}"#,
+        &format!(r#"{{"name":"P{n}"}}"#),
     );
     assert!(status == 201 || status == 429, "{response}");
     status
@@ -627,9 +630,9 @@ fn an_online_game_is_played_live_through_nginx() {
     }
 
     // X-Forwarded-For as nginx sets it: whatever a client writes there, nginx appends the
-    // address it saw, and the processes count that one. Default limits: 10 players a minute
+    // address it saw, and the processes count that one. Default limits: 5 new players a day
     // per address, per process.
-    let limit = 10 * count;
+    let limit = 5 * count;
     let refused = (0..=limit)
         .filter(|i| make_player(addr, &format!("198.51.100.{i}")) == 429)
         .count();
@@ -682,9 +685,10 @@ fn trust_proxy_makes_the_binary_count_the_forwarded_address() {
     let dir = TempDir::new("trust");
     let db = dir.0.join("games.sqlite").display().to_string();
     let process = Process::start(&db);
-    // Directly, as nginx would call it: each forwarded address has 10 players a minute.
+    // Directly, as nginx would call it: each forwarded address has 5 new players a day (and
+    // 10 a minute).
     let make = |forwarded: &str| make_player(&process.addr, forwarded);
-    for _ in 0..10 {
+    for _ in 0..5 {
         assert_eq!(make("203.0.113.1"), 201);
     }
     assert_eq!(make("203.0.113.1"), 429);
