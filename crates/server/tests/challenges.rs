@@ -2,29 +2,15 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use common::TestApp;
-use common::challenge::{board, ink_state, play, play_ink_game, player, wait_for_computer};
+use common::challenge::{
+    TODAY, TOMORROW, app_at, board, ink_state, play, play_ink_game, play_metro_game, player,
+    wait_for_computer,
+};
 use hyper::StatusCode;
 use railroad_ink::Dice;
 use serde_json::json;
-
-/// Thursday 26 November 2026, 10:00 UTC (ISO week 48).
-const TODAY: &str = "2026-11-26T10:00:00Z";
-const TOMORROW: &str = "2026-11-27T10:00:00Z";
-
-/// A server at `now` whose players all come from this machine's address, so every entry is
-/// ranked (see `one_ranked_entry_per_network` for the ranking by network).
-async fn app_at(now: &str) -> TestApp {
-    let clock = server::Clock::parse(now).unwrap();
-    TestApp::start_with(|c| {
-        c.clock = clock;
-        c.challenge_budget = Some(4);
-        c.rank_per_address = false;
-    })
-    .await
-}
 
 #[tokio::test]
 async fn todays_challenges_exist_and_everyone_sees_the_same() {
@@ -410,34 +396,8 @@ async fn the_metro_challenge_against_three_computers() {
     assert_eq!(kinds, ["human", "computer", "computer", "computer"]);
     assert!(s["players"][1]["level"] == "strong");
     // Play every turn at the first legal square until the end.
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        assert!(Instant::now() < deadline, "the game did not end");
-        let (_, s) = app.get(&path, Some(t)).await;
-        if s["finished"] == true {
-            assert!(s.get("seed").is_none(), "{s}");
-            break;
-        }
-        if s["you"]["your_turn"] != true {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            continue;
-        }
-        let mut s = s;
-        if s["you"]["tile"].is_null() {
-            let (status, v) = app.post(&format!("{path}/draw"), Some(t), "").await;
-            assert_eq!(status, StatusCode::OK, "{v}");
-            s = v;
-        }
-        let legal = s["you"]["legal"].as_str().unwrap();
-        let (status, v) = app
-            .post(
-                &format!("{path}/place"),
-                Some(t),
-                &json!({ "square": &legal[..2] }).to_string(),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    let end = play_metro_game(&app, g, t).await;
+    assert!(end.get("seed").is_none(), "{end}");
     let (_, s) = app.get(&path, Some(t)).await;
     let scores: Vec<i64> = s["scores"]
         .as_array()

@@ -10,6 +10,53 @@ use common::TestApp;
 use hyper::StatusCode;
 use server::storage::Storage;
 
+/// A database cut off: it refuses connections and its connections are ended, as in an outage
+/// (done from another database of the same server).
+struct Outage {
+    admin: Storage,
+    name: String,
+}
+
+impl Outage {
+    async fn begin(database: &server::Database) -> Outage {
+        let elsewhere = server::storage::fresh_test_database()
+            .await
+            .unwrap()
+            .unwrap();
+        let admin = Storage::connect(&elsewhere).await.unwrap();
+        let name = match database {
+            server::Database::Postgres(url) => url.rsplit('/').next().unwrap().to_owned(),
+            other => panic!("{other}"),
+        };
+        admin
+            .exec_for_test(
+                &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
+                &[],
+            )
+            .await
+            .unwrap();
+        admin
+            .exec_for_test(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?1",
+                &[&name],
+            )
+            .await
+            .unwrap();
+        Outage { admin, name }
+    }
+
+    /// The database is back.
+    async fn end(&self) {
+        self.admin
+            .exec_for_test(
+                &format!("ALTER DATABASE {} ALLOW_CONNECTIONS true", self.name),
+                &[],
+            )
+            .await
+            .unwrap();
+    }
+}
+
 #[tokio::test]
 async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
     let Some(database) = server::storage::fresh_test_database().await.unwrap() else {
@@ -28,29 +75,7 @@ async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
     let first = common::first_legal_die(&s).unwrap();
 
     // The database refuses connections and drops the server's (said from another database).
-    let elsewhere = server::storage::fresh_test_database()
-        .await
-        .unwrap()
-        .unwrap();
-    let admin = Storage::connect(&elsewhere).await.unwrap();
-    let name = match &database {
-        server::Database::Postgres(url) => url.rsplit('/').next().unwrap().to_owned(),
-        other => panic!("{other}"),
-    };
-    admin
-        .exec_for_test(
-            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
-            &[],
-        )
-        .await
-        .unwrap();
-    admin
-        .exec_for_test(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?1",
-            &[&name],
-        )
-        .await
-        .unwrap();
+    let outage = Outage::begin(&database).await;
     // The game was dropped from memory? Either way, no request may be a 500.
     let mut unavailable = 0;
     for _ in 0..5 {
@@ -86,13 +111,7 @@ async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
     );
 
     // Back: the same server plays on.
-    admin
-        .exec_for_test(
-            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"),
-            &[],
-        )
-        .await
-        .unwrap();
+    outage.end().await;
     let (status, s) = app.get(&path, Some(&token)).await;
     assert_eq!(status, StatusCode::OK, "{s}");
     let next = common::first_legal_die(&s).unwrap();
@@ -123,29 +142,7 @@ async fn health_is_a_503_while_the_database_is_down_and_200_after() {
     let process = health["process"].as_str().unwrap().to_owned();
 
     // The database refuses connections and drops the server's (said from another database).
-    let elsewhere = server::storage::fresh_test_database()
-        .await
-        .unwrap()
-        .unwrap();
-    let admin = Storage::connect(&elsewhere).await.unwrap();
-    let name = match &database {
-        server::Database::Postgres(url) => url.rsplit('/').next().unwrap().to_owned(),
-        other => panic!("{other}"),
-    };
-    admin
-        .exec_for_test(
-            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"),
-            &[],
-        )
-        .await
-        .unwrap();
-    admin
-        .exec_for_test(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?1",
-            &[&name],
-        )
-        .await
-        .unwrap();
+    let outage = Outage::begin(&database).await;
     let started = std::time::Instant::now();
     let mut client = app.client().await;
     let response = client.send("GET", "/api/health", &[], Vec::new()).await;
@@ -169,13 +166,7 @@ async fn health_is_a_503_while_the_database_is_down_and_200_after() {
     );
 
     // Back: healthy again.
-    admin
-        .exec_for_test(
-            &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"),
-            &[],
-        )
-        .await
-        .unwrap();
+    outage.end().await;
     let (status, health) = app.get("/api/health", None).await;
     assert_eq!(status, StatusCode::OK, "{health}");
     assert_eq!(health["ok"], true, "{health}");

@@ -8,27 +8,14 @@ use std::time::{Duration, Instant};
 
 use common::TestApp;
 use common::challenge::{
-    board, events_status, ink_state, play, play_from, play_ink_game, play_ink_round,
-    play_metro_game, player, wait_for_computer,
+    TODAY, TOMORROW, app_at, board, events_status, ink_state, play, play_from, play_ink_game,
+    play_ink_round, play_metro_game, player, wait_for_computer,
 };
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
-/// Thursday 26 November 2026, 10:00 UTC (ISO week 48).
-const TODAY: &str = "2026-11-26T10:00:00Z";
-const TOMORROW: &str = "2026-11-27T10:00:00Z";
 const DAILY: &str = "daily-2026-11-26";
 const METRO_DAILY: &str = "metro-daily-2026-11-26";
-
-async fn app_at(now: &str) -> TestApp {
-    let clock = server::Clock::parse(now).unwrap();
-    TestApp::start_with(|c| {
-        c.clock = clock;
-        c.challenge_budget = Some(4);
-        c.rank_per_address = false;
-    })
-    .await
-}
 
 /// Moves a test's server to another time (the same database).
 async fn travel(app: &mut TestApp, now: &str) {
@@ -701,18 +688,19 @@ async fn a_three_way_tie_has_one_order_everywhere() {
         )
         .await
         .unwrap();
-    let b = board(&app, DAILY, None).await;
-    let listed: Vec<(u64, String)> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["rank"].as_u64().unwrap(),
-                e["name"].as_str().unwrap().into(),
-            )
-        })
-        .collect();
+    let ranks = |rows: &Value| -> Vec<(u64, String)> {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["rank"].as_u64().unwrap(),
+                    e["name"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let listed = ranks(&board(&app, DAILY, None).await["leaderboard"]["entries"]);
     assert_eq!(
         listed,
         [
@@ -724,18 +712,7 @@ async fn a_three_way_tie_has_one_order_everywhere() {
     for (seat, (_, token)) in players.iter().enumerate() {
         let b = board(&app, DAILY, Some(token)).await;
         assert_eq!(b["you"]["rank"], seat as u64 + 1, "seat {seat}: {b}");
-        let around: Vec<(u64, String)> = b["leaderboard"]["around"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| {
-                (
-                    e["rank"].as_u64().unwrap(),
-                    e["name"].as_str().unwrap().into(),
-                )
-            })
-            .collect();
-        assert_eq!(around, listed, "seat {seat}");
+        assert_eq!(ranks(&b["leaderboard"]["around"]), listed, "seat {seat}");
     }
 }
 

@@ -662,14 +662,7 @@ impl Storage {
         challenge: &str,
         limit: usize,
     ) -> Result<Vec<EntryRow>, StorageError> {
-        let challenge = challenge.to_owned();
-        read!(self, |s| entries_where(
-            &mut s,
-            &format!(
-                "challenge = ?1 AND finished IS NOT NULL AND ranked = 1 ORDER BY {RANK_ORDER} LIMIT ?2"
-            ),
-            args![&challenge, limit],
-        ))
+        self.finished_entries(challenge, true, limit).await
     }
 
     /// Finished entries that are not ranked (another entry came from their network first), in
@@ -679,13 +672,23 @@ impl Storage {
         challenge: &str,
         limit: usize,
     ) -> Result<Vec<EntryRow>, StorageError> {
+        self.finished_entries(challenge, false, limit).await
+    }
+
+    /// Finished entries, ranked or not, in the leaderboard's order, at most `limit`.
+    async fn finished_entries(
+        &self,
+        challenge: &str,
+        ranked: bool,
+        limit: usize,
+    ) -> Result<Vec<EntryRow>, StorageError> {
         let challenge = challenge.to_owned();
         read!(self, |s| entries_where(
             &mut s,
             &format!(
-                "challenge = ?1 AND finished IS NOT NULL AND ranked = 0 ORDER BY {RANK_ORDER} LIMIT ?2"
+                "challenge = ?1 AND finished IS NOT NULL AND ranked = ?2 ORDER BY {RANK_ORDER} LIMIT ?3"
             ),
-            args![&challenge, limit],
+            args![&challenge, i64::from(ranked), limit],
         ))
     }
 

@@ -399,6 +399,31 @@ pub struct Append {
     pub deadline: Option<i64>,
 }
 
+/// The statements of the migration that keeps challenges' secrets (SQLite's schema 4,
+/// PostgreSQL's 2: the same text runs on both): a player's name key; an entry's network and
+/// whether it is ranked; the ranking index by seat last, over ranked entries; the computer's game
+/// and a friend challenge's first game in their challenge; recent games paged by (finish, id).
+/// The name keys are filled in after (`challenges::backfill_name_keys`).
+pub(super) const CHALLENGE_SECRETS: &str = "
+ALTER TABLE players ADD COLUMN name_key TEXT;
+ALTER TABLE entries ADD COLUMN addr TEXT;
+ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+DROP INDEX IF EXISTS entries_ranked;
+CREATE INDEX entries_ranked
+    ON entries (challenge, score DESC, k2 DESC, finished, game, seat)
+    WHERE finished IS NOT NULL AND ranked = 1;
+CREATE INDEX entries_by_addr ON entries (challenge, addr) WHERE addr IS NOT NULL;
+CREATE INDEX challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
+DROP INDEX IF EXISTS games_by_finish;
+CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
+UPDATE games SET challenge = (SELECT c.id FROM challenges c WHERE c.computer_game = games.id)
+ WHERE challenge IS NULL
+   AND id IN (SELECT computer_game FROM challenges WHERE computer_game IS NOT NULL);
+UPDATE games SET challenge =
+    (SELECT c.id FROM challenges c WHERE c.origin = games.id ORDER BY c.created, c.id LIMIT 1)
+ WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
+";
+
 /// A change to the database, run in one transaction.
 #[derive(Debug, Clone)]
 pub(crate) enum Write {

@@ -123,25 +123,7 @@ CREATE INDEX leases_by_expiry ON leases (until);
 /// As SQLite's schema 4 (see there): name keys, an entry's network and rank, the ranking
 /// index by seat, the computer's game and a friend challenge's first game in their challenge,
 /// recent games paged by (finish, id). The name keys are filled in after.
-const SCHEMA_2: &str = "
-ALTER TABLE players ADD COLUMN name_key TEXT;
-ALTER TABLE entries ADD COLUMN addr TEXT;
-ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
-DROP INDEX IF EXISTS entries_ranked;
-CREATE INDEX entries_ranked
-    ON entries (challenge, score DESC, k2 DESC, finished, game, seat)
-    WHERE finished IS NOT NULL AND ranked = 1;
-CREATE INDEX entries_by_addr ON entries (challenge, addr) WHERE addr IS NOT NULL;
-CREATE INDEX challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
-DROP INDEX IF EXISTS games_by_finish;
-CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
-UPDATE games SET challenge = (SELECT c.id FROM challenges c WHERE c.computer_game = games.id)
- WHERE challenge IS NULL
-   AND id IN (SELECT computer_game FROM challenges WHERE computer_game IS NOT NULL);
-UPDATE games SET challenge =
-    (SELECT c.id FROM challenges c WHERE c.origin = games.id ORDER BY c.created, c.id LIMIT 1)
- WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
-";
+const SCHEMA_2: &str = super::CHALLENGE_SECRETS;
 
 /// A PostgreSQL database: its pool, and how to open a connection of its own (to listen).
 #[derive(Clone)]

@@ -122,25 +122,7 @@ CREATE TABLE IF NOT EXISTS entry_scores (
 /// - The computer's game of a challenge, and a friend challenge's first game, belong to it
 ///   (hidden as its games are until it closes).
 /// - Recent games are paged by (finish, id).
-pub(super) const SCHEMA_4: &str = "
-ALTER TABLE players ADD COLUMN name_key TEXT;
-ALTER TABLE entries ADD COLUMN addr TEXT;
-ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
-DROP INDEX IF EXISTS entries_ranked;
-CREATE INDEX entries_ranked
-    ON entries (challenge, score DESC, k2 DESC, finished, game, seat)
-    WHERE finished IS NOT NULL AND ranked = 1;
-CREATE INDEX IF NOT EXISTS entries_by_addr ON entries (challenge, addr) WHERE addr IS NOT NULL;
-CREATE INDEX IF NOT EXISTS challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
-DROP INDEX IF EXISTS games_by_finish;
-CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
-UPDATE games SET challenge = (SELECT c.id FROM challenges c WHERE c.computer_game = games.id)
- WHERE challenge IS NULL
-   AND id IN (SELECT computer_game FROM challenges WHERE computer_game IS NOT NULL);
-UPDATE games SET challenge =
-    (SELECT c.id FROM challenges c WHERE c.origin = games.id ORDER BY c.created, c.id LIMIT 1)
- WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
-";
+pub(super) const SCHEMA_4: &str = super::CHALLENGE_SECRETS;
 
 /// How long a connection waits for another's lock before it gives up.
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);

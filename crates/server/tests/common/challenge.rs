@@ -7,6 +7,22 @@ use serde_json::{Value, json};
 
 use super::TestApp;
 
+/// Thursday 26 November 2026, 10:00 UTC (ISO week 48).
+pub const TODAY: &str = "2026-11-26T10:00:00Z";
+pub const TOMORROW: &str = "2026-11-27T10:00:00Z";
+
+/// A server at `now` whose players all come from this machine's address, so every entry is
+/// ranked (`secrets::one_ranked_entry_per_network` tests the ranking by network).
+pub async fn app_at(now: &str) -> TestApp {
+    let clock = server::Clock::parse(now).unwrap();
+    TestApp::start_with(|c| {
+        c.clock = clock;
+        c.challenge_budget = Some(4);
+        c.rank_per_address = false;
+    })
+    .await
+}
+
 pub async fn player(app: &TestApp, name: &str) -> (String, String) {
     let (status, v) = app
         .post("/api/players", None, &json!({ "name": name }).to_string())
