@@ -29,12 +29,14 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::{Date, Duration as TimeDuration, OffsetDateTime, Weekday};
 
-use crate::AppState;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
+use crate::game::{FriendGame, Strength};
 use crate::ids;
-use crate::leases::{self, Lease};
+use crate::network::Network;
+use crate::play::leases::{self, Lease};
 use crate::seed::Seed;
+use crate::state::AppState;
 use crate::storage::challenges::{
     ChallengeRow, ChallengeStats, EntryRow, EntryScore, FinishedEntry, NewEntry, PlayerRow,
 };
@@ -142,38 +144,6 @@ fn seat_token(player_token: &str, challenge: &str) -> String {
     h.update(b"\0");
     h.update(challenge.as_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The network a request came from: an IPv4 address, or the /64 an IPv6 address is in (one
-/// household or office has a /64, and can pick any address in it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Network(std::net::IpAddr);
-
-impl Network {
-    pub fn of(ip: std::net::IpAddr) -> Network {
-        use std::net::IpAddr;
-        Network(match ip.to_canonical() {
-            IpAddr::V6(v6) => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(std::net::Ipv6Addr::from(bits))
-            }
-            v4 => v4,
-        })
-    }
-
-    pub fn ip(self) -> std::net::IpAddr {
-        self.0
-    }
-
-    /// What an entry stores of it: a hash keyed by the database's secret, so the stored value
-    /// tells nothing of the address to whoever reads the database without the secret.
-    fn keyed_hash(self, secret: &[u8; 32]) -> String {
-        let mut h = Sha256::new();
-        h.update(secret);
-        h.update(b"\0network\0");
-        h.update(self.0.to_string().as_bytes());
-        crate::ids::hex(&h.finalize()[..16])
-    }
 }
 
 /// The entry of a player's attempt at a challenge, stored with its game (seat 0): refused once
@@ -441,18 +411,12 @@ fn start_computer(app: &AppState, challenge: ChallengeRow) {
     });
 }
 
-/// A computer's challenge game, played.
-enum ComputerGame {
-    Ink(railroad_ink::Game),
-    Metro(Box<metro::Game>),
-}
-
 async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), ApiError> {
-    let budget = if challenge.kind == Kind::Friend.as_str() {
+    let strength = if challenge.kind == Kind::Friend.as_str() {
         // Anyone can make a friend challenge: its computer thinks as fast as a hint.
-        Some(railroad_ink::ai::strong::StrongAgent::INTERACTIVE_BUDGET)
+        Strength::Interactive
     } else {
-        app.challenge_budget
+        Strength::Full(app.challenge_budget)
     };
     // One process plays it; should it stop, another takes the lease over and plays it.
     let Some(_lease) = Lease::take(app, leases::challenge_key(&challenge.id)).await else {
@@ -467,7 +431,7 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         return Ok(()); // another process has played it meanwhile
     }
     let seed = challenge.seed;
-    let game_kind = challenge.game;
+    let kind = app.kind(challenge.game.as_str())?.clone();
     let queue = if challenge.kind == Kind::Friend.as_str() {
         &app.friend_background
     } else {
@@ -479,31 +443,13 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let started = std::time::Instant::now();
     let clock = app.clock.clone();
-    let (setup, seats, actions, finished) = tokio::task::spawn_blocking(move || {
-        let (setup, seats, actions, game) = match game_kind {
-            GameKind::Ink => {
-                let (setup, seats, actions, game) =
-                    crate::ink::computer_challenge_game(seed, budget)?;
-                (setup, seats, actions, ComputerGame::Ink(game))
-            }
-            GameKind::Metro => {
-                let (setup, seats, actions, game) = crate::metro::computer_challenge_game(seed)?;
-                (setup, seats, actions, ComputerGame::Metro(Box::new(game)))
-            }
-        };
-        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-        let now = clock.now_ms();
-        let finished = match &game {
-            ComputerGame::Ink(game) => crate::replay::ink_finished(game, &names, now),
-            ComputerGame::Metro(game) => crate::replay::metro_finished(game, &names, now),
-        };
-        Ok::<_, ApiError>((setup, seats, actions, finished))
+    let played = tokio::task::spawn_blocking(move || {
+        kind.computer_challenge(seed, strength, clock.now_ms())
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))??;
     drop(permit);
-    let mut finished: Finished =
-        finished.ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
+    let mut finished: Finished = played.finished;
     let result: EntryScore = finished
         .entries
         .first()
@@ -513,17 +459,17 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
     finished.entries.clear();
     let game = NewGame {
         id: ids::new_game_id()?,
-        kind: game_kind,
+        kind: challenge.game,
         mode: "challenge".into(),
-        setup,
+        setup: played.setup,
         created: app.clock.now_ms(),
-        seats,
+        seats: played.seats,
         entry: None,
     };
     let game_id = game.id.clone();
     match app
         .storage
-        .store_computer_game(challenge.id.clone(), game, actions, finished, result)
+        .store_computer_game(challenge.id.clone(), game, played.actions, finished, result)
         .await
     {
         Ok(()) | Err(StorageError::Duplicate(_)) => {}
@@ -585,14 +531,10 @@ pub async fn play(
         )));
     }
     let entry = new_entry(app, c, &player, network);
-    let created = match c.game {
-        GameKind::Ink => {
-            crate::ink::create_challenge_game(app, c, &player, &seat_token, entry).await
-        }
-        GameKind::Metro => {
-            crate::metro::create_challenge_game(app, c, &player, &seat_token, entry).await
-        }
-    };
+    let created = app
+        .kind(c.game.as_str())?
+        .start_challenge(app, c, &player, &seat_token, entry)
+        .await;
     match created {
         Ok(game) => {
             tracing::info!(challenge = %c.id, %game, "challenge started");
@@ -654,11 +596,7 @@ pub async fn friend(
         .load_game(from)
         .await?
         .ok_or_else(ApiError::game_not_found)?;
-    if stored.kind != GameKind::Ink {
-        return Err(ApiError::Conflict(
-            "a friend challenge is made from a Railroad Ink game".into(),
-        ));
-    }
+    let kind = app.kind(stored.kind.as_str())?.clone();
     let now = app.clock.now_ms();
     // A game of a challenge still open keeps its dice secret (but for the friend challenge
     // made from this very game: asked again, it is given again, below).
@@ -704,31 +642,21 @@ pub async fn friend(
             c.id
         )));
     }
-    let (setup, actions) = crate::replay::ink_log(&stored)?;
-    let game = railroad_ink::Game::replay(setup, &actions)
-        .map_err(|(i, e)| ApiError::Internal(format!("game {from}: action {i}: {e}")))?;
-    if !game.is_finished() {
-        return Err(ApiError::Conflict(
-            "the game is not finished: a friend challenge is made from a finished game".into(),
-        ));
-    }
-    let railroad_ink::Dice::Seed(seed) = setup.dice else {
-        return Err(ApiError::Conflict("the game's dice were not seeded".into()));
-    };
+    let FriendGame { seed, results } = kind.friend_game(&stored)?;
     // The game lands on its maker's page only: the other seats are entries under their names.
     let entries: Vec<FinishedEntry> = stored
         .seats
         .iter()
-        .zip(game.scores())
+        .zip(results)
         .enumerate()
-        .map(|(i, (row, score))| FinishedEntry {
+        .map(|(i, (row, (score, k2)))| FinishedEntry {
             game: stored.id.clone(),
             seat: row.seat,
             player: (i == makers_seat).then(|| player.id.clone()),
             name: row.name.clone(),
             at: now,
-            score: i64::from(score.advanced),
-            k2: -i64::from(score.errors),
+            score,
+            k2,
         })
         .collect();
     let target = entries.get(makers_seat).map(|e| e.score);
@@ -736,7 +664,7 @@ pub async fn friend(
     let row = ChallengeRow {
         id: id.clone(),
         kind: Kind::Friend.as_str().to_owned(),
-        game: GameKind::Ink,
+        game: stored.kind,
         period: None,
         opens: now,
         closes: None,
@@ -762,7 +690,7 @@ pub async fn friend(
         Err(e) => return Err(e.into()),
     }
     // Read again with its challenge on its next request.
-    app.ink.forget(from);
+    kind.forget(from);
     start_computer(app, row);
     tracing::info!(challenge = %id, from = %stored.id, "friend challenge made");
     Ok((true, made(id)))
@@ -1143,7 +1071,10 @@ pub async fn board(
     let computer = stats.computer.as_ref().map(|r| {
         let tie = TieBreak::of(c.game, Some(r.k2));
         ComputerRow {
-            name: computer_name(c.game),
+            name: app
+                .kind(c.game.as_str())
+                .map(|k| k.computer_name())
+                .unwrap_or_else(|_| "Computer".into()),
             score: r.score,
             tie,
             game: see_boards.then(|| r.game.clone()),
@@ -1187,14 +1118,6 @@ pub async fn board(
         },
         summary: summary(&stats, now, you, see_boards),
     })
-}
-
-/// The name of the computer's row on a challenge of this game.
-fn computer_name(game: GameKind) -> String {
-    match game {
-        GameKind::Ink => format!("Computer ({})", crate::ink::default_agent()),
-        GameKind::Metro => format!("Computer ({})", crate::metro::default_level()),
-    }
 }
 
 #[cfg(test)]

@@ -118,6 +118,12 @@ impl From<StorageError> for ApiError {
     }
 }
 
+impl From<crate::ids::RandomError> for ApiError {
+    fn from(e: crate::ids::RandomError) -> ApiError {
+        ApiError::Internal(e.to_string())
+    }
+}
+
 impl From<crate::names::NameError> for ApiError {
     fn from(e: crate::names::NameError) -> ApiError {
         ApiError::BadRequest(e.to_string())

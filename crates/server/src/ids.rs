@@ -1,30 +1,28 @@
 //! Game ids, seat tokens and seeds: random bytes from the operating system.
 
 use sha2::{Digest, Sha256};
+use thiserror::Error;
 
-use crate::error::ApiError;
+/// The operating system's random source failed (callers answer it as an internal error).
+#[derive(Debug, Error)]
+#[error("the OS random source failed: {0}")]
+pub struct RandomError(String);
 
 /// Bytes in a game id (96 bits: unguessable, and short enough for an invite link).
 const GAME_ID_BYTES: usize = 12;
 /// Bytes in a seat token (256 bits).
 const TOKEN_BYTES: usize = 32;
 
-fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
+fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
     let mut buf = [0u8; N];
-    getrandom::fill(&mut buf).map_err(|e| ApiError::Internal(random_failed(e)))?;
+    getrandom::fill(&mut buf).map_err(|e| RandomError(e.to_string()))?;
     Ok(buf)
 }
 
-fn random_failed(e: getrandom::Error) -> String {
-    format!("the OS random source failed: {e}")
-}
-
 /// `N` random bytes from the operating system, as `2N` lower-case hex digits (for storage's
-/// own secrets and names, whose errors are not a request's).
-pub(crate) fn random_hex<const N: usize>() -> Result<String, String> {
-    let mut buf = [0u8; N];
-    getrandom::fill(&mut buf).map_err(random_failed)?;
-    Ok(hex(&buf))
+/// own secrets and names).
+pub(crate) fn random_hex<const N: usize>() -> Result<String, RandomError> {
+    Ok(hex(&random_bytes::<N>()?))
 }
 
 /// Bytes as lower-case hex digits.
@@ -39,7 +37,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 }
 
 /// A new game id: 24 lower-case hex digits.
-pub fn new_game_id() -> Result<String, ApiError> {
+pub fn new_game_id() -> Result<String, RandomError> {
     Ok(hex(&random_bytes::<GAME_ID_BYTES>()?))
 }
 
@@ -49,12 +47,12 @@ pub fn is_game_id(s: &str) -> bool {
 }
 
 /// A new seat token: 64 lower-case hex digits.
-pub fn new_token() -> Result<String, ApiError> {
+pub fn new_token() -> Result<String, RandomError> {
     Ok(hex(&random_bytes::<TOKEN_BYTES>()?))
 }
 
 /// A new secret seed for a game's dice.
-pub fn new_seed() -> Result<u64, ApiError> {
+pub fn new_seed() -> Result<u64, RandomError> {
     Ok(u64::from_le_bytes(random_bytes::<8>()?))
 }
 

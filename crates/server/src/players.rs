@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use crate::AppState;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
 use crate::names;
 use crate::replay::GameResult;
+use crate::state::AppState;
 use crate::storage::challenges::PlayerRow;
 use crate::storage::{GameKind, StorageError};
 

@@ -15,7 +15,7 @@ use railroad_ink::{
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::metro::{LineView, entries};
+use crate::games::metro::{LineView, entries};
 
 /// The longest text the viewer takes, in characters: far more than any board or sequence, so
 /// a too-long string is still pointed out at the placement that is one too many.

@@ -21,8 +21,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use http_body_util::BodyExt;
 
-use crate::AppState;
-use crate::challenges::Network;
+use crate::network::Network;
 
 /// Requests a minute allowed to one address, by kind (0: no limit), and its live-update
 /// streams at once (0: no cap).
@@ -259,8 +258,12 @@ fn parse_address(text: &str) -> Option<IpAddr> {
 pub struct ClientNetwork(pub Network);
 
 /// The layer: refuses what an address may not ask now.
-pub async fn limit(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
-    let limiter = &app.limiter;
+pub async fn limit(
+    State(limiter): State<Arc<Limiter>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let limiter = &*limiter;
     let Some(peer) = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()

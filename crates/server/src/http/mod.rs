@@ -4,13 +4,12 @@
 
 pub mod assets;
 pub mod challenges;
-pub mod ink;
 pub mod limits;
-pub mod metro;
 pub mod players;
 pub mod replay;
 pub mod viewer;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -25,26 +24,27 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 
-use crate::AppState;
 use crate::error::ApiError;
-use crate::sessions::{GameState, Session};
+use crate::game::GameState;
+use crate::play::Session;
+use crate::state::AppState;
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// The whole app.
-pub fn router(state: AppState) -> Router {
+/// The whole app: `games`, each game's routes (nested under `/api/{kind}` by the caller), and
+/// the rest, written once; the per-address limits of `limiter`.
+pub fn router(state: AppState, games: Router<AppState>, limiter: Arc<limits::Limiter>) -> Router {
     Router::new()
         .route("/api/health", get(health))
-        .nest("/api/ink", ink::routes())
-        .nest("/api/metro", metro::routes())
+        .merge(games)
         .merge(challenges::routes())
         .merge(players::routes())
         .merge(viewer::routes())
         .merge(replay::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn_with_state(state.clone(), limits::limit))
+        .layer(middleware::from_fn_with_state(limiter, limits::limit))
         .layer(middleware::from_fn(log_and_harden))
         .with_state(state)
 }
@@ -70,7 +70,7 @@ async fn health(State(app): State<AppState>) -> Response {
     };
     let mut body = serde_json::json!({
         "ok": database.is_none(),
-        "games_in_memory": app.ink.len() + app.metro.len(),
+        "games_in_memory": app.loaded(),
         // Which process answered (several may serve one PostgreSQL database).
         "process": app.storage.process_id(),
     });
@@ -92,7 +92,7 @@ async fn health(State(app): State<AppState>) -> Response {
 /// the token of the player who sits there; without a token, as a spectator does). A
 /// challenge's game is seen by others only as [`crate::challenges::may_see`] allows: then the
 /// token may be a player's.
-async fn game_state<St: GameState>(
+pub async fn game_state<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
     MaybeToken(token): MaybeToken,
@@ -100,7 +100,7 @@ async fn game_state<St: GameState>(
     let session = Session::<St>::load(&app, &id).await?;
     let st = session.snapshot().await;
     let seat = seen_by(&app, &session.id, &st, token.as_deref()).await?;
-    Ok(Json(st.view(&session, seat)))
+    Ok(Json(session.view(&st, seat)))
 }
 
 /// The seat of a game the holder of `token` sits in (`None`: a spectator), once they may see
@@ -141,7 +141,7 @@ async fn seen_by<St: GameState>(
 
 /// The player whose token came with a request that creates or joins a game (their seat is
 /// then theirs); a token of nobody's is ignored, as if none had come.
-async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>, ApiError> {
+pub async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>, ApiError> {
     Ok(crate::challenges::player_of(app, token)
         .await?
         .map(|p| p.id))
@@ -151,7 +151,7 @@ async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<String>
 /// (the token comes as `Authorization`, or as `?token=` for the browser's `EventSource`, which
 /// sends no headers). `X-Accel-Buffering: no` tells nginx in front (if any) to pass each event
 /// on at once, whatever its `proxy_buffering`.
-async fn game_events<St: GameState>(
+pub async fn game_events<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
     MaybeToken(token): MaybeToken,
@@ -168,14 +168,14 @@ async fn game_events<St: GameState>(
     let st = session.snapshot().await;
     seen_by(&app, &session.id, &st, token.as_deref()).await?;
     drop(st);
-    let events = crate::sse::events(session, app.shutdown.clone()).await;
+    let events = crate::play::sse::events(session, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))
 }
 
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EventsQuery {
-    token: Option<String>,
+pub struct EventsQuery {
+    pub token: Option<String>,
 }
 
 /// Logs each request (at debug level) and sets the headers every response carries.

@@ -8,9 +8,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::{JsonBody, Token};
-use crate::AppState;
 use crate::error::ApiError;
 use crate::players::{self, Profile};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -1,46 +1,25 @@
-//! `GET /api/ink/games/{id}/replay` and `GET /api/metro/games/{id}/replay` (a finished game,
-//! action by action, replayed from its stored actions) and `GET /api/games` (the most
-//! recently finished games).
+//! `GET /api/games`: the most recently finished games (each game's replay is its own route:
+//! `crate::games::*::http`).
 
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
-use super::MaybeToken;
 use super::viewer::query;
-use crate::AppState;
 use crate::challenges::Cursor;
 use crate::error::ApiError;
-use crate::replay::{self, GameResult, InkReplay, MetroReplay};
+use crate::replay::GameResult;
+use crate::state::AppState;
 use crate::storage::GameKind;
 
 /// The most games `GET /api/games` lists at once.
 pub const MAX_LIMIT: usize = 100;
 
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/ink/games/{id}/replay", get(ink_replay))
-        .route("/api/metro/games/{id}/replay", get(metro_replay))
-        .route("/api/games", get(games))
-}
-
-async fn ink_replay(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<InkReplay>, ApiError> {
-    Ok(Json(replay::ink(&app, &id, token.as_deref()).await?))
-}
-
-async fn metro_replay(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<MetroReplay>, ApiError> {
-    Ok(Json(replay::metro(&app, &id, token.as_deref()).await?))
+    Router::new().route("/api/games", get(games))
 }
 
 #[derive(Debug, Deserialize)]

@@ -9,8 +9,8 @@ use axum::extract::rejection::QueryRejection;
 use axum::routing::get;
 use serde::Deserialize;
 
-use crate::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::viewer::{self, InkView, MetroView};
 
 pub fn routes() -> Router<AppState> {

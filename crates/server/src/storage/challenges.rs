@@ -156,7 +156,7 @@ pub enum Write {
 
 /// Makes the database's secret (once, when its tables are made).
 pub(super) async fn make_secret<S: Sql>(s: &mut S) -> Result<(), StorageError> {
-    let hex = crate::ids::random_hex::<32>().map_err(StorageError::Task)?;
+    let hex = crate::ids::random_hex::<32>().map_err(|e| StorageError::Task(e.to_string()))?;
     s.exec(
         "INSERT INTO meta (key, value) VALUES ('secret', ?1) ON CONFLICT (key) DO NOTHING",
         args![&hex],

@@ -347,6 +347,24 @@ pub struct ChallengeRef {
     pub by: Option<String>,
 }
 
+impl ChallengeRef {
+    /// Whether the challenge has closed by `now` (milliseconds since the Unix epoch).
+    pub fn is_closed(&self, now: i64) -> bool {
+        self.closes.is_some_and(|t| now >= t)
+    }
+}
+
+impl From<&challenges::ChallengeRow> for ChallengeRef {
+    fn from(c: &challenges::ChallengeRow) -> ChallengeRef {
+        ChallengeRef {
+            id: c.id.clone(),
+            kind: c.kind.clone(),
+            closes: c.closes,
+            by: c.by.clone(),
+        }
+    }
+}
+
 /// Everything stored about one game.
 #[derive(Debug, Clone)]
 pub struct StoredGame {
@@ -524,7 +542,7 @@ pub struct Storage {
 /// A random name for this process.
 fn process_name() -> Result<Arc<str>, StorageError> {
     Ok(crate::ids::random_hex::<8>()
-        .map_err(StorageError::Task)?
+        .map_err(|e| StorageError::Task(e.to_string()))?
         .into())
 }
 

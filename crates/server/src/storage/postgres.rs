@@ -500,7 +500,7 @@ pub(super) async fn fresh_database(admin: &str) -> Result<super::Database, Stora
     let client = pool(&config, 1)?.get().await.map_err(unreachable)?;
     let name = format!(
         "tl_test_{}",
-        crate::ids::random_hex::<6>().map_err(StorageError::Task)?
+        crate::ids::random_hex::<6>().map_err(|e| StorageError::Task(e.to_string()))?
     );
     client
         .batch_execute(&format!("CREATE DATABASE {name}"))

@@ -13,8 +13,6 @@
 //! seat has no token and is played by [`Session::drive_computers`], one action at a time, each
 //! stored before the next.
 
-use std::sync::Arc;
-
 use metro::ai;
 use metro::{
     Action, Board, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Line, LineEnd,
@@ -22,12 +20,17 @@ use metro::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
+pub mod http;
+pub mod replay;
+
 use crate::error::{ApiError, Permission, Refusal};
+use crate::game::{Change, ChosenSeed, ComputerGame, GameInfo, GameState, Strength, to_json};
 use crate::ids;
 use crate::names;
+use crate::play::{Session, detached};
 use crate::seed::Seed;
-use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
+use crate::state::AppState;
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{
     ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
 };
@@ -219,10 +222,6 @@ impl GameState for MetroState {
         })
     }
 
-    fn sessions(app: &AppState) -> &Sessions<MetroState> {
-        &app.metro
-    }
-
     /// Every change counts: an action, or an invited person's seat taken.
     fn version(&self) -> usize {
         let taken = self
@@ -251,23 +250,87 @@ impl GameState for MetroState {
 
     fn finished(&self, now: i64) -> Option<Finished> {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        crate::replay::metro_finished(&self.game, &names, now)
+        replay::metro_finished(&self.game, &names, now)
     }
 
     fn challenge(&self) -> Option<&ChallengeRef> {
         self.challenge.as_ref()
     }
 
-    fn computer_to_move(&self) -> bool {
-        self.computer_turn().is_some()
+    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
+        view(game, self, seat)
     }
 
-    async fn play_computers(app: &AppState, session: &Arc<MetroSession>) -> Result<(), ApiError> {
-        computer_turns(app, session).await
+    type Thought = ComputerTurn;
+    type Decision = Option<Action>;
+
+    fn computer_thought(&self) -> Option<ComputerTurn> {
+        let (player, level) = self.computer_turn()?;
+        Some(ComputerTurn {
+            player,
+            level,
+            view: self.game.view(Some(player)),
+            seed: self.game.seed(),
+        })
     }
 
-    fn view(&self, session: &MetroSession, seat: Option<usize>) -> GameView {
-        view(session, self, seat)
+    fn think(turn: &ComputerTurn) -> Option<Action> {
+        let mut agent = ai::agent_by_name(&turn.level, agent_seed(turn.seed, turn.player), None)?;
+        Some(agent.act(&turn.view))
+    }
+
+    fn computer_moves(
+        &self,
+        id: &str,
+        turn: &ComputerTurn,
+        choice: Option<Action>,
+    ) -> Result<(MetroState, Vec<ActionRow>), ApiError> {
+        let (player, level) = (turn.player, &turn.level);
+        let mut next = self.clone();
+        let action = match choice.map(|a| (a, next.game.play(player, a))) {
+            Some((action, Ok(_))) => action,
+            refused => {
+                if let Some((action, Err(e))) = refused {
+                    tracing::error!(game = %id, %level, %action, error = %e, "the computer player broke a rule");
+                } else {
+                    tracing::warn!(game = %id, %level, "unknown computer player; it plays the first legal action");
+                }
+                next.game = self.game.clone();
+                let fallback =
+                    next.game.legal_actions().first().copied().ok_or_else(|| {
+                        ApiError::Internal("a computer has no legal action".into())
+                    })?;
+                next.game.play(player, fallback)?;
+                fallback
+            }
+        };
+        let row = ActionRow {
+            seat: player.index(),
+            action: to_json(&action)?,
+        };
+        Ok((next, vec![row]))
+    }
+
+    fn start_challenge_game(
+        app: &AppState,
+        challenge: &ChallengeRow,
+        player: &PlayerRow,
+        token: &str,
+        entry: NewEntry,
+    ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
+        create_challenge_game(app, challenge, player, token, entry)
+    }
+
+    fn computer_challenge_game(
+        seed: u64,
+        _strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        computer_challenge_game(seed, at)
+    }
+
+    fn computer_name() -> String {
+        format!("Computer ({})", default_level())
     }
 }
 
@@ -508,7 +571,7 @@ pub async fn act(
             }
             let mut next = st.clone();
             next.game.play(player, action)?;
-            let view = view(&s, &next, Some(seat));
+            let view = s.view(&next, Some(seat));
             let row = ActionRow {
                 seat,
                 action: to_json(&action)?,
@@ -529,12 +592,12 @@ pub async fn act(
 
 /// Starts a player's game in a Metro challenge: the person in seat 0, first to play, against
 /// three `strong` computers, on the challenge's deck.
-pub async fn create_challenge_game(
+async fn create_challenge_game(
     app: &AppState,
-    challenge: &crate::storage::challenges::ChallengeRow,
-    player: &crate::storage::challenges::PlayerRow,
+    challenge: &ChallengeRow,
+    player: &PlayerRow,
     token: &str,
-    entry: crate::storage::challenges::NewEntry,
+    entry: NewEntry,
 ) -> Result<String, ApiError> {
     let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
     let config = Config::new(players);
@@ -592,7 +655,7 @@ pub async fn create_challenge_game(
     let state = MetroState {
         game: Game::new(config, challenge.seed),
         seats,
-        challenge: Some(crate::challenges::challenge_ref(challenge)),
+        challenge: Some(challenge.into()),
         seed_chosen: false,
     };
     MetroSession::create(app, new_game, state).await?;
@@ -600,11 +663,8 @@ pub async fn create_challenge_game(
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's
-/// deck, each seeded as a computer seat of a server game is. Returns the stored setup, the
-/// seats, the actions and the game as it ends.
-pub fn computer_challenge_game(
-    seed: u64,
-) -> Result<(String, Vec<SeatRow>, Vec<ActionRow>, Game), ApiError> {
+/// deck, each seeded as a computer seat of a server game is, finished at `at`.
+fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError> {
     let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
     let config = Config::new(players);
     let strong = default_level();
@@ -664,7 +724,15 @@ pub fn computer_challenge_game(
         .enumerate()
         .map(|(i, s)| seat_row(i, s))
         .collect();
-    Ok((setup, seat_rows, rows, game))
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    let finished = replay::metro_finished(&game, &names, at)
+        .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
+    Ok(ComputerGame {
+        setup,
+        seats: seat_rows,
+        actions: rows,
+        finished,
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -676,66 +744,12 @@ fn agent_seed(game_seed: u64, player: Player) -> u64 {
     ai::mix(game_seed ^ ai::mix(player.index() as u64 + 1))
 }
 
-/// Plays the computer seats' turns, one action at a time, until it is a person's turn or the
-/// game is over.
-async fn computer_turns(app: &AppState, session: &Arc<MetroSession>) -> Result<(), ApiError> {
-    loop {
-        let (player, level, view, seed, version) = {
-            let st = session.lock().await;
-            let Some((player, level)) = st.computer_turn() else {
-                return Ok(());
-            };
-            (
-                player,
-                level,
-                st.game.view(Some(player)),
-                st.game.seed(),
-                st.version(),
-            )
-        };
-        let permit = app.thinking(crate::thinking::Priority::Computer).await;
-        let agent_level = level.clone();
-        let choice = tokio::task::spawn_blocking(move || {
-            let mut agent = ai::agent_by_name(&agent_level, agent_seed(seed, player), None)?;
-            Some(agent.act(&view))
-        })
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-        drop(permit);
-        let st = session.lock().await;
-        if st.version() != version {
-            // Only this driver acts for a computer seat, so nothing should have changed; if
-            // something did, think again from the state now.
-            continue;
-        }
-        let mut next = st.clone();
-        let action = match choice.map(|a| (a, next.game.play(player, a))) {
-            Some((action, Ok(_))) => action,
-            refused => {
-                if let Some((action, Err(e))) = refused {
-                    tracing::error!(game = %session.id, %level, %action, error = %e, "the computer player broke a rule");
-                } else {
-                    tracing::warn!(game = %session.id, %level, "unknown computer player; it plays the first legal action");
-                }
-                next.game = st.game.clone();
-                let fallback =
-                    next.game.legal_actions().first().copied().ok_or_else(|| {
-                        ApiError::Internal("a computer has no legal action".into())
-                    })?;
-                next.game.play(player, fallback)?;
-                fallback
-            }
-        };
-        let row = ActionRow {
-            seat: player.index(),
-            action: to_json(&action)?,
-        };
-        match session.commit(app, st, next, vec![row], None).await {
-            // Another process changed the game: think again on what it is now.
-            Err(ApiError::Stale) => continue,
-            other => other?,
-        }
-    }
+/// A computer seat's turn to think over: what it may see of the game.
+pub struct ComputerTurn {
+    player: Player,
+    level: String,
+    view: metro::View,
+    seed: u64,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -798,7 +812,7 @@ pub struct GameView {
     pub seed: Option<Seed>,
     /// A seed the game's creator chose: everyone is told, before they join.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chosen_seed: Option<crate::ink::ChosenSeed>,
+    pub chosen_seed: Option<ChosenSeed>,
     /// `seats` for an ordinary game, `challenge` for a person's game in a challenge.
     pub mode: &'static str,
     /// The challenge the game is played in.
@@ -933,7 +947,7 @@ fn moves(game: &Game) -> Vec<Move> {
 
 /// The state as `seat` (if any) sees it: never another seat's hand or draw, nor the seed
 /// before the end.
-pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> GameView {
+pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameView {
     let game = &st.game;
     let count = game.players();
     let score = game.score();
@@ -961,10 +975,10 @@ pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> Gam
         .collect();
     let best = score.totals.iter().copied().max().unwrap_or(0);
     GameView {
-        id: session.id.clone(),
+        id: info.id.to_owned(),
         kind: "metro",
         version: st.version(),
-        created: session.created,
+        created: info.created,
         players,
         turn: game.turn().map(Player::index),
         phase: game.phase(),
@@ -993,16 +1007,15 @@ pub fn view(session: &MetroSession, st: &MetroState, seat: Option<usize>) -> Gam
         } else {
             Vec::new()
         },
-        seed: (finished
-            && st
-                .challenge
-                .as_ref()
-                .is_none_or(|c| crate::challenges::seed_public(c, session.clock.now_ms())))
-        .then(|| Seed(game.seed())),
-        chosen_seed: (st.seed_chosen && st.challenge.is_none()).then(|| crate::ink::ChosenSeed {
-            seed: Some(Seed(game.seed())),
-            by: st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
-        }),
+        seed: (finished && crate::game::seed_shown(st.challenge.as_ref(), seat, info.now))
+            .then(|| Seed(game.seed())),
+        chosen_seed: ChosenSeed::of(
+            game.seed(),
+            st.seed_chosen,
+            st.seats.first().map(|s| s.name.as_str()),
+            st.challenge.as_ref(),
+            finished && seat.is_some(),
+        ),
         mode: if st.challenge.is_some() {
             CHALLENGE_MODE
         } else {

@@ -1,5 +1,5 @@
 //! `/api/ink`: Railroad Ink games over HTTP. Each handler turns a request into one call of
-//! [`crate::ink`] and its answer into JSON.
+//! [`super`] and its answer into JSON.
 
 use axum::Json;
 use axum::Router;
@@ -10,10 +10,10 @@ use axum::routing::{get, post};
 use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
-use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
-use crate::AppState;
+use super::{self as ink, CreateRequest, GameView, InkState, SeatTaken, TileTable};
 use crate::error::ApiError;
-use crate::ink::{self, CreateRequest, GameView, InkState, SeatTaken, TileTable};
+use crate::http::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
+use crate::state::AppState;
 use crate::viewer::InkCheck;
 
 pub fn routes() -> Router<AppState> {
@@ -29,6 +29,17 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/end-round", post(end_round))
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/events", get(game_events::<InkState>))
+        .route("/games/{id}/replay", get(replay))
+}
+
+async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<super::replay::InkReplay>, ApiError> {
+    Ok(Json(
+        super::replay::serve(&app, &id, token.as_deref()).await?,
+    ))
 }
 
 async fn tiles() -> Json<TileTable> {

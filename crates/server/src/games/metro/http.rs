@@ -1,5 +1,5 @@
 //! `/api/metro`: Metro games over HTTP. Each handler turns a request into one call of
-//! [`crate::metro`] and its answer into JSON.
+//! [`super`] and its answer into JSON.
 
 use ::metro::{Action, Square, Tile};
 use axum::Json;
@@ -10,10 +10,10 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
-use crate::AppState;
+use super::{self as metro, CreateRequest, Created, GameView, MetroState, SeatToken, TileTable};
 use crate::error::ApiError;
-use crate::metro::{self, CreateRequest, Created, GameView, MetroState, SeatToken, TileTable};
+use crate::http::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -25,6 +25,17 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/keep", post(keep))
         .route("/games/{id}/place", post(place))
         .route("/games/{id}/events", get(game_events::<MetroState>))
+        .route("/games/{id}/replay", get(replay))
+}
+
+async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<super::replay::MetroReplay>, ApiError> {
+    Ok(Json(
+        super::replay::serve(&app, &id, token.as_deref()).await?,
+    ))
 }
 
 async fn tiles() -> Json<TileTable> {

@@ -14,7 +14,8 @@ use futures_util::stream;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use crate::sessions::{GameState, Session};
+use crate::game::GameState;
+use crate::play::session::Session;
 
 struct Listener<St> {
     session: Arc<Session<St>>,

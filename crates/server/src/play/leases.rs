@@ -13,11 +13,8 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 
-use crate::AppState;
-use crate::ink::InkState;
-use crate::metro::MetroState;
-use crate::sessions::GameState;
-use crate::storage::{GameKind, now_ms};
+use crate::state::AppState;
+use crate::storage::now_ms;
 
 /// How long a lease lasts unless renewed.
 pub const TTL: Duration = Duration::from_secs(5);
@@ -98,7 +95,14 @@ impl Drop for Lease {
 
 /// Takes over, every [`SCAN`], the work whose lease ran out (its holder stopped), until
 /// `shutdown`. Only on a shared database.
-pub fn spawn_takeover(app: AppState, mut shutdown: watch::Receiver<bool>) {
+/// `resume` sets going the challenges' computer games that nobody plays.
+pub fn spawn_takeover<F>(
+    app: AppState,
+    mut shutdown: watch::Receiver<bool>,
+    resume: fn(AppState) -> F,
+) where
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
     if !app.storage.is_shared() {
         return;
     }
@@ -106,27 +110,39 @@ pub fn spawn_takeover(app: AppState, mut shutdown: watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(SCAN);
         loop {
             tokio::select! {
-                _ = tick.tick() => take_over(&app).await,
+                _ = tick.tick() => {
+                    if take_over(&app).await {
+                        resume(app.clone()).await;
+                    }
+                }
                 _ = shutdown.changed() => return,
             }
         }
     });
 }
 
-async fn take_over(app: &AppState) {
+/// Takes over the games whose computers' lease ran out; whether a challenge's computer game's
+/// did (the caller resumes those).
+async fn take_over(app: &AppState) -> bool {
     let now = now_ms();
     let expired = match app.storage.expired_leases(now).await {
         Ok(keys) => keys,
         Err(e) => {
             tracing::warn!(error = %e, "cannot look for leases that ran out");
-            return;
+            return false;
         }
     };
+    let mut challenges = false;
     for key in expired {
         if let Some(id) = key.strip_prefix("game:") {
             let busy = match app.storage.game_kind(id).await {
-                Ok(Some(GameKind::Ink)) => take_over_game::<InkState>(app, id).await,
-                Ok(Some(GameKind::Metro)) => take_over_game::<MetroState>(app, id).await,
+                Ok(Some(kind)) => match app.kind(kind.as_str()) {
+                    Ok(kind) => kind.take_over(app, id).await,
+                    Err(e) => {
+                        tracing::warn!(game = %id, error = %e, "cannot take over a game");
+                        false
+                    }
+                },
                 Ok(None) => false,
                 Err(e) => {
                     tracing::warn!(game = %id, error = %e, "cannot read a game to take over");
@@ -140,26 +156,11 @@ async fn take_over(app: &AppState) {
             }
         } else if key.starts_with("challenge:") {
             // The challenge's computer game is played again by whoever takes its lease.
-            crate::challenges::resume_computers(app.clone()).await;
+            challenges = true;
             if let Err(e) = app.storage.clear_expired(&key, now).await {
                 tracing::warn!(%key, error = %e, "cannot clear a lease");
             }
         }
     }
-}
-
-/// Loads a game whose lease ran out and sets its computer seats going if one has something to
-/// do. Returns whether one had.
-async fn take_over_game<St: GameState>(app: &AppState, id: &str) -> bool {
-    match St::sessions(app).get(id).await {
-        Ok(session) if session.snapshot().await.computer_to_move() => {
-            session.drive_computers(app);
-            true
-        }
-        Ok(_) => false,
-        Err(e) => {
-            tracing::warn!(game = %id, error = %e, "cannot load a game to take over");
-            false
-        }
-    }
+    challenges
 }

@@ -1,77 +1,33 @@
 //! Games in memory: loaded lazily from storage by replay, kept while in use, dropped when
 //! idle (storage holds everything, so a dropped game loads again on its next request).
 //!
-//! Both kinds of game (Railroad Ink, Metro) live in a [`Session`]: the state behind a lock,
-//! its live updates, and the driver of its computer seats. What differs between the kinds (how
-//! a state is rebuilt from storage, its version, its seats' tokens, its computer players, what
-//! the page sees) each says through [`GameState`]. One [`Sessions`] map per kind holds them.
+//! Every kind of game lives in a [`Session`]: the state behind a lock, its live updates, and
+//! the driver of its computer seats. What differs between the kinds (how a state is rebuilt
+//! from storage, its version, its seats' tokens, its computer players, what the page sees) each
+//! says through [`GameState`]. One [`Sessions`] map per kind holds them, in its
+//! [`Registration`], which is how the parts of the server that know no game reach it.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
 use tokio::sync::{OnceCell, broadcast};
 
-use crate::AppState;
 use crate::clock::Clock;
 use crate::error::ApiError;
+use crate::game::{Change, ComputerGame, FriendGame, GameInfo, GameState, Strength};
 use crate::ids;
-use crate::ink::InkState;
-use crate::leases::{self, Lease};
-use crate::metro::MetroState;
+use crate::play::leases::{self, Lease};
+use crate::state::{AppState, Registered};
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{
-    ActionRow, Append, ChallengeRef, Finished, GameKind, NewGame, Notice, SeatRow, Storage,
-    StorageError, StoredGame,
+    ActionRow, Append, Finished, NewGame, Notice, SeatRow, Storage, StorageError, StoredGame,
 };
-
-/// What a kind of game keeps in memory: the state behind its session's lock.
-pub trait GameState: Clone + Send + Sync + Sized + 'static {
-    /// The kind as stored.
-    const KIND: GameKind;
-    /// The state as `GET /api/{kind}/games/{id}` sends it.
-    type View: Serialize + Send;
-
-    /// Rebuilds the state from what storage holds, by replaying its actions.
-    fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
-    /// The loaded games of this kind.
-    fn sessions(app: &AppState) -> &Sessions<Self>;
-    /// Grows with every change: what live updates announce.
-    fn version(&self) -> usize;
-    /// The number of actions stored.
-    fn actions(&self) -> usize;
-    /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
-    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
-    /// Each seat's player, seat 0 first (`None` for a seat that no player took).
-    fn seat_players(&self) -> impl Iterator<Item = Option<&str>>;
-    /// Whether the game is over.
-    fn is_over(&self) -> bool;
-    /// How the game ended, once it is over, at `now` (stored with the change that ends it,
-    /// for the list of recent games and the game's challenge).
-    fn finished(&self, now: i64) -> Option<Finished>;
-    /// The challenge the game is played in, if any.
-    fn challenge(&self) -> Option<&ChallengeRef>;
-    /// Whether a computer seat has something to do now.
-    fn computer_to_move(&self) -> bool;
-    /// Plays the computer seats until none has anything to do (one driver at a time; see
-    /// [`Session::drive_computers`]).
-    fn play_computers(
-        app: &AppState,
-        session: &Arc<Session<Self>>,
-    ) -> impl Future<Output = Result<(), ApiError>> + Send;
-    /// The state as `seat` (if any) may see it.
-    fn view(&self, session: &Session<Self>, seat: Option<usize>) -> Self::View;
-
-    /// The seat whose token this is.
-    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
-        let hash = ids::hash_token(token);
-        self.token_hashes()
-            .position(|h| h == Some(hash.as_str()))
-            .ok_or(ApiError::WrongToken)
-    }
-}
 
 /// One game, loaded.
 pub struct Session<St> {
@@ -125,7 +81,7 @@ impl<St: GameState> Session<St> {
         ));
         let storage = app.storage.clone();
         detached(async move { Ok(storage.create_game(new_game).await?) }).await?;
-        St::sessions(app).insert(session.clone());
+        Sessions::<St>::of(app).insert(session.clone());
         session.drive_computers(app);
         Ok(session)
     }
@@ -133,7 +89,7 @@ impl<St: GameState> Session<St> {
     /// The game with this id, loaded if needed. A computer whose turn is due (say, the server
     /// stopped in the middle of it) is set going.
     pub async fn load(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {
-        let session = St::sessions(app).get(id).await?;
+        let session = Sessions::<St>::of(app).get(id).await?;
         session.drive_computers(app);
         Ok(session)
     }
@@ -195,6 +151,20 @@ impl<St: GameState> Session<St> {
             }
         }
         Err(ApiError::Stale)
+    }
+
+    /// The game's place in the world now, for its view.
+    pub fn info(&self) -> GameInfo<'_> {
+        GameInfo {
+            id: &self.id,
+            created: self.created,
+            now: self.clock.now_ms(),
+        }
+    }
+
+    /// The state as `seat` (if any) may see it.
+    pub fn view(&self, st: &St, seat: Option<usize>) -> St::View {
+        st.view(&self.info(), seat)
     }
 
     /// The state now (a copy).
@@ -269,7 +239,7 @@ impl<St: GameState> Session<St> {
                     }
                 }
             }
-            St::sessions(app).forget(&self.id);
+            Sessions::<St>::of(app).forget(&self.id);
             return Err(e.into());
         }
         *st = next;
@@ -312,7 +282,7 @@ impl<St: GameState> Session<St> {
                 return;
             };
             loop {
-                if let Err(e) = St::play_computers(&app, &session).await {
+                if let Err(e) = session.play_computers(&app).await {
                     if let ApiError::Closed(_) = e {
                         tracing::debug!(game = %session.id, "the challenge closed: the computers stop");
                     } else {
@@ -332,6 +302,41 @@ impl<St: GameState> Session<St> {
     }
 }
 
+impl<St: GameState> Session<St> {
+    /// Plays the computer seats, one decision at a time, each stored before the next, until
+    /// none has anything to do. Only this driver acts for the computer seats.
+    async fn play_computers(self: &Arc<Self>, app: &AppState) -> Result<(), ApiError> {
+        loop {
+            let (thought, version) = {
+                let st = self.lock().await;
+                match st.computer_thought() {
+                    Some(thought) => (thought, st.version()),
+                    None => return Ok(()),
+                }
+            };
+            let permit = app.thinking(crate::thinking::Priority::Computer).await;
+            let (thought, decision) = tokio::task::spawn_blocking(move || {
+                let decision = St::think(&thought);
+                (thought, decision)
+            })
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+            drop(permit);
+            let st = self.lock().await;
+            if st.version() != version {
+                // Another process changed the game meanwhile: think again on what it is now.
+                continue;
+            }
+            let (next, actions) = st.computer_moves(&self.id, &thought, decision)?;
+            match self.commit(app, st, next, actions, None).await {
+                // Another process changed the game: think again on what it is now.
+                Err(ApiError::Stale) => continue,
+                other => other?,
+            }
+        }
+    }
+}
+
 /// The refusal of an action in a challenge game after the challenge closed at `closes`.
 pub fn closed_at(closes: Option<i64>) -> ApiError {
     ApiError::Closed(match closes {
@@ -346,14 +351,6 @@ pub fn closed_at(closes: Option<i64>) -> ApiError {
 /// How many times [`Session::change`] decides again after other processes' changes.
 const CHANGE_TRIES: usize = 8;
 
-/// A change decided on a game's state: see [`Session::change`].
-pub struct Change<St, T> {
-    pub next: St,
-    pub actions: Vec<ActionRow>,
-    pub seat: Option<SeatRow>,
-    pub answer: T,
-}
-
 /// Runs `work` to its end in a task of its own, so that a client that hangs up cannot cut it
 /// short (and leave memory and storage apart).
 pub async fn detached<T: Send + 'static>(
@@ -362,11 +359,6 @@ pub async fn detached<T: Send + 'static>(
     tokio::spawn(work)
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
-}
-
-/// A value as stored: JSON.
-pub fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
-    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 struct Slot<S> {
@@ -382,6 +374,15 @@ pub struct Sessions<St> {
 }
 
 impl<St: GameState> Sessions<St> {
+    /// The games of this kind in memory: its registration's.
+    pub fn of(app: &AppState) -> &Sessions<St> {
+        app.kinds
+            .iter()
+            .find_map(|k| k.as_any().downcast_ref::<Registration<St>>())
+            .map(|r| &r.sessions)
+            .unwrap_or_else(|| panic!("the game {} is not registered", St::KIND.as_str()))
+    }
+
     pub fn new(storage: Storage, clock: Clock) -> Sessions<St> {
         Sessions {
             storage,
@@ -483,6 +484,11 @@ impl<St: GameState> Sessions<St> {
         self.map().len()
     }
 
+    /// Whether no game is in memory.
+    pub fn is_empty(&self) -> bool {
+        self.map().is_empty()
+    }
+
     /// Drops games unused for `idle` that nobody holds or listens to. Returns how many.
     /// A finished game goes once unused for `finished_idle` (nobody plays it any more; its
     /// replay reads storage).
@@ -510,6 +516,120 @@ impl<St: GameState> Sessions<St> {
     }
 }
 
+/// A kind of game, registered: its games in memory, and what the parts of the server that know
+/// no game do with it (see [`Registered`]). Games are registered in one place, `crate::app`.
+pub struct Registration<St> {
+    sessions: Sessions<St>,
+}
+
+impl<St: GameState> Registration<St> {
+    pub fn new(storage: Storage, clock: Clock) -> Registration<St> {
+        Registration {
+            sessions: Sessions::new(storage, clock),
+        }
+    }
+}
+
+impl<St: GameState> Registered for Registration<St> {
+    fn kind(&self) -> &'static str {
+        St::KIND.as_str()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn loaded(&self) -> usize {
+        self.sessions.len()
+    }
+
+    fn sweep(&self, idle: Duration, finished_idle: Duration) -> usize {
+        self.sessions.sweep(idle, finished_idle)
+    }
+
+    fn forget(&self, id: &str) {
+        self.sessions.forget(id);
+    }
+
+    /// Reads a game again if it is held in memory, or being loaded (then once it is: the load
+    /// may have read storage before the change).
+    fn refresh(&self, app: &AppState, id: &str) {
+        if !self.sessions.holds(id) {
+            return;
+        }
+        let (app, id) = (app.clone(), id.to_owned());
+        tokio::spawn(async move {
+            let refreshed = match Sessions::<St>::of(&app).get(&id).await {
+                Ok(session) => session.refresh(&app).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = refreshed {
+                tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process");
+            }
+        });
+    }
+
+    fn refresh_all(&self, app: &AppState) {
+        for session in self.sessions.all_loaded() {
+            let app = app.clone();
+            tokio::spawn(async move {
+                if let Err(e) = session.refresh(&app).await {
+                    tracing::warn!(game = %session.id, error = %e, "cannot read a game changed by another process");
+                }
+            });
+        }
+    }
+
+    fn take_over<'a>(&'a self, app: &'a AppState, id: &'a str) -> BoxFuture<'a, bool> {
+        async move {
+            match self.sessions.get(id).await {
+                Ok(session) if session.snapshot().await.computer_to_move() => {
+                    session.drive_computers(app);
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    tracing::warn!(game = %id, error = %e, "cannot load a game to take over");
+                    false
+                }
+            }
+        }
+        .boxed()
+    }
+
+    fn start_challenge<'a>(
+        &'a self,
+        app: &'a AppState,
+        challenge: &'a ChallengeRow,
+        player: &'a PlayerRow,
+        token: &'a str,
+        entry: NewEntry,
+    ) -> BoxFuture<'a, Result<String, ApiError>> {
+        St::start_challenge_game(app, challenge, player, token, entry).boxed()
+    }
+
+    fn computer_challenge(
+        &self,
+        seed: u64,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        St::computer_challenge_game(seed, strength, at)
+    }
+
+    fn friend_game(&self, stored: &StoredGame) -> Result<FriendGame, ApiError> {
+        St::friend_game(stored)
+    }
+
+    fn computer_name(&self) -> String {
+        St::computer_name()
+    }
+
+    fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {
+        St::from_stored(stored).ok()?.finished(at)
+    }
+}
+
 /// On a database shared with other processes: reads again every game in memory that another
 /// process changed, as soon as the change is committed (listening before this returns), so
 /// that this process's players see it live (and its computers play if it is their turn).
@@ -530,17 +650,15 @@ pub async fn follow_other_processes(
             match notice {
                 Some(Notice::Changed { id, origin, .. }) => {
                     if origin != app.storage.process_id() {
-                        refresh_held::<InkState>(&app, &id);
-                        refresh_held::<MetroState>(&app, &id);
+                        for kind in app.kinds.iter() {
+                            kind.refresh(&app, &id);
+                        }
                     }
                 }
                 Some(Notice::Reconnected) => {
                     // Changes may have been missed while the connection was down.
-                    for s in app.ink.all_loaded() {
-                        refresh_loaded(&app, s);
-                    }
-                    for s in app.metro.all_loaded() {
-                        refresh_loaded(&app, s);
+                    for kind in app.kinds.iter() {
+                        kind.refresh_all(&app);
                     }
                 }
                 None => return,
@@ -548,31 +666,4 @@ pub async fn follow_other_processes(
         }
     });
     Ok(())
-}
-
-/// Reads a game again if it is held in memory, or being loaded (then once it is: the load
-/// may have read storage before the change).
-fn refresh_held<St: GameState>(app: &AppState, id: &str) {
-    if !St::sessions(app).holds(id) {
-        return;
-    }
-    let (app, id) = (app.clone(), id.to_owned());
-    tokio::spawn(async move {
-        let refreshed = match St::sessions(&app).get(&id).await {
-            Ok(session) => session.refresh(&app).await,
-            Err(e) => Err(e),
-        };
-        if let Err(e) = refreshed {
-            tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process");
-        }
-    });
-}
-
-fn refresh_loaded<St: GameState>(app: &AppState, session: Arc<Session<St>>) {
-    let app = app.clone();
-    tokio::spawn(async move {
-        if let Err(e) = session.refresh(&app).await {
-            tracing::warn!(game = %session.id, error = %e, "cannot read a game changed by another process");
-        }
-    });
 }

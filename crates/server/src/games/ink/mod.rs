@@ -6,8 +6,6 @@
 //! to never guess a rule (legal squares per tile and orientation, which specials may be
 //! placed, whether the round may end, and why not) comes from engine calls too.
 
-use std::sync::Arc;
-
 use railroad_ink::ai::{self, RoundView};
 use railroad_ink::game::ROUNDS;
 use railroad_ink::movegen::first_legal;
@@ -19,12 +17,19 @@ use railroad_ink::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
+pub mod http;
+pub mod replay;
+
 use crate::error::{ApiError, Permission};
+use crate::game::{
+    Change, ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Strength, to_json,
+};
 use crate::ids;
 use crate::names;
+use crate::play::{Session, detached};
 use crate::seed::Seed;
-use crate::sessions::{Change, GameState, Session, Sessions, detached, to_json};
+use crate::state::AppState;
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{
     ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
 };
@@ -119,11 +124,11 @@ impl GameState for InkState {
         let id = stored.id.clone();
         let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
         let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
-        let crate::replay::InkLog {
+        let replay::InkLog {
             setup,
             actions,
             start,
-        } = crate::replay::ink_log_full(&stored)?;
+        } = replay::ink_log_full(&stored)?;
         // An online game stored before games had a lobby has no start in its log: it had
         // begun once anyone had done more than join.
         let started = mode != Mode::Online
@@ -168,10 +173,6 @@ impl GameState for InkState {
         })
     }
 
-    fn sessions(app: &AppState) -> &Sessions<InkState> {
-        &app.ink
-    }
-
     /// The number of accepted actions (a join is one, and so is the lobby's start).
     fn version(&self) -> usize {
         self.actions()
@@ -195,24 +196,85 @@ impl GameState for InkState {
 
     fn finished(&self, now: i64) -> Option<Finished> {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        crate::replay::ink_finished(&self.game, &names, now)
+        replay::ink_finished(&self.game, &names, now)
     }
 
     fn challenge(&self) -> Option<&ChallengeRef> {
         self.challenge.as_ref()
     }
 
+    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
+        view(game, self, seat)
+    }
+
+    type Thought = ComputerTurn;
+    type Decision = Vec<Placement>;
+
     /// A computer whose round is due (only a game against the computer has one).
-    fn computer_to_move(&self) -> bool {
-        self.mode == Mode::Computer && ComputerTurn::next(self).is_some()
+    fn computer_thought(&self) -> Option<ComputerTurn> {
+        if self.mode != Mode::Computer {
+            return None;
+        }
+        ComputerTurn::next(self)
     }
 
-    async fn play_computers(app: &AppState, session: &Arc<InkSession>) -> Result<(), ApiError> {
-        computer_rounds(app, session).await
+    fn think(turn: &ComputerTurn) -> Vec<Placement> {
+        turn.play()
     }
 
-    fn view(&self, session: &InkSession, seat: Option<usize>) -> GameView {
-        view(session, self, seat)
+    fn computer_moves(
+        &self,
+        game: &str,
+        turn: &ComputerTurn,
+        placements: Vec<Placement>,
+    ) -> Result<(InkState, Vec<ActionRow>), ApiError> {
+        computer_round(self, game, turn, placements)
+    }
+
+    fn start_challenge_game(
+        app: &AppState,
+        challenge: &ChallengeRow,
+        player: &PlayerRow,
+        token: &str,
+        entry: NewEntry,
+    ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
+        create_challenge_game(app, challenge, player, token, entry)
+    }
+
+    fn computer_challenge_game(
+        seed: u64,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        let budget = match strength {
+            Strength::Full(budget) => budget,
+            Strength::Interactive => Some(ai::strong::StrongAgent::INTERACTIVE_BUDGET),
+        };
+        computer_challenge_game(seed, budget, at)
+    }
+
+    fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError> {
+        let (setup, actions) = replay::ink_log(stored)?;
+        let game = Game::replay(setup, &actions)
+            .map_err(|(i, e)| ApiError::Internal(format!("game {}: action {i}: {e}", stored.id)))?;
+        if !game.is_finished() {
+            return Err(ApiError::Conflict(
+                "the game is not finished: a friend challenge is made from a finished game".into(),
+            ));
+        }
+        let Dice::Seed(seed) = setup.dice else {
+            return Err(ApiError::Conflict("the game's dice were not seeded".into()));
+        };
+        let results = game
+            .scores()
+            .iter()
+            .map(|s| (i64::from(s.advanced), -i64::from(s.errors)))
+            .collect();
+        Ok(FriendGame { seed, results })
+    }
+
+    fn computer_name() -> String {
+        format!("Computer ({})", default_agent())
     }
 }
 
@@ -329,12 +391,12 @@ pub async fn create(
 
 /// Starts a player's game in a Railroad Ink challenge: one seat, the challenge's dice, and
 /// the player's entry, stored together (a second attempt is refused by the database).
-pub async fn create_challenge_game(
+async fn create_challenge_game(
     app: &AppState,
-    challenge: &crate::storage::challenges::ChallengeRow,
-    player: &crate::storage::challenges::PlayerRow,
+    challenge: &ChallengeRow,
+    player: &PlayerRow,
     token: &str,
-    entry: crate::storage::challenges::NewEntry,
+    entry: NewEntry,
 ) -> Result<String, ApiError> {
     let setup = Setup {
         players: 1,
@@ -364,7 +426,7 @@ pub async fn create_challenge_game(
         mode: Mode::Challenge,
         game: Game::new(setup),
         seats: vec![seat],
-        challenge: Some(crate::challenges::challenge_ref(challenge)),
+        challenge: Some(challenge.into()),
         seed_chosen: false,
         started: true,
         start_logged: false,
@@ -374,11 +436,12 @@ pub async fn create_challenge_game(
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on
-/// the challenge's dice. Returns the stored setup, the seat, the actions and the game.
-pub fn computer_challenge_game(
+/// the challenge's dice, finished at `at`.
+fn computer_challenge_game(
     seed: u64,
     budget: Option<u32>,
-) -> Result<(String, Vec<SeatRow>, Vec<ActionRow>, Game), ApiError> {
+    at: i64,
+) -> Result<ComputerGame, ApiError> {
     let name = default_agent();
     let mut agent = ai::agent_with_budget(name, seed, budget)
         .ok_or_else(|| ApiError::Internal(format!("no computer player {name}")))?;
@@ -403,7 +466,14 @@ pub fn computer_challenge_game(
         setup,
         chosen: false,
     })?;
-    Ok((stored, vec![seat_row(0, &seat)], actions, game))
+    let finished = replay::ink_finished(&game, &[seat.name.as_str()], at)
+        .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
+    Ok(ComputerGame {
+        setup: stored,
+        seats: vec![seat_row(0, &seat)],
+        actions,
+        finished,
+    })
 }
 
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
@@ -508,7 +578,7 @@ pub async fn act(
             let mut next = st.clone();
             next.game.act(seat, action)?;
             Ok(Change {
-                answer: view(&s, &next, Some(seat)),
+                answer: s.view(&next, Some(seat)),
                 actions: vec![action_row(seat, action)?],
                 seat: None,
                 next,
@@ -551,10 +621,10 @@ pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, Ap
                 next.start_logged = true;
                 let row = ActionRow {
                     seat,
-                    action: to_json(&crate::replay::LobbyAction::Start)?,
+                    action: to_json(&replay::LobbyAction::Start)?,
                 };
                 Ok(Change {
-                    answer: view(&s, &next, Some(seat)),
+                    answer: s.view(&next, Some(seat)),
                     next,
                     actions: vec![row],
                     seat: None,
@@ -606,7 +676,7 @@ pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement
 }
 
 /// A computer seat's round to play.
-struct ComputerTurn {
+pub struct ComputerTurn {
     seat: usize,
     agent: String,
     seed: u64,
@@ -665,59 +735,45 @@ impl ComputerTurn {
     }
 }
 
-/// Plays the computer seats' rounds, until none has a round to play.
-async fn computer_rounds(app: &AppState, session: &Arc<InkSession>) -> Result<(), ApiError> {
-    loop {
-        let Some(turn) = ComputerTurn::next(&*session.lock().await) else {
-            return Ok(());
-        };
-        let permit = app.thinking(crate::thinking::Priority::Computer).await;
-        let (turn, placements) = tokio::task::spawn_blocking(move || {
-            let placements = turn.play();
-            (turn, placements)
-        })
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-        drop(permit);
-        let st = session.lock().await;
-        // Only this driver acts for the computer's seat, so its round is as it was.
-        let mut next = st.clone();
-        let game = &mut next.game;
-        let mut done = Vec::new();
-        for placement in placements {
-            let action = Action::Place { placement };
-            match game.act(turn.seat, action) {
-                Ok(()) => done.push(action),
-                Err(e) => {
-                    tracing::error!(game = %session.id, agent = %turn.agent, %placement, error = %e, "the computer player broke a rule");
-                    break;
-                }
+/// The state after a computer seat's round: its agent's placements, as far as the rules take
+/// them, then the first legal place of each die that still fits, then the end of the round.
+fn computer_round(
+    st: &InkState,
+    id: &str,
+    turn: &ComputerTurn,
+    placements: Vec<Placement>,
+) -> Result<(InkState, Vec<ActionRow>), ApiError> {
+    let mut next = st.clone();
+    let game = &mut next.game;
+    let mut done = Vec::new();
+    for placement in placements {
+        let action = Action::Place { placement };
+        match game.act(turn.seat, action) {
+            Ok(()) => done.push(action),
+            Err(e) => {
+                tracing::error!(game = %id, agent = %turn.agent, %placement, error = %e, "the computer player broke a rule");
+                break;
             }
         }
-        // Whatever the agent left undone: the first legal place of each die that still fits.
-        while game.can_end_round(turn.seat).is_err() {
-            let board = *game.player(turn.seat)?.board();
-            let fallback = game
-                .dice_left(turn.seat)?
-                .into_iter()
-                .find_map(|tile| first_legal(&board, tile));
-            let Some(placement) = fallback else { break };
-            let action = Action::Place { placement };
-            game.act(turn.seat, action)?;
-            done.push(action);
-        }
-        game.act(turn.seat, Action::EndRound)?;
-        done.push(Action::EndRound);
-        let actions = done
-            .into_iter()
-            .map(|a| action_row(turn.seat, a))
-            .collect::<Result<_, _>>()?;
-        match session.commit(app, st, next, actions, None).await {
-            // Another process changed the game: think again on what it is now.
-            Err(ApiError::Stale) => continue,
-            other => other?,
-        }
     }
+    while game.can_end_round(turn.seat).is_err() {
+        let board = *game.player(turn.seat)?.board();
+        let fallback = game
+            .dice_left(turn.seat)?
+            .into_iter()
+            .find_map(|tile| first_legal(&board, tile));
+        let Some(placement) = fallback else { break };
+        let action = Action::Place { placement };
+        game.act(turn.seat, action)?;
+        done.push(action);
+    }
+    game.act(turn.seat, Action::EndRound)?;
+    done.push(Action::EndRound);
+    let actions = done
+        .into_iter()
+        .map(|a| action_row(turn.seat, a))
+        .collect::<Result<_, _>>()?;
+    Ok((next, actions))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -842,7 +898,7 @@ fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<String> 
 }
 
 /// The state as `seat` (if any) sees it. Later rolls are never in it.
-pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameView {
+pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView {
     let game = &st.game;
     let finished = game.is_finished();
     let players = game
@@ -874,7 +930,7 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         })
         .collect();
     GameView {
-        id: session.id.clone(),
+        id: info.id.to_owned(),
         kind: "ink",
         mode: st.mode,
         version: st.version(),
@@ -892,18 +948,24 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
         winners: if finished { game.winners() } else { Vec::new() },
         seed: match (finished, game.setup().dice) {
             (true, Dice::Seed(seed))
-                if st.challenge.as_ref().is_none_or(|c| {
-                    crate::challenges::seed_public(c, session.clock.now_ms())
-                        || (c.kind == "friend" && seat.is_some())
-                }) =>
+                if crate::game::seed_shown(st.challenge.as_ref(), seat, info.now) =>
             {
                 Some(Seed(seed))
             }
             _ => None,
         },
-        chosen_seed: chosen_seed(st, finished && seat.is_some()),
+        chosen_seed: match game.setup().dice {
+            Dice::Seed(seed) => ChosenSeed::of(
+                seed,
+                st.seed_chosen,
+                st.seats.first().map(|s| s.name.as_str()),
+                st.challenge.as_ref(),
+                finished && seat.is_some(),
+            ),
+            Dice::Fixed(_) => None,
+        },
         challenge: st.challenge.as_ref().map(|c| c.id.clone()),
-        created: session.created,
+        created: info.created,
         you: seat.and_then(|seat| {
             if st.started {
                 you(game, seat)
@@ -912,37 +974,6 @@ pub fn view(session: &InkSession, st: &InkState, seat: Option<usize>) -> GameVie
             }
         }),
     }
-}
-
-/// Dice that somebody could know in advance: `by` chose their seed, or (a friend challenge)
-/// played them first.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChosenSeed {
-    /// The seed; a friend challenge's only to a seat that has finished it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
-    pub by: String,
-}
-
-/// Who could know the dice in advance, and (when the asker may know it: `done`, a seat that has
-/// finished, for a friend challenge) the seed.
-fn chosen_seed(st: &InkState, done: bool) -> Option<ChosenSeed> {
-    let Dice::Seed(seed) = st.game.setup().dice else {
-        return None;
-    };
-    let (by, shown) = match &st.challenge {
-        Some(c) if c.kind == "friend" => (c.by.clone().unwrap_or_default(), done),
-        Some(_) => return None,
-        None if st.seed_chosen => (
-            st.seats.first().map(|s| s.name.clone()).unwrap_or_default(),
-            true,
-        ),
-        None => return None,
-    };
-    Some(ChosenSeed {
-        seed: shown.then_some(Seed(seed)),
-        by,
-    })
 }
 
 /// A seat in a game waiting in its lobby: no dice yet, nothing to place, the round not to end.

@@ -1,0 +1,217 @@
+//! The server put together: the games it plays, registered in one place ([`Games`]), the
+//! application's state built from them, the background work (the minute's sweep, other
+//! processes' changes, leases run out), and the router.
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
+use tokio::task::JoinHandle;
+
+use crate::clock::Clock;
+use crate::game::GameState;
+use crate::games::ink::InkState;
+use crate::games::metro::MetroState;
+use crate::play::Registration;
+use crate::state::{AppState, Registered};
+use crate::storage::Storage;
+use crate::{Config, ServeError, challenges, conn, http, memory, play, replay, thinking};
+
+/// How long a game stays in memory unused (storage keeps it for good).
+const IDLE: Duration = Duration::from_secs(15 * 60);
+/// How long a finished game stays in memory unused.
+const FINISHED_IDLE: Duration = Duration::from_secs(60);
+
+type Register = fn(Storage, Clock) -> Arc<dyn Registered>;
+
+/// The games a server plays, each registered once: its state (see [`GameState`]) and its
+/// routes, nested under `/api/{kind}`.
+pub struct Games {
+    registrations: Vec<Register>,
+    routes: Router<AppState>,
+}
+
+impl Games {
+    /// No game yet.
+    pub fn none() -> Games {
+        Games {
+            registrations: Vec::new(),
+            routes: Router::new(),
+        }
+    }
+
+    /// Railroad Ink and Metro.
+    pub fn standard() -> Games {
+        Games::none()
+            .with::<InkState>(crate::games::ink::http::routes())
+            .with::<MetroState>(crate::games::metro::http::routes())
+    }
+
+    /// These games and `St`, served by `routes` under `/api/{kind}`.
+    pub fn with<St: GameState>(mut self, routes: Router<AppState>) -> Games {
+        self.registrations
+            .push(|storage, clock| Arc::new(Registration::<St>::new(storage, clock)));
+        self.routes = self
+            .routes
+            .nest(&format!("/api/{}", St::KIND.as_str()), routes);
+        self
+    }
+}
+
+/// A server that is listening.
+pub struct Running {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<Result<(), std::io::Error>>,
+    /// The server's own storage (for tests: see [`Running::storage_for_test`]).
+    storage: Storage,
+}
+
+impl Running {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The storage the server writes with (its SQLite writer connection, say), for tests that
+    /// change how it behaves (see [`Storage::limit_pages_for_test`]). Test-only.
+    #[doc(hidden)]
+    pub fn storage_for_test(&self) -> Storage {
+        self.storage.clone()
+    }
+
+    /// Stops accepting, ends live-update streams, waits for requests in flight.
+    pub async fn stop(self) -> Result<(), ServeError> {
+        let _ = self.stop.send(true);
+        self.task
+            .await
+            .map_err(|e| ServeError::Io(std::io::Error::other(e)))??;
+        Ok(())
+    }
+
+    /// Waits until the server stops (after [`Running::stop`] from elsewhere, or an error).
+    pub(crate) async fn wait(self, shutdown: impl Future<Output = ()>) -> Result<(), ServeError> {
+        shutdown.await;
+        self.stop().await
+    }
+}
+
+/// Opens the database, binds the address and starts serving `games` on the current tokio
+/// runtime.
+pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError> {
+    let storage = Storage::connect(&config.db)
+        .await
+        .map_err(|source| ServeError::Storage {
+            at: config.db.to_string(),
+            source,
+        })?;
+    let listener = TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let (stop, shutdown) = watch::channel(false);
+    // This server's own measure of the database's clock.
+    let clock = config.clock.unshared();
+    let kinds: Vec<Arc<dyn Registered>> = games
+        .registrations
+        .iter()
+        .map(|register| register(storage.clone(), clock.clone()))
+        .collect();
+    let state = AppState {
+        kinds: kinds.into(),
+        storage,
+        shutdown: shutdown.clone(),
+        thinkers: thinking::Thinkers::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        ),
+        clock,
+        background: Arc::new(Semaphore::new(1)),
+        friend_background: Arc::new(Semaphore::new(1)),
+        computing: Arc::new(Mutex::new(HashSet::new())),
+        stored_challenges: Arc::new(Mutex::new(HashSet::new())),
+        challenge_budget: config.challenge_budget,
+        rank_per_address: config.rank_per_address,
+    };
+    let limiter = Arc::new(http::limits::Limiter::new(
+        config.limits,
+        config.trust_proxy,
+    ));
+    state.measure_database_clock().await;
+    tokio::spawn(challenges::resume_computers(state.clone()));
+    // Several processes on one database: hear each other's changes, take over the computer
+    // seats of a process that stopped.
+    play::follow_other_processes(state.clone(), shutdown.clone())
+        .await
+        .map_err(|source| ServeError::Storage {
+            at: config.db.to_string(),
+            source,
+        })?;
+    play::leases::spawn_takeover(
+        state.clone(),
+        shutdown.clone(),
+        challenges::resume_computers,
+    );
+    if state.storage.upgraded() {
+        tokio::spawn(replay::backfill(state.clone()));
+    }
+    tokio::spawn(every_minute(
+        state.clone(),
+        limiter.clone(),
+        shutdown.clone(),
+    ));
+    let storage = state.storage.clone();
+    let app = http::router(state, games.routes, limiter);
+    let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
+    Ok(Running {
+        addr,
+        stop,
+        task,
+        storage,
+    })
+}
+
+/// The minute's work, until `stop`: the limits forget, the database's clock is read, today's
+/// challenges exist and their computers play, closed challenges forget their networks, idle
+/// games leave memory.
+async fn every_minute(
+    app: AppState,
+    limiter: Arc<http::limits::Limiter>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut tick = tokio::time::interval_at(
+        tokio::time::Instant::now() + Duration::from_secs(60),
+        Duration::from_secs(60),
+    );
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                limiter.sweep();
+                app.measure_database_clock().await;
+                // Today's and this week's challenges exist from the start of their period,
+                // their computer games played before anyone asks.
+                if let Err(e) = challenges::ensure_current(&app).await {
+                    tracing::warn!(error = %e, "cannot prepare the current challenges");
+                }
+                challenges::resume_computers(app.clone()).await;
+                // Networks are kept only until their challenge closes.
+                if let Err(e) = app.storage.forget_closed_addresses(app.clock.now_ms()).await {
+                    tracing::warn!(error = %e, "cannot forget the networks of closed challenges");
+                }
+                let dropped: usize = app.kinds.iter().map(|k| k.sweep(IDLE, FINISHED_IDLE)).sum();
+                if dropped > 0 {
+                    tracing::debug!(dropped, loaded = app.loaded(), "idle games dropped from memory");
+                }
+                memory::give_back();
+            }
+            _ = stop.changed() => return,
+        }
+    }
+}

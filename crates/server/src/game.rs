@@ -1,0 +1,168 @@
+//! The one interface a game implements ([`GameState`]), and what every game shares: a change
+//! decided on a state, a game's place in time for its view, who could know its dice in advance,
+//! the computer's own game on a challenge's seed.
+//!
+//! Everything around a game (sessions and their cache, tokens, the action log and its
+//! conflicts, the computers' turns and their leases, live updates, challenge games) is written
+//! once, in [`crate::play`], generic over this trait; each game (`crate::games::*`) implements it
+//! once and is registered in one place (`crate::app`).
+
+use std::future::Future;
+
+use serde::Serialize;
+
+pub use crate::challenge_games::{ComputerGame, FriendGame, Strength};
+use crate::error::ApiError;
+use crate::ids;
+use crate::seed::Seed;
+use crate::state::AppState;
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, SeatRow, StoredGame};
+
+/// What a kind of game keeps in memory (the state behind its session's lock), and what it
+/// does that no other game does.
+pub trait GameState: Clone + Send + Sync + Sized + 'static {
+    /// The kind as stored.
+    const KIND: GameKind;
+    /// The state as `GET /api/{kind}/games/{id}` sends it.
+    type View: Serialize + Send;
+    /// What a computer seat thinks over (copied out of the state, to think off the async
+    /// threads).
+    type Thought: Send + 'static;
+    /// What it decided.
+    type Decision: Send + 'static;
+
+    /// Rebuilds the state from what storage holds, by replaying its actions.
+    fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
+    /// Grows with every change: what live updates announce.
+    fn version(&self) -> usize;
+    /// The number of actions stored.
+    fn actions(&self) -> usize;
+    /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
+    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
+    /// Each seat's player, seat 0 first (`None` for a seat that no player took).
+    fn seat_players(&self) -> impl Iterator<Item = Option<&str>>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// How the game ended, once it is over, at `now` (stored with the change that ends it,
+    /// for the list of recent games and the game's challenge).
+    fn finished(&self, now: i64) -> Option<Finished>;
+    /// The challenge the game is played in, if any.
+    fn challenge(&self) -> Option<&ChallengeRef>;
+    /// The state as `seat` (if any) may see it.
+    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> Self::View;
+
+    /// What the computer seat that has something to do now would think over, if one has.
+    fn computer_thought(&self) -> Option<Self::Thought>;
+    /// The computer's thinking (CPU work: run on a blocking thread).
+    fn think(thought: &Self::Thought) -> Self::Decision;
+    /// The state after the computer's decision, and its actions as stored. A decision the
+    /// rules refuse is logged and replaced by legal moves: a computer never stalls a game.
+    fn computer_moves(
+        &self,
+        game: &str,
+        thought: &Self::Thought,
+        decision: Self::Decision,
+    ) -> Result<(Self, Vec<ActionRow>), ApiError>;
+
+    /// Starts a player's attempt at a challenge of this game: the game, stored with its entry
+    /// (a second attempt is refused by the database); returns its id.
+    fn start_challenge_game(
+        app: &AppState,
+        challenge: &ChallengeRow,
+        player: &PlayerRow,
+        token: &str,
+        entry: NewEntry,
+    ) -> impl Future<Output = Result<String, ApiError>> + Send;
+    /// The computer's own game on a challenge's seed, finished at `at` (CPU work).
+    fn computer_challenge_game(
+        seed: u64,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError>;
+    /// The name of the computer's row on a challenge of this game.
+    fn computer_name() -> String;
+    /// A finished game as a friend challenge takes it (its seed, each seat's result); a game
+    /// whose draws a friend cannot play again makes none.
+    fn friend_game(_stored: &StoredGame) -> Result<FriendGame, ApiError> {
+        Err(ApiError::Conflict(
+            "this game makes no friend challenge: a friend challenge is made from a finished Railroad Ink game".into(),
+        ))
+    }
+
+    /// Whether a computer seat has something to do now.
+    fn computer_to_move(&self) -> bool {
+        self.computer_thought().is_some()
+    }
+
+    /// The seat whose token this is.
+    fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
+        let hash = ids::hash_token(token);
+        self.token_hashes()
+            .position(|h| h == Some(hash.as_str()))
+            .ok_or(ApiError::WrongToken)
+    }
+}
+
+/// A game's place in the world, for its view: its id, when it was made, and the time now.
+#[derive(Debug, Clone, Copy)]
+pub struct GameInfo<'a> {
+    pub id: &'a str,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    pub now: i64,
+}
+
+/// A change decided on a game's state: see `Session::change`.
+pub struct Change<St, T> {
+    pub next: St,
+    pub actions: Vec<ActionRow>,
+    pub seat: Option<SeatRow>,
+    pub answer: T,
+}
+
+/// A value as stored: JSON.
+pub fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// Dice (or a deck) that somebody could know in advance: `by` chose their seed, or (a friend
+/// challenge) played them first.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChosenSeed {
+    /// The seed; a friend challenge's only to a seat that has finished it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
+    pub by: String,
+}
+
+impl ChosenSeed {
+    /// Who could know the draws of `seed` in advance, if anyone, and the seed when the asker
+    /// may know it: the creator who chose it (`chosen`, `creator`: everyone is told); a friend
+    /// challenge's maker (the seed only once the asker is `done`, a seat that finished).
+    pub fn of(
+        seed: u64,
+        chosen: bool,
+        creator: Option<&str>,
+        challenge: Option<&ChallengeRef>,
+        done: bool,
+    ) -> Option<ChosenSeed> {
+        let (by, shown) = match challenge {
+            Some(c) if c.kind == "friend" => (c.by.clone().unwrap_or_default(), done),
+            Some(_) => return None,
+            None if chosen => (creator.unwrap_or_default().to_owned(), true),
+            None => return None,
+        };
+        Some(ChosenSeed {
+            seed: shown.then_some(Seed(seed)),
+            by,
+        })
+    }
+}
+
+/// Whether a finished game's seed may be shown to `seat` (if any) at `now`: a game of no
+/// challenge's, always; a challenge's once it has closed, or, a friend challenge's, to a seat
+/// (who has played those dice).
+pub fn seed_shown(challenge: Option<&ChallengeRef>, seat: Option<usize>, now: i64) -> bool {
+    challenge.is_none_or(|c| c.is_closed(now) || (c.kind == "friend" && seat.is_some()))
+}

@@ -1,0 +1,193 @@
+//! A Railroad Ink game's log read back: its setup and the engine's actions (with an online
+//! game's lobby start), its replay action by action, and how it ended.
+
+use railroad_ink::score::Breakdown;
+use railroad_ink::{Action, Game, Roll, Score, Setup};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::replay::{ReplaySeat, SeatResult, corrupt, not_over};
+use crate::seed::Seed;
+use crate::state::AppState;
+use crate::storage::{Finished, GameKind, StoredGame};
+
+/// One action of a Railroad Ink game, and what it changed.
+#[derive(Debug, Clone, Serialize)]
+pub struct InkStep {
+    /// The seat that acted.
+    pub seat: usize,
+    pub action: Action,
+    /// The round after the action (0–6; 7 once the game is over).
+    pub round: usize,
+    /// The acting seat's board string after the action, when it changed (place, undo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// That board scored, with its whole breakdown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub breakdown: Option<Breakdown>,
+}
+
+/// A seat of a Railroad Ink replay: who, and from which step on (a player who joined an
+/// online game mid-way starts at that step, on an empty board).
+#[derive(Debug, Clone, Serialize)]
+pub struct InkReplaySeat {
+    #[serde(flatten)]
+    pub seat: ReplaySeat,
+    /// The step from which the seat is in the game (0 for the seats it started with).
+    pub from_step: usize,
+    /// The final score.
+    pub score: Score,
+}
+
+/// `GET /api/ink/games/{id}/replay`.
+#[derive(Debug, Clone, Serialize)]
+pub struct InkReplay {
+    pub id: String,
+    pub kind: &'static str,
+    pub mode: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    /// The dice seed, when the dice were seeded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
+    /// The seven rolls, round by round.
+    pub rolls: Vec<Roll>,
+    pub players: Vec<InkReplaySeat>,
+    /// Step `k` (1-based in the page: step 0 is the start) is `steps[k - 1]`.
+    pub steps: Vec<InkStep>,
+    /// The winning seats: highest score, then fewest errors.
+    pub winners: Vec<usize>,
+}
+
+/// What a Railroad Ink game's log holds besides the engine's actions: the start of an online
+/// game's lobby (stored as `{"action":"start"}` by its creator's seat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub(crate) enum LobbyAction {
+    Start,
+}
+
+/// A stored Railroad Ink game's log, parsed: the setup, the engine's actions, and where the
+/// lobby's start came among them (the number of engine actions before it), if it is there.
+pub(crate) struct InkLog {
+    pub setup: Setup,
+    pub actions: Vec<(usize, Action)>,
+    pub start: Option<usize>,
+}
+
+/// A stored game's setup and actions, parsed (with the lobby's start, if any).
+pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
+    let setup: Setup = serde_json::from_str(&stored.setup)
+        .map_err(|e| corrupt(&stored.id, format!("setup: {e}")))?;
+    let mut actions = Vec::with_capacity(stored.actions.len());
+    let mut start = None;
+    for row in &stored.actions {
+        match serde_json::from_str::<Action>(&row.action) {
+            Ok(a) => actions.push((row.seat, a)),
+            Err(e) => match serde_json::from_str::<LobbyAction>(&row.action) {
+                Ok(LobbyAction::Start) if start.is_none() => start = Some(actions.len()),
+                Ok(LobbyAction::Start) => return Err(corrupt(&stored.id, "started twice")),
+                Err(_) => return Err(corrupt(&stored.id, format!("action: {e}"))),
+            },
+        }
+    }
+    Ok(InkLog {
+        setup,
+        actions,
+        start,
+    })
+}
+
+/// A stored game's setup and the engine's actions, parsed (the lobby's start left out).
+pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
+    let log = ink_log_full(stored)?;
+    Ok((log.setup, log.actions))
+}
+
+/// The replay of a finished Railroad Ink game, from its stored actions, for the holder of
+/// `token` (see [`crate::replay::serve`]).
+pub async fn serve(app: &AppState, id: &str, token: Option<&str>) -> Result<InkReplay, ApiError> {
+    let (mut replay, hide_seed) =
+        crate::replay::serve(app, id, GameKind::Ink, token, ink_replay).await?;
+    if hide_seed {
+        replay.seed = None;
+    }
+    Ok(replay)
+}
+
+/// Plays a stored Railroad Ink game again, action by action.
+pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
+    let (setup, actions) = ink_log(stored)?;
+    let mut game = Game::new(setup);
+    let mut from_step = vec![0; game.players().len()];
+    let mut steps = Vec::with_capacity(actions.len());
+    for (i, &(seat, action)) in actions.iter().enumerate() {
+        game.act(seat, action)
+            .map_err(|e| corrupt(&stored.id, format!("action {i} does not replay: {e}")))?;
+        let changed = matches!(action, Action::Place { .. } | Action::Undo);
+        if action == Action::Join {
+            from_step.push(i + 1);
+        }
+        let board = game
+            .player(seat)
+            .map_err(|e| corrupt(&stored.id, e))?
+            .board();
+        steps.push(InkStep {
+            seat,
+            action,
+            round: game.round(),
+            board: changed.then(|| board.to_string()),
+            breakdown: changed.then(|| board.breakdown()),
+        });
+    }
+    if !game.is_finished() {
+        return Err(not_over());
+    }
+    let scores = game.scores();
+    let players = stored
+        .seats
+        .iter()
+        .zip(scores)
+        .zip(from_step)
+        .map(|((row, score), from_step)| InkReplaySeat {
+            seat: ReplaySeat::from(row),
+            from_step,
+            score,
+        })
+        .collect::<Vec<_>>();
+    if players.len() != game.players().len() {
+        return Err(corrupt(&stored.id, "seats and players differ"));
+    }
+    Ok(InkReplay {
+        id: stored.id.clone(),
+        kind: "ink",
+        mode: stored.mode.clone(),
+        created: stored.created,
+        seed: match game.setup().dice {
+            railroad_ink::Dice::Seed(seed) => Some(Seed(seed)),
+            railroad_ink::Dice::Fixed(_) => None,
+        },
+        rolls: game.rolls_so_far().to_vec(),
+        players,
+        steps,
+        winners: game.winners(),
+    })
+}
+
+/// How a finished Railroad Ink game ended at `at`, to store with its last actions. `names[i]`
+/// is seat `i`'s name. Each seat's challenge tie break is its errors (fewer is better).
+pub fn ink_finished(game: &Game, names: &[&str], at: i64) -> Option<Finished> {
+    if !game.is_finished() {
+        return None;
+    }
+    let results: Vec<SeatResult> = game
+        .scores()
+        .iter()
+        .map(|s| SeatResult {
+            score: i64::from(s.advanced),
+            errors: Some(i64::from(s.errors)),
+            k2: -i64::from(s.errors),
+        })
+        .collect();
+    crate::replay::finished(names, &results, game.winners(), at)
+}

@@ -1,0 +1,131 @@
+//! The application's state, shared by every handler and background task, and the kinds of game
+//! registered in it, as the parts of the server that know no game see them ([`Registered`]).
+
+use std::any::Any;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use tokio::sync::{Semaphore, watch};
+
+use crate::challenge_games::{ComputerGame, FriendGame, Strength};
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::storage::Storage;
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::thinking;
+
+/// A kind of game, registered (see `crate::play::Registration`, the one implementation, generic
+/// over the game): what challenges, leases, live updates from other processes and the minute's
+/// sweep need of a game whose kind they learn at run time.
+pub trait Registered: Send + Sync + 'static {
+    /// The kind, as stored and in paths (`ink`, `metro`).
+    fn kind(&self) -> &'static str;
+    /// The registration itself, to reach its typed parts.
+    fn as_any(&self) -> &dyn Any;
+    /// Games of this kind in memory.
+    fn loaded(&self) -> usize;
+    /// Drops games unused for `idle` (`finished_idle`, once over); returns how many.
+    fn sweep(&self, idle: Duration, finished_idle: Duration) -> usize;
+    /// Drops a game from memory: its next request reads it again.
+    fn forget(&self, id: &str);
+    /// Reads a game again if it is in memory (another process changed it).
+    fn refresh(&self, app: &AppState, id: &str);
+    /// Reads every game in memory again (changes may have been missed).
+    fn refresh_all(&self, app: &AppState);
+    /// Loads a game whose computers' lease ran out and sets them going if one has something to
+    /// do; whether one had.
+    fn take_over<'a>(&'a self, app: &'a AppState, id: &'a str) -> BoxFuture<'a, bool>;
+    /// Starts a player's attempt at a challenge of this kind; the game's id.
+    fn start_challenge<'a>(
+        &'a self,
+        app: &'a AppState,
+        challenge: &'a ChallengeRow,
+        player: &'a PlayerRow,
+        token: &'a str,
+        entry: NewEntry,
+    ) -> BoxFuture<'a, Result<String, ApiError>>;
+    /// The computer's own game on a challenge's seed (CPU work: call it off the async threads).
+    fn computer_challenge(
+        &self,
+        seed: u64,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError>;
+    /// A finished game of this kind as a friend challenge takes it.
+    fn friend_game(&self, stored: &crate::storage::StoredGame) -> Result<FriendGame, ApiError>;
+    /// The name of the computer's row on a challenge of this kind.
+    fn computer_name(&self) -> String;
+    /// How a stored game of this kind ended, replayed (for games stored before results were
+    /// kept); `None` if it goes on or does not replay.
+    fn finished_of(
+        &self,
+        stored: crate::storage::StoredGame,
+        at: i64,
+    ) -> Option<crate::storage::Finished>;
+}
+
+/// The application's state, shared by every handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub storage: Storage,
+    /// The kinds of game, each with its games in memory.
+    pub kinds: Arc<[Arc<dyn Registered>]>,
+    /// Becomes `true` when the server shuts down (live-update streams end then).
+    pub shutdown: watch::Receiver<bool>,
+    /// Computer players (every game's) think on blocking threads, at most one per core at a
+    /// time, so a burst of hints or computer turns queues instead of starving the machine; a
+    /// hint goes before the computers' moves (see [`thinking`]).
+    pub thinkers: Arc<thinking::Thinkers>,
+    pub clock: Clock,
+    /// The computer's own daily and weekly challenge games think here, one at a time, apart
+    /// from `thinkers`: they never hold up a person's hint or computer opponent.
+    pub background: Arc<Semaphore>,
+    /// Friend challenges' computer games, one at a time, in a queue of their own (bounded:
+    /// see `crate::challenges::FRIEND_QUEUE`), so that they never hold up a daily's.
+    pub friend_background: Arc<Semaphore>,
+    /// Challenges whose computer game this process is playing now.
+    pub computing: Arc<Mutex<HashSet<String>>>,
+    /// Periodic challenges this process knows are stored (no write to make them again).
+    pub stored_challenges: Arc<Mutex<HashSet<String>>>,
+    pub challenge_budget: Option<u32>,
+    pub rank_per_address: bool,
+}
+
+impl AppState {
+    /// The registered kind of game called `kind`.
+    pub fn kind(&self, kind: &str) -> Result<&Arc<dyn Registered>, ApiError> {
+        self.kinds
+            .iter()
+            .find(|k| k.kind() == kind)
+            .ok_or_else(|| ApiError::Internal(format!("no game of kind {kind:?} is registered")))
+    }
+
+    /// Games in memory, of every kind.
+    pub fn loaded(&self) -> usize {
+        self.kinds.iter().map(|k| k.loaded()).sum()
+    }
+
+    /// A turn to run a computer player.
+    pub async fn thinking(&self, priority: thinking::Priority) -> thinking::Turn {
+        self.thinkers.turn(priority).await
+    }
+
+    /// Reads the database's clock into the server's (on a database shared by several
+    /// processes, whose clocks may differ): challenges close by it.
+    pub async fn measure_database_clock(&self) {
+        if !self.storage.is_shared() {
+            return;
+        }
+        let before = self.clock.machine_ms();
+        match self.storage.database_now().await {
+            Ok(database) => {
+                let after = self.clock.machine_ms();
+                self.clock
+                    .set_database(database, before + (after - before) / 2);
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot read the database's clock"),
+        }
+    }
+}
