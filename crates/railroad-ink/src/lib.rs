@@ -21,6 +21,7 @@
 pub mod board;
 pub mod placement;
 pub mod score;
+mod side;
 pub mod square;
 pub mod tile;
 

@@ -1,4 +1,5 @@
-//! Squares, sides and the board's exits (§2 of the rules).
+//! Squares and the board's exits (§2 of the rules). [`Side`], which tiles use too, lives in
+//! its own module and is re-exported here.
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,51 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub use crate::side::Side;
 use crate::tile::Route;
-
-/// A side of a square or tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Side {
-    /// North: towards row A.
-    N,
-    /// East: towards column 6.
-    E,
-    /// South: towards row G.
-    S,
-    /// West: towards column 0.
-    W,
-}
-
-impl Side {
-    /// The four sides in the rules' order N, E, S, W.
-    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
-
-    /// 0 for N, 1 for E, 2 for S, 3 for W.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The side facing this one across a shared border.
-    pub const fn opposite(self) -> Side {
-        Side::ALL[(self as usize + 2) % 4]
-    }
-
-    /// The side's letter.
-    pub const fn letter(self) -> char {
-        match self {
-            Side::N => 'N',
-            Side::E => 'E',
-            Side::S => 'S',
-            Side::W => 'W',
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
 
 /// One of the 49 squares, `A0` (top left) to `G6` (bottom right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

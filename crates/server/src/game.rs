@@ -17,7 +17,7 @@ use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, SeatRow, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, SeatKind, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
 /// does that no other game does.
@@ -38,10 +38,8 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn version(&self) -> usize;
     /// The number of actions stored.
     fn actions(&self) -> usize;
-    /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
-    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>>;
-    /// Each seat's player, seat 0 first (`None` for a seat that no player took).
-    fn seat_players(&self) -> impl Iterator<Item = Option<&str>>;
+    /// The seats, seat 0 first.
+    fn seats(&self) -> &[Seat];
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// How the game ended, once it is over, at `now` (stored with the change that ends it,
@@ -90,6 +88,16 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         ))
     }
 
+    /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
+    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats().iter().map(|s| s.token_hash.as_deref())
+    }
+
+    /// Each seat's player, seat 0 first (`None` for a seat that no player took).
+    fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
+        self.seats().iter().map(|s| s.player.as_deref())
+    }
+
     /// Whether a computer seat has something to do now.
     fn computer_to_move(&self) -> bool {
         self.computer_thought().is_some()
@@ -101,6 +109,76 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         self.token_hashes()
             .position(|h| h == Some(hash.as_str()))
             .ok_or(ApiError::WrongToken)
+    }
+}
+
+/// One seat of a game, as every game keeps it.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    pub name: String,
+    pub kind: SeatKind,
+    /// The computer player (its name or level), for a computer seat.
+    pub agent: Option<String>,
+    /// Whether the seat is for a person invited by link: open until someone takes it.
+    pub invited: bool,
+    /// The hex SHA-256 of the seat's token, once a person has it.
+    pub token_hash: Option<String>,
+    /// The player who took the seat, when known.
+    pub player: Option<String>,
+}
+
+impl Seat {
+    /// A person's seat, with the hash of its token.
+    pub fn person(name: String, token_hash: String, player: Option<String>) -> Seat {
+        Seat {
+            name,
+            kind: SeatKind::Human,
+            agent: None,
+            invited: false,
+            token_hash: Some(token_hash),
+            player,
+        }
+    }
+
+    /// A computer's seat, played by `agent`.
+    pub fn computer(name: String, agent: String) -> Seat {
+        Seat {
+            name,
+            kind: SeatKind::Computer,
+            agent: Some(agent),
+            invited: false,
+            token_hash: None,
+            player: None,
+        }
+    }
+
+    /// A seat as stored (not an invited one: a game that has those knows them from its setup).
+    pub fn from_row(row: SeatRow) -> Seat {
+        Seat {
+            name: row.name,
+            kind: row.kind,
+            agent: row.agent,
+            invited: false,
+            token_hash: row.token_hash,
+            player: row.player,
+        }
+    }
+
+    /// A seat for an invited person that nobody has taken yet.
+    pub fn is_open(&self) -> bool {
+        self.kind == SeatKind::Human && self.token_hash.is_none()
+    }
+
+    /// The seat as stored, at index `seat`.
+    pub fn row(&self, seat: usize) -> SeatRow {
+        SeatRow {
+            seat,
+            name: self.name.clone(),
+            kind: self.kind,
+            agent: self.agent.clone(),
+            token_hash: self.token_hash.clone(),
+            player: self.player.clone(),
+        }
     }
 }
 

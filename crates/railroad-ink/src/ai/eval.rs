@@ -319,7 +319,8 @@ fn reach_potential(nets: &[NetworkStat], empty: u64) -> (usize, usize) {
 }
 
 /// A linear evaluation per number of rounds left: `value = w[rounds_left] · features`.
-/// With no round left it is the score itself.
+/// With no round left it is the score itself. [`Model::default`] is the strong player's
+/// trained weights (baked in, with that `Default`, by the private module `ai::trained`).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Model {
     /// Weights per rounds left (row 0: the exact score), features in [`FEATURE_NAMES`] order.
@@ -338,15 +339,6 @@ const SCORE_ROW: [f32; FEATURES] = {
     row[6] = -1.0;
     row
 };
-
-impl Default for Model {
-    /// The trained weights.
-    fn default() -> Self {
-        Model {
-            weights: super::trained::TRAINED,
-        }
-    }
-}
 
 impl Model {
     /// The value of a board's features with `rounds_left` rounds still to play.

@@ -600,4 +600,10 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_search_uses_the_shipped_ntuple_tables_by_default() {
+        let search = Search::default();
+        assert_eq!(search.ntuple.as_deref(), Some(&*NTuple::trained()));
+    }
 }

@@ -1,12 +1,19 @@
 //! The strong player's evaluation weights, fitted by `examples/train_eval.rs` (fitted value
-//! iteration over self-play games) and baked in here. Row `r` weighs the features of a board
-//! with `r` rounds still to play; row 0 is the exact final score.
+//! iteration over self-play games) and baked in here as [`Model::default`]. Row `r` weighs the
+//! features of a board with `r` rounds still to play; row 0 is the exact final score.
 
-use super::eval::FEATURES;
+use super::eval::{FEATURES, Model};
+
+impl Default for Model {
+    /// The trained weights.
+    fn default() -> Self {
+        Model { weights: TRAINED }
+    }
+}
 
 /// Weights by rounds left, features in the order of `FEATURE_NAMES`.
 #[rustfmt::skip]
-pub(crate) const TRAINED: [[f32; FEATURES]; 7] = [
+const TRAINED: [[f32; FEATURES]; 7] = [
     // 0 rounds left
     [0.0000, 1.0000, 1.0000, 1.0000, 1.0000, -1.0000, -1.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000],
     // 1 round left

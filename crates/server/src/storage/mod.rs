@@ -275,8 +275,9 @@ impl GameKind {
     }
 }
 
-/// Who sits in a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who sits in a seat (`human` or `computer` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SeatKind {
     Human,
     Computer,

@@ -22,7 +22,7 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission};
 use crate::game::{
-    Change, ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Strength, to_json,
+    Change, ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -30,9 +30,7 @@ use crate::play::{Session, detached};
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{
-    ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
-};
+use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, StoredGame};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -72,18 +70,6 @@ impl Mode {
             _ => None,
         }
     }
-}
-
-/// One seat of a game.
-#[derive(Debug, Clone)]
-pub struct Seat {
-    pub name: String,
-    pub kind: SeatKind,
-    /// The computer player's name, for a computer seat.
-    pub agent: Option<String>,
-    token_hash: Option<String>,
-    /// The player who took the seat, when known.
-    player: Option<String>,
 }
 
 /// A game's state in memory: how it is played, the engine's game and who sits where.
@@ -144,17 +130,7 @@ impl GameState for InkState {
             .unwrap_or(false);
         let game = Game::replay(setup, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
-        let seats: Vec<Seat> = stored
-            .seats
-            .into_iter()
-            .map(|row| Seat {
-                name: row.name,
-                kind: row.kind,
-                agent: row.agent,
-                token_hash: row.token_hash,
-                player: row.player,
-            })
-            .collect();
+        let seats: Vec<Seat> = stored.seats.into_iter().map(Seat::from_row).collect();
         if seats.len() != game.players().len() {
             return Err(corrupt(format!(
                 "{} seats for {} players",
@@ -182,12 +158,8 @@ impl GameState for InkState {
         self.game.actions().len() + usize::from(self.start_logged)
     }
 
-    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats.iter().map(|s| s.token_hash.as_deref())
-    }
-
-    fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats.iter().map(|s| s.player.as_deref())
+    fn seats(&self) -> &[Seat] {
+        &self.seats
     }
 
     fn is_over(&self) -> bool {
@@ -335,21 +307,9 @@ pub async fn create(
     };
     let id = ids::new_game_id()?;
     let token = ids::new_token()?;
-    let mut seats = vec![Seat {
-        name,
-        kind: SeatKind::Human,
-        agent: None,
-        token_hash: Some(ids::hash_token(&token)),
-        player,
-    }];
+    let mut seats = vec![Seat::person(name, ids::hash_token(&token), player)];
     if let Some(agent) = agent {
-        seats.push(Seat {
-            name: format!("Computer ({agent})"),
-            kind: SeatKind::Computer,
-            agent: Some(agent),
-            token_hash: None,
-            player: None,
-        });
+        seats.push(Seat::computer(format!("Computer ({agent})"), agent));
     }
     let setup = Setup {
         players: seats.len(),
@@ -364,11 +324,7 @@ pub async fn create(
             chosen: req.seed.is_some(),
         })?,
         created: app.clock.now_ms(),
-        seats: seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| seat_row(i, s))
-            .collect(),
+        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
         entry: None,
     };
     let state = InkState {
@@ -403,13 +359,11 @@ async fn create_challenge_game(
         dice: Dice::Seed(challenge.seed),
     };
     let id = ids::new_game_id()?;
-    let seat = Seat {
-        name: player.name.clone(),
-        kind: SeatKind::Human,
-        agent: None,
-        token_hash: Some(ids::hash_token(token)),
-        player: Some(player.id.clone()),
-    };
+    let seat = Seat::person(
+        player.name.clone(),
+        ids::hash_token(token),
+        Some(player.id.clone()),
+    );
     let new_game = NewGame {
         id: id.clone(),
         kind: GameKind::Ink,
@@ -419,7 +373,7 @@ async fn create_challenge_game(
             chosen: false,
         })?,
         created: app.clock.now_ms(),
-        seats: vec![seat_row(0, &seat)],
+        seats: vec![seat.row(0)],
         entry: Some(entry),
     };
     let state = InkState {
@@ -450,13 +404,7 @@ fn computer_challenge_game(
     let setup = Setup { players: 1, dice };
     let game = Game::replay(setup, played.actions())
         .map_err(|(i, e)| ApiError::Internal(format!("the computer's action {i}: {e}")))?;
-    let seat = Seat {
-        name: format!("Computer ({name})"),
-        kind: SeatKind::Computer,
-        agent: Some(name.to_owned()),
-        token_hash: None,
-        player: None,
-    };
+    let seat = Seat::computer(format!("Computer ({name})"), name.to_owned());
     let actions = game
         .actions()
         .iter()
@@ -470,7 +418,7 @@ fn computer_challenge_game(
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
     Ok(ComputerGame {
         setup: stored,
-        seats: vec![seat_row(0, &seat)],
+        seats: vec![seat.row(0)],
         actions,
         finished,
     })
@@ -479,17 +427,6 @@ fn computer_challenge_game(
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
 pub fn default_agent() -> &'static str {
     ai::AGENTS.last().copied().unwrap_or("greedy")
-}
-
-fn seat_row(seat: usize, s: &Seat) -> SeatRow {
-    SeatRow {
-        seat,
-        name: s.name.clone(),
-        kind: s.kind,
-        agent: s.agent.clone(),
-        token_hash: s.token_hash.clone(),
-        player: s.player.clone(),
-    }
 }
 
 /// Seats a new player (the player's, when known) in an online game.
@@ -526,14 +463,8 @@ pub async fn join(
                 let mut next = st.clone();
                 next.game.act(seat, Action::Join)?;
                 let token = ids::new_token()?;
-                let new_seat = Seat {
-                    name,
-                    kind: SeatKind::Human,
-                    agent: None,
-                    token_hash: Some(ids::hash_token(&token)),
-                    player: player.clone(),
-                };
-                let row = seat_row(seat, &new_seat);
+                let new_seat = Seat::person(name, ids::hash_token(&token), player.clone());
+                let row = new_seat.row(seat);
                 next.seats.push(new_seat);
                 Ok(Change {
                     next,
@@ -1162,6 +1093,7 @@ pub fn tile_table() -> TileTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::SeatRow;
 
     /// An online game as stored, with these seats and log rows (seat, action JSON).
     fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {

@@ -24,16 +24,15 @@ pub mod http;
 pub mod replay;
 
 use crate::error::{ApiError, Permission, Refusal};
-use crate::game::{Change, ChosenSeed, ComputerGame, GameInfo, GameState, Strength, to_json};
+use crate::game::{Change, ChosenSeed, ComputerGame, GameInfo, GameState, Seat, Strength, to_json};
 use crate::ids;
 use crate::names;
 use crate::play::{Session, detached};
 use crate::seed::Seed;
 use crate::state::AppState;
+use crate::storage::SeatKind as Kind;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{
-    ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, SeatRow, StoredGame,
-};
+use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, NewGame, StoredGame};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -43,16 +42,6 @@ pub const MAX_PLAYERS: usize = 6;
 const MODE: &str = "seats";
 /// The mode of a person's game in a Metro challenge.
 const CHALLENGE_MODE: &str = "challenge";
-
-/// Who sits in a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// A person, on the creator's device or invited by link.
-    Human,
-    /// A computer player of some level.
-    Computer,
-}
 
 /// One seat of `POST /api/metro/games`.
 #[derive(Debug, Deserialize)]
@@ -111,27 +100,6 @@ struct PlannedSeat {
     invite: bool,
 }
 
-/// One seat of a game.
-#[derive(Debug, Clone)]
-pub struct Seat {
-    pub name: String,
-    pub kind: Kind,
-    /// The computer player, for a computer seat.
-    pub level: Option<String>,
-    /// Whether the seat is for a person invited by link.
-    pub invited: bool,
-    token_hash: Option<String>,
-    /// The player who took the seat, when known.
-    player: Option<String>,
-}
-
-impl Seat {
-    /// A seat for an invited person that nobody has taken yet.
-    pub fn is_open(&self) -> bool {
-        self.kind == Kind::Human && self.token_hash.is_none()
-    }
-}
-
 /// A game's state in memory: the engine's game and who sits where.
 #[derive(Debug, Clone)]
 pub struct MetroState {
@@ -153,7 +121,7 @@ impl MetroState {
         let seat = self.seats.get(player.index())?;
         (seat.kind == Kind::Computer).then(|| {
             let level = seat
-                .level
+                .agent
                 .clone()
                 .unwrap_or_else(|| default_level().to_owned());
             (player, level)
@@ -184,7 +152,7 @@ impl GameState for MetroState {
             .map(|p| Seat {
                 name: p.name,
                 kind: p.kind,
-                level: p.level,
+                agent: p.level,
                 invited: p.invite,
                 token_hash: None,
                 player: None,
@@ -194,11 +162,11 @@ impl GameState for MetroState {
             let seat = seats
                 .get_mut(row.seat)
                 .ok_or_else(|| corrupt(format!("seat {} is not in the setup", row.seat)))?;
-            if kind_of(row.kind) != seat.kind {
+            if row.kind != seat.kind {
                 return Err(corrupt(format!("seat {} changed its kind", row.seat)));
             }
             seat.name = row.name;
-            seat.level = row.agent.or(seat.level.take());
+            seat.agent = row.agent.or(seat.agent.take());
             seat.token_hash = row.token_hash;
             seat.player = row.player;
         }
@@ -236,12 +204,8 @@ impl GameState for MetroState {
         self.game.actions().len()
     }
 
-    fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats.iter().map(|s| s.token_hash.as_deref())
-    }
-
-    fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats.iter().map(|s| s.player.as_deref())
+    fn seats(&self) -> &[Seat] {
+        &self.seats
     }
 
     fn is_over(&self) -> bool {
@@ -334,27 +298,6 @@ impl GameState for MetroState {
     }
 }
 
-fn kind_of(kind: SeatKind) -> Kind {
-    match kind {
-        SeatKind::Human => Kind::Human,
-        SeatKind::Computer => Kind::Computer,
-    }
-}
-
-fn seat_row(seat: usize, s: &Seat) -> SeatRow {
-    SeatRow {
-        seat,
-        name: s.name.clone(),
-        kind: match s.kind {
-            Kind::Human => SeatKind::Human,
-            Kind::Computer => SeatKind::Computer,
-        },
-        agent: s.level.clone(),
-        token_hash: s.token_hash.clone(),
-        player: s.player.clone(),
-    }
-}
-
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
 pub fn default_level() -> &'static str {
     ai::AGENTS.last().copied().unwrap_or("greedy")
@@ -436,7 +379,7 @@ pub async fn create(
         seats.push(Seat {
             name,
             kind: p.kind,
-            level,
+            agent: level,
             invited: p.invite,
             token_hash,
             player: seat_player,
@@ -463,7 +406,7 @@ pub async fn create(
             .iter()
             .enumerate()
             .filter(|(_, s)| !s.is_open())
-            .map(|(i, s)| seat_row(i, s))
+            .map(|(i, s)| s.row(i))
             .collect(),
         entry: None,
     };
@@ -526,7 +469,7 @@ pub async fn join(
                 next.seats[seat].name = name;
                 next.seats[seat].token_hash = Some(ids::hash_token(&token));
                 next.seats[seat].player = player.clone();
-                let row = seat_row(seat, &next.seats[seat]);
+                let row = next.seats[seat].row(seat);
                 Ok(Change {
                     next,
                     actions: Vec::new(),
@@ -608,14 +551,11 @@ async fn create_challenge_game(
         level: None,
         invite: false,
     }];
-    let mut seats = vec![Seat {
-        name: player.name.clone(),
-        kind: Kind::Human,
-        level: None,
-        invited: false,
-        token_hash: Some(ids::hash_token(token)),
-        player: Some(player.id.clone()),
-    }];
+    let mut seats = vec![Seat::person(
+        player.name.clone(),
+        ids::hash_token(token),
+        Some(player.id.clone()),
+    )];
     for i in 1..4 {
         let name = format!("Computer {i} ({strong})");
         plan.push(PlannedSeat {
@@ -624,14 +564,7 @@ async fn create_challenge_game(
             level: Some(strong.clone()),
             invite: false,
         });
-        seats.push(Seat {
-            name,
-            kind: Kind::Computer,
-            level: Some(strong.clone()),
-            invited: false,
-            token_hash: None,
-            player: None,
-        });
+        seats.push(Seat::computer(name, strong.clone()));
     }
     let id = ids::new_game_id()?;
     let new_game = NewGame {
@@ -645,11 +578,7 @@ async fn create_challenge_game(
             chosen: false,
         })?,
         created: app.clock.now_ms(),
-        seats: seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| seat_row(i, s))
-            .collect(),
+        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
         entry: Some(entry),
     };
     let state = MetroState {
@@ -679,17 +608,13 @@ fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError>
     ai::play_game(&mut game, &mut agents)
         .map_err(|e| ApiError::Internal(format!("the computer's challenge game: {e}")))?;
     let seats: Vec<Seat> = (0..4)
-        .map(|i| Seat {
-            name: if i == 0 {
+        .map(|i| {
+            let name = if i == 0 {
                 format!("Computer ({strong})")
             } else {
                 format!("Computer {i} ({strong})")
-            },
-            kind: Kind::Computer,
-            level: Some(strong.to_owned()),
-            invited: false,
-            token_hash: None,
-            player: None,
+            };
+            Seat::computer(name, strong.to_owned())
         })
         .collect();
     let setup = to_json(&Setup {
@@ -700,7 +625,7 @@ fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError>
             .map(|s| PlannedSeat {
                 kind: s.kind,
                 name: s.name.clone(),
-                level: s.level.clone(),
+                level: s.agent.clone(),
                 invite: false,
             })
             .collect(),
@@ -719,11 +644,7 @@ fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError>
             action: to_json(&action)?,
         });
     }
-    let seat_rows = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| seat_row(i, s))
-        .collect();
+    let seat_rows = seats.iter().enumerate().map(|(i, s)| s.row(i)).collect();
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     let finished = replay::metro_finished(&game, &names, at)
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
@@ -962,7 +883,7 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
                 seat: i,
                 name: s.name.clone(),
                 kind: s.kind,
-                level: s.level.clone(),
+                level: s.agent.clone(),
                 invited: s.invited,
                 open: s.is_open(),
                 holding: player.is_some_and(|p| game.hand(p).is_some()),
