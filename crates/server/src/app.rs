@@ -52,13 +52,15 @@ impl Games {
             .with::<MetroState>(crate::games::metro::http::routes())
     }
 
-    /// These games and `St`, served by `routes` under `/api/{kind}`.
+    /// These games and `St`, served under `/api/{kind}` by the routes of every game
+    /// (`crate::http::games`) and `routes`, its own.
     pub fn with<St: GameState>(mut self, routes: Router<AppState>) -> Games {
         self.registrations
             .push(|storage, clock| Arc::new(Registration::<St>::new(storage, clock)));
-        self.routes = self
-            .routes
-            .nest(&format!("/api/{}", St::KIND.as_str()), routes);
+        self.routes = self.routes.nest(
+            &format!("/api/{}", St::KIND),
+            http::games::routes::<St>().merge(routes),
+        );
         self
     }
 }

@@ -14,6 +14,15 @@ pub struct ComputerGame {
     pub finished: Finished,
 }
 
+/// How a game breaks a tie between equal scores on a leaderboard (its `k2`, higher is better).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreakRule {
+    /// Fewer errors (`k2` is minus the errors), shown as `errors`.
+    Errors,
+    /// The larger margin over the best other seat, shown as `margin`.
+    Margin,
+}
+
 /// How strong the computer's own game on a challenge plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strength {

@@ -31,7 +31,7 @@ use time::{Date, Duration as TimeDuration, OffsetDateTime, Weekday};
 
 use crate::clock::rfc3339;
 use crate::error::ApiError;
-use crate::game::{FriendGame, Strength};
+use crate::game::{FriendGame, Strength, TieBreakRule};
 use crate::ids;
 use crate::network::Network;
 use crate::play::leases::{self, Lease};
@@ -69,11 +69,12 @@ impl Kind {
         }
     }
 
+    /// The game a periodic challenge of this kind is played in.
     fn game(self) -> GameKind {
-        match self {
-            Kind::MetroDaily => GameKind::Metro,
-            _ => GameKind::Ink,
-        }
+        GameKind::from(match self {
+            Kind::MetroDaily => "metro",
+            _ => "ink",
+        })
     }
 }
 
@@ -489,7 +490,7 @@ pub struct Played {
     pub game: String,
     pub seat: usize,
     pub token: String,
-    pub kind: &'static str,
+    pub kind: String,
 }
 
 /// Starts the player's attempt at a challenge, from `network`, or returns the one already
@@ -514,7 +515,7 @@ pub async fn play(
         },
         game: e.game,
         seat: e.seat,
-        kind: c.game.as_str(),
+        kind: c.game.to_string(),
     };
     if let Some(e) = app.storage.entry(&c.id, &player.id).await? {
         return Ok((false, played(e)));
@@ -544,7 +545,7 @@ pub async fn play(
                     game,
                     seat: 0,
                     token: seat_token,
-                    kind: c.game.as_str(),
+                    kind: c.game.to_string(),
                 },
             ))
         }
@@ -704,7 +705,7 @@ pub async fn friend(
 pub struct Summary {
     pub id: String,
     pub kind: String,
-    pub game: &'static str,
+    pub game: String,
     pub period: Option<String>,
     pub opens: String,
     pub closes: Option<String>,
@@ -763,7 +764,7 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool)
     Summary {
         id: c.id.clone(),
         kind: c.kind.clone(),
-        game: c.game.as_str(),
+        game: c.game.to_string(),
         period: c.period.clone(),
         opens: rfc3339(c.opens),
         closes: c.closes.map(rfc3339),
@@ -791,16 +792,17 @@ pub struct TieBreak {
 }
 
 impl TieBreak {
-    /// From the stored `k2` (higher is better: minus the errors, or the margin).
-    fn of(game: GameKind, k2: Option<i64>) -> TieBreak {
-        match game {
-            GameKind::Ink => TieBreak {
-                errors: k2.map(|k| -k),
-                margin: None,
-            },
-            GameKind::Metro => TieBreak {
+    /// From the stored `k2` (higher is better: minus the errors, or the margin), as the game
+    /// `kind` of the challenge breaks its ties.
+    fn of(app: &AppState, kind: &GameKind, k2: Option<i64>) -> TieBreak {
+        match app.kind(kind.as_str()).map(|k| k.tie_break()) {
+            Ok(TieBreakRule::Margin) => TieBreak {
                 errors: None,
                 margin: k2,
+            },
+            _ => TieBreak {
+                errors: k2.map(|k| -k),
+                margin: None,
             },
         }
     }
@@ -818,7 +820,7 @@ async fn you(
         Some(_) if e.ranked => Some(app.storage.rank_and_around(&e, 0).await?.0),
         _ => None,
     };
-    let tie = TieBreak::of(stats.challenge.game, e.k2);
+    let tie = TieBreak::of(app, &stats.challenge.game, e.k2);
     Ok(Some(You {
         unranked: (e.finished.is_some() && !e.ranked).then_some(UNRANKED),
         game: e.game,
@@ -1018,7 +1020,7 @@ pub async fn board(
     let see_boards = closed || mine.as_ref().is_some_and(|e| e.finished.is_some());
     let asker_id = asker.as_ref().map(|p| p.id.as_str());
     let row = |rank: usize, e: EntryRow| -> Entry {
-        let tie = TieBreak::of(c.game, e.k2);
+        let tie = TieBreak::of(app, &c.game, e.k2);
         Entry {
             rank,
             you: asker_id.is_some() && e.player.as_deref() == asker_id,
@@ -1069,7 +1071,7 @@ pub async fn board(
         .map(|(score, count)| Bucket { score, count })
         .collect();
     let computer = stats.computer.as_ref().map(|r| {
-        let tie = TieBreak::of(c.game, Some(r.k2));
+        let tie = TieBreak::of(app, &c.game, Some(r.k2));
         ComputerRow {
             name: app
                 .kind(c.game.as_str())

@@ -10,27 +10,61 @@
 use std::future::Future;
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-pub use crate::challenge_games::{ComputerGame, FriendGame, Strength};
+pub use crate::challenge_games::{ComputerGame, FriendGame, Strength, TieBreakRule};
 use crate::error::ApiError;
 use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, SeatKind, SeatRow, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
 /// does that no other game does.
 pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// The kind as stored.
-    const KIND: GameKind;
+    const KIND: &'static str;
     /// The state as `GET /api/{kind}/games/{id}` sends it.
-    type View: Serialize + Send;
+    type View: Serialize + Send + 'static;
     /// What a computer seat thinks over (copied out of the state, to think off the async
     /// threads).
     type Thought: Send + 'static;
     /// What it decided.
     type Decision: Send + 'static;
+    /// `POST /api/{kind}/games`: what a game is made with.
+    type Create: DeserializeOwned + Send + 'static;
+    /// Its answer: the game's id and the tokens of the seats made on this device.
+    type Created: Serialize + Send + 'static;
+    /// `POST /api/{kind}/games/{id}/join`: what a person who joins asks for.
+    type Join: DeserializeOwned + Send + Sync + 'static;
+    /// One seat's action, as `POST /api/{kind}/games/{id}/act` sends it.
+    type Action: DeserializeOwned + Clone + Send + 'static;
+    /// `GET /api/{kind}/games/{id}/replay`: a finished game, action by action.
+    type Replay: Serialize + Send + 'static;
+
+    /// Makes a game (its seats on this device are `player`'s, when known), stores it, and sets
+    /// its computers going if it is their turn.
+    fn create(
+        app: &AppState,
+        request: Self::Create,
+        player: Option<String>,
+    ) -> impl Future<Output = Result<Self::Created, ApiError>> + Send;
+    /// Seats a person who joins, as `request` asks, with the hash of the seat's new token and
+    /// its player: the state after, its actions, and the seat taken (the refusal says why not:
+    /// the game has started, is full, the seat is taken).
+    fn join(
+        &self,
+        request: &Self::Join,
+        token_hash: String,
+        player: Option<String>,
+    ) -> Result<(Self, Vec<ActionRow>, usize), ApiError>;
+    /// `seat`'s action, after the rules accept it: the state after and its actions as stored.
+    fn act(&self, seat: usize, action: Self::Action) -> Result<(Self, Vec<ActionRow>), ApiError>;
+    /// A finished game played again from its log (see [`crate::replay::serve`]).
+    fn replay(stored: &StoredGame) -> Result<Self::Replay, ApiError>;
+    /// Leaves the seed out of a replay (a challenge's, until it closes).
+    fn hide_seed(replay: &mut Self::Replay);
 
     /// Rebuilds the state from what storage holds, by replaying its actions.
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
@@ -80,6 +114,8 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     ) -> Result<ComputerGame, ApiError>;
     /// The name of the computer's row on a challenge of this game.
     fn computer_name() -> String;
+    /// How a leaderboard of this game breaks ties.
+    const TIE_BREAK: TieBreakRule;
     /// A finished game as a friend challenge takes it (its seed, each seat's result); a game
     /// whose draws a friend cannot play again makes none.
     fn friend_game(_stored: &StoredGame) -> Result<FriendGame, ApiError> {

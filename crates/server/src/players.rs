@@ -1,6 +1,8 @@
 //! Players: a name and a secret token, with no password. A player's seats (in games created
 //! or joined with the player's token, and in challenges) make the player's page.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::clock::rfc3339;
@@ -9,8 +11,8 @@ use crate::ids;
 use crate::names;
 use crate::replay::GameResult;
 use crate::state::AppState;
+use crate::storage::StorageError;
 use crate::storage::challenges::PlayerRow;
-use crate::storage::{GameKind, StorageError};
 
 /// `POST /api/players`'s answer: the token is shown this once.
 #[derive(Debug, Serialize)]
@@ -69,7 +71,7 @@ pub struct Figures {
 #[derive(Debug, Serialize)]
 pub struct Point {
     pub at: String,
-    pub game: &'static str,
+    pub game: String,
     pub score: i64,
     pub challenge: Option<String>,
 }
@@ -82,8 +84,9 @@ pub struct Profile {
     pub created: String,
     pub games: usize,
     pub challenges: usize,
-    pub ink: Figures,
-    pub metro: Figures,
+    /// Each game's figures, by kind (`ink`, `metro`): every game the server plays has one.
+    #[serde(flatten)]
+    pub figures: BTreeMap<String, Figures>,
     /// Oldest first.
     pub scores: Vec<Point>,
 }
@@ -96,14 +99,16 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
     let player = app.storage.player(id).await?.ok_or_else(not_found)?;
     let (games, challenges) = app.storage.played_games(id).await?;
     let mut scores = Vec::new();
-    let (mut ink, mut metro) = (Figures::default(), Figures::default());
-    let (mut ink_sum, mut metro_sum, mut ink_n, mut metro_n) = (0i64, 0i64, 0usize, 0usize);
+    let mut figures: BTreeMap<String, Figures> = app
+        .kinds
+        .iter()
+        .map(|k| (k.kind().to_owned(), Figures::default()))
+        .collect();
+    let mut sums: BTreeMap<String, (i64, usize)> = BTreeMap::new();
     for g in &games {
-        let (figures, sum, n) = match g.kind {
-            GameKind::Ink => (&mut ink, &mut ink_sum, &mut ink_n),
-            GameKind::Metro => (&mut metro, &mut metro_sum, &mut metro_n),
-        };
-        figures.games += 1;
+        let kind = g.kind.to_string();
+        let f = figures.entry(kind.clone()).or_default();
+        f.games += 1;
         let Some((at, result)) = &g.finished else {
             continue;
         };
@@ -114,18 +119,22 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
         let Some(mine) = result.players.iter().find(|p| p.seat == g.seat) else {
             continue;
         };
-        figures.best = Some(figures.best.map_or(mine.score, |b| b.max(mine.score)));
+        f.best = Some(f.best.map_or(mine.score, |b| b.max(mine.score)));
+        let (sum, n) = sums.entry(kind.clone()).or_default();
         *sum += mine.score;
         *n += 1;
         scores.push(Point {
             at: rfc3339(*at),
-            game: g.kind.as_str(),
+            game: kind,
             score: mine.score,
             challenge: g.challenge.clone(),
         });
     }
-    ink.mean = (ink_n > 0).then(|| ink_sum as f64 / ink_n as f64);
-    metro.mean = (metro_n > 0).then(|| metro_sum as f64 / metro_n as f64);
+    for (kind, (sum, n)) in sums {
+        if let Some(f) = figures.get_mut(&kind) {
+            f.mean = (n > 0).then(|| sum as f64 / n as f64);
+        }
+    }
     scores.sort_by(|a, b| a.at.cmp(&b.at));
     Ok(Profile {
         id: player.id,
@@ -133,8 +142,7 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
         created: rfc3339(player.created),
         games: games.len(),
         challenges,
-        ink,
-        metro,
+        figures,
         scores,
     })
 }

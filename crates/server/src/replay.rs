@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::state::AppState;
 use crate::storage::challenges::EntryScore;
-use crate::storage::{Finished, GameKind, SeatKind, SeatRow, StoredGame};
+use crate::storage::{Finished, SeatKind, SeatRow, StoredGame};
 
 /// A seat as a replay and the list of recent games show it.
 #[derive(Debug, Clone, Serialize)]
@@ -56,7 +56,7 @@ pub fn not_over() -> ApiError {
 pub async fn serve<R: Send + 'static>(
     app: &AppState,
     id: &str,
-    kind: GameKind,
+    kind: &str,
     token: Option<&str>,
     build: fn(&StoredGame) -> Result<R, ApiError>,
 ) -> Result<(R, bool), ApiError> {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use tokio::sync::{Semaphore, watch};
 
-use crate::challenge_games::{ComputerGame, FriendGame, Strength};
+use crate::challenge_games::{ComputerGame, FriendGame, Strength, TieBreakRule};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::storage::Storage;
@@ -57,6 +57,8 @@ pub trait Registered: Send + Sync + 'static {
     fn friend_game(&self, stored: &crate::storage::StoredGame) -> Result<FriendGame, ApiError>;
     /// The name of the computer's row on a challenge of this kind.
     fn computer_name(&self) -> String;
+    /// How a leaderboard of this kind breaks ties.
+    fn tie_break(&self) -> TieBreakRule;
     /// How a stored game of this kind ended, replayed (for games stored before results were
     /// kept); `None` if it goes on or does not replay.
     fn finished_of(

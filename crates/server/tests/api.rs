@@ -668,7 +668,7 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
         storage
             .create_game(NewGame {
                 id: id.into(),
-                kind: GameKind::Ink,
+                kind: GameKind::from("ink"),
                 mode: "computer".into(),
                 setup: r#"{"players":2,"dice":{"seed":12}}"#.into(),
                 created: 1,

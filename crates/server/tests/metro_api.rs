@@ -809,7 +809,7 @@ async fn a_computer_whose_turn_is_due_plays_when_its_game_loads() {
         storage
             .create_game(NewGame {
                 id: id.into(),
-                kind: GameKind::Metro,
+                kind: GameKind::from("metro"),
                 mode: "seats".into(),
                 setup: r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#.into(),
                 created: 1,

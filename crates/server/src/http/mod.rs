@@ -4,6 +4,7 @@
 
 pub mod assets;
 pub mod challenges;
+pub mod games;
 pub mod limits;
 pub mod players;
 pub mod replay;
@@ -14,8 +15,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -26,7 +26,6 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 use crate::game::GameState;
-use crate::play::Session;
 use crate::state::AppState;
 
 /// The largest request body accepted, in bytes.
@@ -88,32 +87,20 @@ async fn health(State(app): State<AppState>) -> Response {
     }
 }
 
-/// `GET /api/{kind}/games/{id}`: the state as the token's seat sees it (the seat's token, or
-/// the token of the player who sits there; without a token, as a spectator does). A
-/// challenge's game is seen by others only as [`crate::challenges::may_see`] allows: then the
-/// token may be a player's.
-pub async fn game_state<St: GameState>(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<St::View>, ApiError> {
-    let session = Session::<St>::load(&app, &id).await?;
-    let st = session.snapshot().await;
-    let seat = seen_by(&app, &session.id, &st, token.as_deref()).await?;
-    Ok(Json(session.view(&st, seat)))
-}
-
 /// The seat of a game the holder of `token` sits in (`None`: a spectator), once they may see
 /// it: a token of nobody's is refused; so is a spectator of a challenge's game while
 /// [`crate::challenges::may_see`] says so.
-async fn seen_by<St: GameState>(
+pub(crate) async fn seen_by<St: GameState>(
     app: &AppState,
     id: &str,
     st: &St,
     token: Option<&str>,
 ) -> Result<Option<usize>, ApiError> {
-    let seat =
-        crate::challenges::seat_of(app, st.token_hashes().zip(st.seat_players()), token).await?;
+    let seats = st
+        .seats()
+        .iter()
+        .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
+    let seat = crate::challenges::seat_of(app, seats, token).await?;
     if seat.is_none()
         && let Some(token) = token
     {
@@ -145,37 +132,6 @@ pub async fn player_id(app: &AppState, token: Option<&str>) -> Result<Option<Str
     Ok(crate::challenges::player_of(app, token)
         .await?
         .map(|p| p.id))
-}
-
-/// `GET /api/{kind}/games/{id}/events`: the game's live updates, to who may see its state
-/// (the token comes as `Authorization`, or as `?token=` for the browser's `EventSource`, which
-/// sends no headers). `X-Accel-Buffering: no` tells nginx in front (if any) to pass each event
-/// on at once, whatever its `proxy_buffering`.
-pub async fn game_events<St: GameState>(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-    q: Result<Query<EventsQuery>, QueryRejection>,
-) -> Result<impl IntoResponse, ApiError> {
-    let session = Session::<St>::load(&app, &id).await?;
-    let token = token.or(viewer::query(q)?.token);
-    if token
-        .as_deref()
-        .is_some_and(|t| t.is_empty() || t.len() > 256)
-    {
-        return Err(ApiError::WrongToken);
-    }
-    let st = session.snapshot().await;
-    seen_by(&app, &session.id, &st, token.as_deref()).await?;
-    drop(st);
-    let events = crate::play::sse::events(session, app.shutdown.clone()).await;
-    Ok(([("x-accel-buffering", "no")], events))
-}
-
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EventsQuery {
-    pub token: Option<String>,
 }
 
 /// Logs each request (at debug level) and sets the headers every response carries.

@@ -36,7 +36,7 @@ struct GamesQuery {
 #[derive(Debug, Serialize)]
 struct GameEntry {
     id: String,
-    kind: &'static str,
+    kind: String,
     mode: String,
     /// Milliseconds since the Unix epoch.
     created: i64,
@@ -66,13 +66,16 @@ async fn games(
     }
     let kind = match q.kind.as_deref() {
         None | Some("") => None,
-        Some("ink") => Some(GameKind::Ink),
-        Some("metro") => Some(GameKind::Metro),
-        Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "unknown kind {other:?}: ink or metro"
-            )));
-        }
+        Some(kind) => match app.kind(kind) {
+            Ok(_) => Some(GameKind::from(kind)),
+            Err(_) => {
+                let known: Vec<&str> = app.kinds.iter().map(|k| k.kind()).collect();
+                return Err(ApiError::BadRequest(format!(
+                    "unknown kind {kind:?}: {}",
+                    known.join(" or ")
+                )));
+            }
+        },
     };
     let limit = q.limit.unwrap_or(20);
     if !(1..=MAX_LIMIT).contains(&limit) {
@@ -104,10 +107,7 @@ async fn games(
                 .ok()?;
             Some(GameEntry {
                 id: g.id,
-                kind: match g.kind {
-                    GameKind::Ink => "ink",
-                    GameKind::Metro => "metro",
-                },
+                kind: g.kind.to_string(),
                 mode: g.mode,
                 created: g.created,
                 finished: g.finished.at,

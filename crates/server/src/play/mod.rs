@@ -2,6 +2,7 @@
 //! and their cache, changes decided on a state and stored in the action log, the computers'
 //! turns and their leases across processes, live updates.
 
+pub mod commands;
 pub mod leases;
 pub mod session;
 pub mod sse;

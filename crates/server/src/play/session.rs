@@ -20,7 +20,7 @@ use tokio::sync::{OnceCell, broadcast};
 
 use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::game::{Change, ComputerGame, FriendGame, GameInfo, GameState, Strength};
+use crate::game::{Change, ComputerGame, FriendGame, GameInfo, GameState, Strength, TieBreakRule};
 use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::{AppState, Registered};
@@ -380,7 +380,7 @@ impl<St: GameState> Sessions<St> {
             .iter()
             .find_map(|k| k.as_any().downcast_ref::<Registration<St>>())
             .map(|r| &r.sessions)
-            .unwrap_or_else(|| panic!("the game {} is not registered", St::KIND.as_str()))
+            .unwrap_or_else(|| panic!("the game {} is not registered", St::KIND))
     }
 
     pub fn new(storage: Storage, clock: Clock) -> Sessions<St> {
@@ -532,7 +532,7 @@ impl<St: GameState> Registration<St> {
 
 impl<St: GameState> Registered for Registration<St> {
     fn kind(&self) -> &'static str {
-        St::KIND.as_str()
+        St::KIND
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -623,6 +623,10 @@ impl<St: GameState> Registered for Registration<St> {
 
     fn computer_name(&self) -> String {
         St::computer_name()
+    }
+
+    fn tie_break(&self) -> TieBreakRule {
+        St::TIE_BREAK
     }
 
     fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {

@@ -251,27 +251,39 @@ fn postgres_words(e: &tokio_postgres::Error) -> String {
     }
 }
 
-/// The game a row belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameKind {
-    Ink,
-    Metro,
-}
+/// The kind of game a row belongs to (`ink`, `metro`: whatever game the server registers;
+/// storage knows none of them).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameKind(String);
 
 impl GameKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Ink => "ink",
-            GameKind::Metro => "metro",
-        }
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 
     pub(crate) fn parse(s: &str) -> Result<GameKind, StorageError> {
-        match s {
-            "ink" => Ok(GameKind::Ink),
-            "metro" => Ok(GameKind::Metro),
-            _ => Err(StorageError::Corrupt(format!("unknown game kind {s:?}"))),
+        if s.is_empty() || s.len() > 32 {
+            return Err(StorageError::Corrupt(format!("a game kind {s:?}")));
         }
+        Ok(GameKind(s.to_owned()))
+    }
+}
+
+impl From<&str> for GameKind {
+    fn from(kind: &str) -> GameKind {
+        GameKind(kind.to_owned())
+    }
+}
+
+impl PartialEq<&str> for GameKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -1013,7 +1025,7 @@ async fn finished_games<S: Sql>(
                AND (CAST(?2 AS BIGINT) IS NULL OR finished < ?2
                     OR (finished = ?2 AND CAST(?3 AS TEXT) IS NOT NULL AND id > ?3))
              ORDER BY finished DESC, id LIMIT ?4",
-            args![kind.map(GameKind::as_str), at, id.as_deref(), limit],
+            args![kind.as_ref().map(GameKind::as_str), at, id.as_deref(), limit],
         )
         .await?;
     rows.into_iter()
@@ -1189,7 +1201,7 @@ mod tests {
         storage
             .create_game(NewGame {
                 id: "g1".into(),
-                kind: GameKind::Ink,
+                kind: GameKind::from("ink"),
                 mode: "online".into(),
                 setup: "{}".into(),
                 created: 1,
@@ -1223,7 +1235,7 @@ mod tests {
 
         let storage = db.open().await;
         let game = storage.load_game("g1").await.unwrap().unwrap();
-        assert_eq!(game.kind, GameKind::Ink);
+        assert_eq!(game.kind, GameKind::from("ink"));
         assert_eq!(game.mode, "online");
         assert_eq!(game.created, 1);
         assert_eq!(game.seats, vec![seat(0), seat(1)]);
@@ -1248,7 +1260,7 @@ mod tests {
                 storage
                     .create_game(NewGame {
                         id: id.clone(),
-                        kind: GameKind::Ink,
+                        kind: GameKind::from("ink"),
                         mode: "solo".into(),
                         setup: "{}".into(),
                         created: 1,
@@ -1310,9 +1322,14 @@ mod tests {
 
     async fn finished_games_are_listed_on(db: TestDb) {
         let storage = db.open().await;
-        for (i, kind) in [GameKind::Ink, GameKind::Metro, GameKind::Ink, GameKind::Ink]
-            .into_iter()
-            .enumerate()
+        for (i, kind) in [
+            GameKind::from("ink"),
+            GameKind::from("metro"),
+            GameKind::from("ink"),
+            GameKind::from("ink"),
+        ]
+        .into_iter()
+        .enumerate()
         {
             storage
                 .create_game(new_game(&format!("g{i}"), kind, i as i64))
@@ -1364,10 +1381,10 @@ mod tests {
         let ids = |games: Vec<FinishedGame>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
         let all = storage.finished_games(None, None, 10).await.unwrap();
         assert_eq!(all[0].finished, finished(300));
-        assert_eq!(all[0].kind, GameKind::Metro);
+        assert_eq!(all[0].kind, GameKind::from("metro"));
         assert_eq!(ids(all), ["g1", "g2", "g0"]);
         let ink = storage
-            .finished_games(Some(GameKind::Ink), None, 10)
+            .finished_games(Some(GameKind::from("ink")), None, 10)
             .await
             .unwrap();
         assert_eq!(ids(ink), ["g2", "g0"]);
@@ -1484,7 +1501,7 @@ mod tests {
             let storage = Storage::open(&path).unwrap();
             for g in 0..40 {
                 storage
-                    .create_game(new_game(&format!("g{g}"), GameKind::Ink, g))
+                    .create_game(new_game(&format!("g{g}"), GameKind::from("ink"), g))
                     .await
                     .unwrap();
             }
@@ -1495,9 +1512,14 @@ mod tests {
             .pragma_update(None, "wal_checkpoint", "TRUNCATE")
             .unwrap();
         assert!(sqlite::check(&path).unwrap().is_empty());
+        // Every page but the first (the header), in its middle: some are free pages (the
+        // migrations make tables again), the others hold the games.
+        let pages = std::fs::metadata(&path).unwrap().len() / 4096;
         let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-        f.seek(SeekFrom::Start(2 * 4096 + 64)).unwrap();
-        f.write_all(&[0x5a; 2000]).unwrap();
+        for page in 1..pages {
+            f.seek(SeekFrom::Start(page * 4096 + 64)).unwrap();
+            f.write_all(&[0x5a; 2000]).unwrap();
+        }
         drop(f);
         assert!(!sqlite::check(&path).unwrap().is_empty());
         let e = Storage::open(&path).err().expect("refused");
@@ -1540,7 +1562,7 @@ mod tests {
         assert_ne!(a.process_id(), b.process_id());
         assert_eq!(a.secret(), b.secret(), "one secret, made once");
         let mut heard = b.listen().await.unwrap().unwrap();
-        a.create_game(new_game("g", GameKind::Ink, 1))
+        a.create_game(new_game("g", GameKind::from("ink"), 1))
             .await
             .unwrap();
         let append = |text: &str| Append {

@@ -26,10 +26,10 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The migrations, in order: `(version, statements)`. A database records the last one it ran
 /// in `meta` (`schema`); each runs once, in one transaction, under an advisory lock so that
 /// processes starting together do not run one twice.
-const MIGRATIONS: &[(i64, &str)] = &[(1, SCHEMA_1), (2, SCHEMA_2)];
+const MIGRATIONS: &[(i64, &str)] = &[(1, SCHEMA_1), (2, SCHEMA_2), (3, SCHEMA_3)];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 2;
+pub(super) const SCHEMA_VERSION: i64 = 3;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -124,6 +124,14 @@ CREATE INDEX leases_by_expiry ON leases (until);
 /// index by seat, the computer's game and a friend challenge's first game in their challenge,
 /// recent games paged by (finish, id). The name keys are filled in after.
 const SCHEMA_2: &str = super::CHALLENGE_SECRETS;
+
+/// As SQLite's schema 5: storage knows no game, so the lists of game kinds go (and the
+/// challenges' kinds).
+const SCHEMA_3: &str = "
+ALTER TABLE games DROP CONSTRAINT IF EXISTS games_kind_check;
+ALTER TABLE challenges DROP CONSTRAINT IF EXISTS challenges_kind_check;
+ALTER TABLE challenges DROP CONSTRAINT IF EXISTS challenges_game_check;
+";
 
 /// A PostgreSQL database: its pool, and how to open a connection of its own (to listen).
 #[derive(Clone)]

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 4;
+pub(super) const SCHEMA_VERSION: i64 = 5;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -123,6 +123,54 @@ CREATE TABLE IF NOT EXISTS entry_scores (
 ///   (hidden as its games are until it closes).
 /// - Recent games are paged by (finish, id).
 pub(super) const SCHEMA_4: &str = super::CHALLENGE_SECRETS;
+
+/// Version 5: storage knows no game. The tables of games and challenges lose their lists of
+/// game kinds (`CHECK (kind IN ('ink', 'metro'))`, the challenges' kinds too), so that a game
+/// the server registers is stored like the others. SQLite drops a check only by making its
+/// table again: each is copied whole into a table without it, which takes its name and its
+/// indices (run with foreign keys off, then checked).
+pub(super) const SCHEMA_5: &str = "
+CREATE TABLE games_5 (
+    id        TEXT PRIMARY KEY,
+    kind      TEXT NOT NULL,
+    mode      TEXT NOT NULL,
+    setup     TEXT NOT NULL,
+    created   INTEGER NOT NULL,
+    finished  INTEGER,
+    result    TEXT,
+    challenge TEXT
+);
+INSERT INTO games_5 (id, kind, mode, setup, created, finished, result, challenge)
+    SELECT id, kind, mode, setup, created, finished, result, challenge FROM games;
+DROP TABLE games;
+ALTER TABLE games_5 RENAME TO games;
+CREATE INDEX games_by_finish ON games (finished DESC, id) WHERE finished IS NOT NULL;
+CREATE TABLE challenges_5 (
+    id       TEXT PRIMARY KEY,
+    kind     TEXT NOT NULL,
+    game     TEXT NOT NULL,
+    period   TEXT,
+    opens    INTEGER NOT NULL,
+    closes   INTEGER,
+    seed     INTEGER NOT NULL,
+    origin   TEXT,
+    by_name  TEXT,
+    created  INTEGER NOT NULL,
+    players  INTEGER NOT NULL DEFAULT 0,
+    target   INTEGER,
+    computer_game  TEXT,
+    computer_score INTEGER,
+    computer_k2    INTEGER
+);
+INSERT INTO challenges_5 (id, kind, game, period, opens, closes, seed, origin, by_name, created,
+        players, target, computer_game, computer_score, computer_k2)
+    SELECT id, kind, game, period, opens, closes, seed, origin, by_name, created,
+        players, target, computer_game, computer_score, computer_k2 FROM challenges;
+DROP TABLE challenges;
+ALTER TABLE challenges_5 RENAME TO challenges;
+CREATE INDEX challenges_by_opening ON challenges (opens DESC) WHERE kind <> 'friend';
+CREATE INDEX challenges_by_origin ON challenges (origin) WHERE origin IS NOT NULL;
+";
 
 /// How long a connection waits for another's lock before it gives up.
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
@@ -256,6 +304,15 @@ fn configure(conn: &Connection) -> Result<(), StorageError> {
 /// connection's writes (the busy timeout) instead of failing when it turns from reading the
 /// version to writing; an up-to-date database is left unwritten.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
+    // Tables are made again below (version 5) with foreign keys off: a pragma that counts only
+    // outside a transaction. They are checked before the commit, and on again after it.
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let upgraded = migrate_tables(conn, path);
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    upgraded
+}
+
+fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version > SCHEMA_VERSION {
@@ -279,6 +336,18 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StorageError> {
     if version < 4 {
         tx.execute_batch(SCHEMA_4)?;
         ready(challenges::backfill_name_keys(&mut sql::Sqlite(&tx)))?;
+    }
+    if version < 5 {
+        tx.execute_batch(SCHEMA_5)?;
+        let broken: Vec<String> = tx
+            .prepare("PRAGMA foreign_key_check")?
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        if let Some(table) = broken.first() {
+            return Err(StorageError::Corrupt(format!(
+                "a row of {table} refers to nothing after the tables were made again"
+            )));
+        }
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -4,56 +4,31 @@
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
-use super::{self as ink, CreateRequest, GameView, InkState, SeatTaken, TileTable};
+use super::{self as ink, GameView, InkState, TileTable};
 use crate::error::ApiError;
-use crate::http::{JsonBody, MaybeToken, Token, game_events, game_state, player_id};
+use crate::http::{JsonBody, Token};
+use crate::play::commands::act;
 use crate::state::AppState;
 use crate::viewer::InkCheck;
 
+/// Railroad Ink's own routes, beside every game's (`crate::http::games`).
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
         .route("/check", post(check))
-        .route("/games", post(create))
-        .route("/games/{id}", get(game_state::<InkState>))
-        .route("/games/{id}/join", post(join))
         .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", post(place))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/end-round", post(end_round))
         .route("/games/{id}/hint", get(hint))
-        .route("/games/{id}/events", get(game_events::<InkState>))
-        .route("/games/{id}/replay", get(replay))
-}
-
-async fn replay(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(token): MaybeToken,
-) -> Result<Json<super::replay::InkReplay>, ApiError> {
-    Ok(Json(
-        super::replay::serve(&app, &id, token.as_deref()).await?,
-    ))
 }
 
 async fn tiles() -> Json<TileTable> {
     Json(ink::tile_table())
-}
-
-async fn create(
-    State(app): State<AppState>,
-    MaybeToken(player): MaybeToken,
-    JsonBody(req): JsonBody<CreateRequest>,
-) -> Result<impl IntoResponse, ApiError> {
-    let player = player_id(&app, player.as_deref()).await?;
-    let taken: SeatTaken = ink::create(&app, req, player).await?;
-    Ok((StatusCode::CREATED, Json(taken)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,23 +50,6 @@ async fn check(JsonBody(req): JsonBody<CheckRequest>) -> Result<Json<InkCheck>, 
         req.placement,
         &req.tiles,
     )?))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    name: Option<String>,
-}
-
-async fn join(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    MaybeToken(player): MaybeToken,
-    JsonBody(req): JsonBody<JoinRequest>,
-) -> Result<impl IntoResponse, ApiError> {
-    let player = player_id(&app, player.as_deref()).await?;
-    let taken = ink::join(&app, &id, req.name, player).await?;
-    Ok((StatusCode::CREATED, Json(taken)))
 }
 
 /// `POST /api/ink/games/{id}/start`: the creator starts an online game waiting in its lobby.
@@ -118,7 +76,7 @@ async fn place(
     let action = Action::Place {
         placement: req.placement,
     };
-    Ok(Json(ink::act(&app, &id, &token, action).await?))
+    Ok(Json(act::<InkState>(&app, &id, &token, action).await?))
 }
 
 async fn undo(
@@ -126,7 +84,9 @@ async fn undo(
     Path(id): Path<String>,
     Token(token): Token,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(ink::act(&app, &id, &token, Action::Undo).await?))
+    Ok(Json(
+        act::<InkState>(&app, &id, &token, Action::Undo).await?,
+    ))
 }
 
 async fn end_round(
@@ -134,7 +94,9 @@ async fn end_round(
     Path(id): Path<String>,
     Token(token): Token,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(ink::act(&app, &id, &token, Action::EndRound).await?))
+    Ok(Json(
+        act::<InkState>(&app, &id, &token, Action::EndRound).await?,
+    ))
 }
 
 #[derive(Debug, Serialize)]

@@ -22,15 +22,17 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission};
 use crate::game::{
-    Change, ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, to_json,
+    ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
+    to_json,
 };
 use crate::ids;
 use crate::names;
-use crate::play::{Session, detached};
+use crate::play::commands::SeatTaken;
+use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, NewGame, SeatKind, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, NewGame, SeatKind, StoredGame};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -103,7 +105,8 @@ pub(crate) struct StoredSetup {
 pub type InkSession = Session<InkState>;
 
 impl GameState for InkState {
-    const KIND: GameKind = GameKind::Ink;
+    const KIND: &'static str = "ink";
+    const TIE_BREAK: TieBreakRule = TieBreakRule::Errors;
     type View = GameView;
 
     fn from_stored(stored: StoredGame) -> Result<InkState, ApiError> {
@@ -248,6 +251,81 @@ impl GameState for InkState {
     fn computer_name() -> String {
         format!("Computer ({})", default_agent())
     }
+
+    type Create = CreateRequest;
+    type Created = SeatTaken;
+    type Join = JoinRequest;
+    type Action = Action;
+    type Replay = replay::InkReplay;
+
+    fn create(
+        app: &AppState,
+        request: CreateRequest,
+        player: Option<String>,
+    ) -> impl std::future::Future<Output = Result<SeatTaken, ApiError>> + Send {
+        create(app, request, player)
+    }
+
+    /// Seats a new person in an online game waiting in its lobby.
+    fn join(
+        &self,
+        request: &JoinRequest,
+        token_hash: String,
+        player: Option<String>,
+    ) -> Result<(InkState, Vec<ActionRow>, usize), ApiError> {
+        if self.mode != Mode::Online {
+            return Err(ApiError::Conflict(format!(
+                "this is a {} game: only online games can be joined",
+                self.mode.as_str()
+            )));
+        }
+        if self.started {
+            return Err(ApiError::Conflict(
+                "the game has started: nobody can join it any more, but anyone with the link can watch"
+                    .into(),
+            ));
+        }
+        let seat = self.game.players().len();
+        if seat >= MAX_SEATS {
+            return Err(ApiError::Conflict(format!(
+                "the game is full ({MAX_SEATS} players)"
+            )));
+        }
+        let name = names::person_name(request.name.as_deref(), || format!("Player {}", seat + 1))?;
+        let mut next = self.clone();
+        next.game.act(seat, Action::Join)?;
+        next.seats.push(Seat::person(name, token_hash, player));
+        Ok((next, vec![action_row(seat, Action::Join)?], seat))
+    }
+
+    /// A placement, an undo or the end of the seat's round, once the game has started (a join
+    /// is its own request).
+    fn act(&self, seat: usize, action: Action) -> Result<(InkState, Vec<ActionRow>), ApiError> {
+        if action == Action::Join {
+            return Err(ApiError::BadRequest(
+                "a player joins with POST /api/ink/games/{id}/join".into(),
+            ));
+        }
+        self.check_started()?;
+        let mut next = self.clone();
+        next.game.act(seat, action)?;
+        Ok((next, vec![action_row(seat, action)?]))
+    }
+
+    fn replay(stored: &StoredGame) -> Result<replay::InkReplay, ApiError> {
+        replay::ink_replay(stored)
+    }
+
+    fn hide_seed(replay: &mut replay::InkReplay) {
+        replay.seed = None;
+    }
+}
+
+/// `POST /api/ink/games/{id}/join`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    pub name: Option<String>,
 }
 
 /// `POST /api/ink/games`.
@@ -259,15 +337,6 @@ pub struct CreateRequest {
     pub name: Option<String>,
     /// The computer player, for mode `computer` (default: the last of the engine's list).
     pub agent: Option<String>,
-}
-
-/// A seat taken: the answer to creating or joining a game.
-#[derive(Debug, Serialize)]
-pub struct SeatTaken {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    pub seat: usize,
-    pub token: String,
 }
 
 /// Creates a game and seats its creator (and, against the computer, the computer); the
@@ -317,7 +386,7 @@ pub async fn create(
     };
     let new_game = NewGame {
         id: id.clone(),
-        kind: GameKind::Ink,
+        kind: InkState::KIND.into(),
         mode: req.mode.as_str().to_owned(),
         setup: to_json(&StoredSetup {
             setup,
@@ -366,7 +435,7 @@ async fn create_challenge_game(
     );
     let new_game = NewGame {
         id: id.clone(),
-        kind: GameKind::Ink,
+        kind: InkState::KIND.into(),
         mode: Mode::Challenge.as_str().to_owned(),
         setup: to_json(&StoredSetup {
             setup,
@@ -429,61 +498,6 @@ pub fn default_agent() -> &'static str {
     ai::AGENTS.last().copied().unwrap_or("greedy")
 }
 
-/// Seats a new player (the player's, when known) in an online game.
-pub async fn join(
-    app: &AppState,
-    id: &str,
-    name: Option<String>,
-    player: Option<String>,
-) -> Result<SeatTaken, ApiError> {
-    let s = InkSession::load(app, id).await?;
-    let app = app.clone();
-    detached(async move {
-        let joined = s
-            .change(&app, |st| {
-                if st.mode != Mode::Online {
-                    return Err(ApiError::Conflict(format!(
-                        "this is a {} game: only online games can be joined",
-                        st.mode.as_str()
-                    )));
-                }
-                if st.started {
-                    return Err(ApiError::Conflict(
-                        "the game has started: nobody can join it any more, but anyone with the link can watch"
-                            .into(),
-                    ));
-                }
-                let seat = st.game.players().len();
-                if seat >= MAX_SEATS {
-                    return Err(ApiError::Conflict(format!(
-                        "the game is full ({MAX_SEATS} players)"
-                    )));
-                }
-                let name = names::person_name(name.as_deref(), || format!("Player {}", seat + 1))?;
-                let mut next = st.clone();
-                next.game.act(seat, Action::Join)?;
-                let token = ids::new_token()?;
-                let new_seat = Seat::person(name, ids::hash_token(&token), player.clone());
-                let row = new_seat.row(seat);
-                next.seats.push(new_seat);
-                Ok(Change {
-                    next,
-                    actions: vec![action_row(seat, Action::Join)?],
-                    seat: Some(row),
-                    answer: SeatTaken {
-                        id: None,
-                        seat,
-                        token,
-                    },
-                })
-            })
-            .await?;
-        tracing::info!(game = %s.id, seat = joined.seat, "player joined");
-        Ok(joined)
-    })
-    .await
-}
-
 fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
     Ok(ActionRow {
         seat,
@@ -491,81 +505,37 @@ fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
     })
 }
 
-/// Does one seat's action, after the engine accepts it and storage holds it. Returns the
-/// state as that seat sees it.
-pub async fn act(
-    app: &AppState,
-    id: &str,
-    token: &str,
-    action: Action,
-) -> Result<GameView, ApiError> {
-    let session = InkSession::load(app, id).await?;
-    let (app2, s) = (app.clone(), session.clone());
-    let token = token.to_owned();
-    let view = detached(async move {
-        s.change(&app2, |st| {
-            let seat = st.seat_of(&token)?;
-            st.check_started()?;
-            let mut next = st.clone();
-            next.game.act(seat, action)?;
-            Ok(Change {
-                answer: s.view(&next, Some(seat)),
-                actions: vec![action_row(seat, action)?],
-                seat: None,
-                next,
-            })
-        })
-        .await
-    })
-    .await?;
-    session.drive_computers(app);
-    Ok(view)
-}
-
 /// Starts an online game waiting in its lobby: only its creator (seat 0) may, once. The start
 /// is stored in the game's log, so that the game replays to a started one.
 pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, ApiError> {
-    let session = InkSession::load(app, id).await?;
-    let (app, s) = (app.clone(), session.clone());
-    let token = token.to_owned();
-    detached(async move {
-        let view = s
-            .change(&app, |st| {
-                let seat = st.seat_of(&token)?;
-                if st.mode != Mode::Online {
-                    return Err(ApiError::Conflict(format!(
-                        "this is a {} game: it started when it was made (only an online game has a lobby)",
-                        st.mode.as_str()
-                    )));
-                }
-                if seat != 0 {
-                    let creator = st.seats.first().map_or("the creator", |c| c.name.as_str());
-                    return Err(ApiError::Forbidden(format!(
-                        "only the game's creator ({creator}) can start it"
-                    )));
-                }
-                if st.started {
-                    return Err(ApiError::Conflict("the game has already started".into()));
-                }
-                let mut next = st.clone();
-                next.started = true;
-                next.start_logged = true;
-                let row = ActionRow {
-                    seat,
-                    action: to_json(&replay::LobbyAction::Start)?,
-                };
-                Ok(Change {
-                    answer: s.view(&next, Some(seat)),
-                    next,
-                    actions: vec![row],
-                    seat: None,
-                })
-            })
-            .await?;
-        tracing::info!(game = %s.id, players = view.players.len(), "online game started");
-        Ok(view)
+    let view = play::commands::by_seat(app, id, token, |st: &InkState, seat| {
+        if st.mode != Mode::Online {
+            return Err(ApiError::Conflict(format!(
+                "this is a {} game: it started when it was made (only an online game has a lobby)",
+                st.mode.as_str()
+            )));
+        }
+        if seat != 0 {
+            let creator = st.seats.first().map_or("the creator", |c| c.name.as_str());
+            return Err(ApiError::Forbidden(format!(
+                "only the game's creator ({creator}) can start it"
+            )));
+        }
+        if st.started {
+            return Err(ApiError::Conflict("the game has already started".into()));
+        }
+        let mut next = st.clone();
+        next.started = true;
+        next.start_logged = true;
+        let row = ActionRow {
+            seat,
+            action: to_json(&replay::LobbyAction::Start)?,
+        };
+        Ok((next, vec![row]))
     })
-    .await
+    .await?;
+    tracing::info!(game = %id, players = view.players.len(), "online game started");
+    Ok(view)
 }
 
 impl InkState {
@@ -1099,7 +1069,7 @@ mod tests {
     fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {
         StoredGame {
             id: "0123456789abcdef01234567".into(),
-            kind: GameKind::Ink,
+            kind: InkState::KIND.into(),
             mode: "online".into(),
             setup: serde_json::to_string(&Setup {
                 players: 1,

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ApiError;
 use crate::replay::{ReplaySeat, SeatResult, corrupt, not_over};
 use crate::seed::Seed;
-use crate::state::AppState;
-use crate::storage::{Finished, GameKind, StoredGame};
+use crate::storage::{Finished, StoredGame};
 
 /// One action of a Railroad Ink game, and what it changed.
 #[derive(Debug, Clone, Serialize)]
@@ -102,17 +101,6 @@ pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
 pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
     let log = ink_log_full(stored)?;
     Ok((log.setup, log.actions))
-}
-
-/// The replay of a finished Railroad Ink game, from its stored actions, for the holder of
-/// `token` (see [`crate::replay::serve`]).
-pub async fn serve(app: &AppState, id: &str, token: Option<&str>) -> Result<InkReplay, ApiError> {
-    let (mut replay, hide_seed) =
-        crate::replay::serve(app, id, GameKind::Ink, token, ink_replay).await?;
-    if hide_seed {
-        replay.seed = None;
-    }
-    Ok(replay)
 }
 
 /// Plays a stored Railroad Ink game again, action by action.

@@ -24,15 +24,17 @@ pub mod http;
 pub mod replay;
 
 use crate::error::{ApiError, Permission, Refusal};
-use crate::game::{Change, ChosenSeed, ComputerGame, GameInfo, GameState, Seat, Strength, to_json};
+use crate::game::{
+    ChosenSeed, ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, to_json,
+};
 use crate::ids;
 use crate::names;
-use crate::play::{Session, detached};
+use crate::play::Session;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::SeatKind as Kind;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, GameKind, NewGame, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, NewGame, StoredGame};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -62,6 +64,25 @@ pub struct SeatRequest {
 pub struct CreateRequest {
     pub players: Vec<SeatRequest>,
     pub seed: Option<Seed>,
+}
+
+/// `POST /api/metro/games/{id}/join`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    pub name: Option<String>,
+    /// The open seat to take (the first open one if not given).
+    pub seat: Option<usize>,
+}
+
+/// One seat's move, as `POST /api/metro/games/{id}/act` sends it:
+/// `{"action":"draw"}`, `{"action":"keep"}`, `{"action":{"place":"03"},"tile":"cbaa"}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatMove {
+    pub action: Action,
+    /// With a placement: the tile the page means to place (a `409` if another is to be placed).
+    pub tile: Option<Tile>,
 }
 
 /// A seat's token.
@@ -130,7 +151,8 @@ impl MetroState {
 }
 
 impl GameState for MetroState {
-    const KIND: GameKind = GameKind::Metro;
+    const KIND: &'static str = "metro";
+    const TIE_BREAK: TieBreakRule = TieBreakRule::Margin;
     type View = GameView;
 
     /// Replays the actions, each by the seat that did it.
@@ -296,6 +318,97 @@ impl GameState for MetroState {
     fn computer_name() -> String {
         format!("Computer ({})", default_level())
     }
+
+    type Create = CreateRequest;
+    type Created = Created;
+    type Join = JoinRequest;
+    type Action = SeatMove;
+    type Replay = replay::MetroReplay;
+
+    fn create(
+        app: &AppState,
+        request: CreateRequest,
+        player: Option<String>,
+    ) -> impl std::future::Future<Output = Result<Created, ApiError>> + Send {
+        create(app, request, player)
+    }
+
+    /// Takes an open seat (the one asked for, or the first) for an invited person.
+    fn join(
+        &self,
+        request: &JoinRequest,
+        token_hash: String,
+        player: Option<String>,
+    ) -> Result<(MetroState, Vec<ActionRow>, usize), ApiError> {
+        if self.game.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let seat = match request.seat {
+            Some(k) => {
+                let wanted = self.seats.get(k).ok_or_else(|| {
+                    ApiError::BadRequest(format!(
+                        "there is no seat {k}: the game has seats 0 to {}",
+                        self.seats.len() - 1
+                    ))
+                })?;
+                if !wanted.is_open() {
+                    return Err(ApiError::Conflict(format!(
+                        "seat {k} is not open: it is {}",
+                        if wanted.kind == Kind::Computer {
+                            "a computer's"
+                        } else {
+                            "taken"
+                        }
+                    )));
+                }
+                k
+            }
+            None => self
+                .seats
+                .iter()
+                .position(Seat::is_open)
+                .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
+        };
+        let name = names::person_name(request.name.as_deref(), || self.seats[seat].name.clone())?;
+        let mut next = self.clone();
+        next.seats[seat].name = name;
+        next.seats[seat].token_hash = Some(token_hash);
+        next.seats[seat].player = player;
+        Ok((next, Vec::new(), seat))
+    }
+
+    /// The seat's action, after the engine accepts it. `tile`, when given with a placement, is
+    /// the tile the page means to place: if the tile to place is another (the page's state is
+    /// stale), nothing happens.
+    fn act(&self, seat: usize, m: SeatMove) -> Result<(MetroState, Vec<ActionRow>), ApiError> {
+        let player = Player::from_index(seat)
+            .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
+        if let (Action::Place(_), Some(expected)) = (m.action, m.tile) {
+            match self.game.tile_to_place() {
+                Some(now) if self.game.turn() == Some(player) && now != expected => {
+                    return Err(ApiError::Conflict(format!(
+                        "the tile to place is {now}, not {expected}"
+                    )));
+                }
+                _ => {}
+            }
+        }
+        let mut next = self.clone();
+        next.game.play(player, m.action)?;
+        let row = ActionRow {
+            seat,
+            action: to_json(&m.action)?,
+        };
+        Ok((next, vec![row]))
+    }
+
+    fn replay(stored: &StoredGame) -> Result<replay::MetroReplay, ApiError> {
+        replay::metro_replay(stored)
+    }
+
+    fn hide_seed(replay: &mut replay::MetroReplay) {
+        replay.seed = None;
+    }
 }
 
 /// The computer player chosen when none is named: the last (strongest) of the engine's list.
@@ -393,7 +506,7 @@ pub async fn create(
     let id = ids::new_game_id()?;
     let new_game = NewGame {
         id: id.clone(),
-        kind: GameKind::Metro,
+        kind: MetroState::KIND.into(),
         mode: MODE.to_owned(),
         setup: to_json(&Setup {
             config,
@@ -419,118 +532,6 @@ pub async fn create(
     MetroSession::create(app, new_game, state).await?;
     tracing::info!(game = %id, players = n, "metro game created");
     Ok(Created { id, seats: tokens })
-}
-
-/// Takes an open seat (the one asked for, or the first) for an invited person.
-pub async fn join(
-    app: &AppState,
-    id: &str,
-    name: Option<String>,
-    seat: Option<usize>,
-    player: Option<String>,
-) -> Result<SeatToken, ApiError> {
-    let s = MetroSession::load(app, id).await?;
-    let app = app.clone();
-    detached(async move {
-        let taken = s
-            .change(&app, |st| {
-                if st.game.is_over() {
-                    return Err(ApiError::Conflict("the game is over".into()));
-                }
-                let seat = match seat {
-                    Some(k) => {
-                        let wanted = st.seats.get(k).ok_or_else(|| {
-                            ApiError::BadRequest(format!(
-                                "there is no seat {k}: the game has seats 0 to {}",
-                                st.seats.len() - 1
-                            ))
-                        })?;
-                        if !wanted.is_open() {
-                            return Err(ApiError::Conflict(format!(
-                                "seat {k} is not open: it is {}",
-                                if wanted.kind == Kind::Computer {
-                                    "a computer's"
-                                } else {
-                                    "taken"
-                                }
-                            )));
-                        }
-                        k
-                    }
-                    None => st
-                        .seats
-                        .iter()
-                        .position(Seat::is_open)
-                        .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
-                };
-                let name = names::person_name(name.as_deref(), || st.seats[seat].name.clone())?;
-                let token = ids::new_token()?;
-                let mut next = st.clone();
-                next.seats[seat].name = name;
-                next.seats[seat].token_hash = Some(ids::hash_token(&token));
-                next.seats[seat].player = player.clone();
-                let row = next.seats[seat].row(seat);
-                Ok(Change {
-                    next,
-                    actions: Vec::new(),
-                    seat: Some(row),
-                    answer: SeatToken { seat, token },
-                })
-            })
-            .await?;
-        tracing::info!(game = %s.id, seat = taken.seat, "player joined");
-        Ok(taken)
-    })
-    .await
-}
-
-/// Does one seat's action, after the engine accepts it and storage holds it. `tile`, when
-/// given with a placement, is the tile the page means to place: if the tile to place is
-/// another (the page's state is stale), nothing happens. Returns the state as the seat sees it.
-pub async fn act(
-    app: &AppState,
-    id: &str,
-    token: &str,
-    action: Action,
-    tile: Option<Tile>,
-) -> Result<GameView, ApiError> {
-    let session = MetroSession::load(app, id).await?;
-    let (app2, s) = (app.clone(), session.clone());
-    let token = token.to_owned();
-    let view = detached(async move {
-        s.change(&app2, |st| {
-            let seat = st.seat_of(&token)?;
-            let player = Player::from_index(seat)
-                .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
-            if let (Action::Place(_), Some(expected)) = (action, tile) {
-                match st.game.tile_to_place() {
-                    Some(now) if st.game.turn() == Some(player) && now != expected => {
-                        return Err(ApiError::Conflict(format!(
-                            "the tile to place is {now}, not {expected}"
-                        )));
-                    }
-                    _ => {}
-                }
-            }
-            let mut next = st.clone();
-            next.game.play(player, action)?;
-            let view = s.view(&next, Some(seat));
-            let row = ActionRow {
-                seat,
-                action: to_json(&action)?,
-            };
-            Ok(Change {
-                next,
-                actions: vec![row],
-                seat: None,
-                answer: view,
-            })
-        })
-        .await
-    })
-    .await?;
-    session.drive_computers(app);
-    Ok(view)
 }
 
 /// Starts a player's game in a Metro challenge: the person in seat 0, first to play, against
@@ -569,7 +570,7 @@ async fn create_challenge_game(
     let id = ids::new_game_id()?;
     let new_game = NewGame {
         id: id.clone(),
-        kind: GameKind::Metro,
+        kind: MetroState::KIND.into(),
         mode: CHALLENGE_MODE.to_owned(),
         setup: to_json(&Setup {
             config,

@@ -5,8 +5,7 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::replay::{ReplaySeat, SeatResult, corrupt, not_over};
 use crate::seed::Seed;
-use crate::state::AppState;
-use crate::storage::{Finished, GameKind, StoredGame};
+use crate::storage::{Finished, StoredGame};
 
 /// What a stored Metro game was created with (the fields a replay needs).
 #[derive(Debug, serde::Deserialize)]
@@ -73,17 +72,6 @@ fn metro_lines(board: &metro::Board, score: &metro::Score) -> Vec<super::LineVie
 fn metro_winners(totals: &[u32]) -> Vec<usize> {
     let best = totals.iter().copied().max().unwrap_or(0);
     (0..totals.len()).filter(|&i| totals[i] == best).collect()
-}
-
-/// The replay of a finished Metro game, from its stored actions, for the holder of `token` (see
-/// [`crate::replay::serve`]).
-pub async fn serve(app: &AppState, id: &str, token: Option<&str>) -> Result<MetroReplay, ApiError> {
-    let (mut replay, hide_seed) =
-        crate::replay::serve(app, id, GameKind::Metro, token, metro_replay).await?;
-    if hide_seed {
-        replay.seed = None;
-    }
-    Ok(replay)
 }
 
 /// A stored Metro game's actions played again through the engine; the game as it ends.

@@ -1,0 +1,125 @@
+//! The routes every game has, written once and generic over [`GameState`] (each game adds its
+//! own action routes beside them): under `/api/{kind}`,
+//!
+//! - `POST /games`: make a game (`201` with its id and the tokens of the seats made here);
+//! - `GET /games/{id}`: its state, as the token's seat sees it (without one, as a spectator);
+//! - `POST /games/{id}/join`: take a seat (`201` with its token);
+//! - `POST /games/{id}/act`: a seat's action (`200` with the state as it sees it);
+//! - `GET /games/{id}/events`: live updates;
+//! - `GET /games/{id}/replay`: a finished game, action by action.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+
+use super::{JsonBody, MaybeToken, Token, player_id};
+use crate::error::ApiError;
+use crate::game::GameState;
+use crate::play::{self, Session};
+use crate::state::AppState;
+
+/// The routes of game `St` (to nest under `/api/{kind}`).
+pub fn routes<St: GameState>() -> Router<AppState> {
+    Router::new()
+        .route("/games", post(create::<St>))
+        .route("/games/{id}", get(state::<St>))
+        .route("/games/{id}/join", post(join::<St>))
+        .route("/games/{id}/act", post(act::<St>))
+        .route("/games/{id}/events", get(events::<St>))
+        .route("/games/{id}/replay", get(replay::<St>))
+}
+
+async fn create<St: GameState>(
+    State(app): State<AppState>,
+    MaybeToken(player): MaybeToken,
+    JsonBody(request): JsonBody<St::Create>,
+) -> Result<impl IntoResponse, ApiError> {
+    let player = player_id(&app, player.as_deref()).await?;
+    let created = St::create(&app, request, player).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// The state as the token's seat sees it (the seat's token, or the token of the player who
+/// sits there; without a token, as a spectator does). A challenge's game is seen by others only
+/// as [`crate::challenges::may_see`] allows: then the token may be a player's.
+async fn state<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<St::View>, ApiError> {
+    let session = Session::<St>::load(&app, &id).await?;
+    let st = session.snapshot().await;
+    let seat = super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
+    Ok(Json(session.view(&st, seat)))
+}
+
+async fn join<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(player): MaybeToken,
+    JsonBody(request): JsonBody<St::Join>,
+) -> Result<impl IntoResponse, ApiError> {
+    let player = player_id(&app, player.as_deref()).await?;
+    let taken = play::commands::join::<St>(&app, &id, request, player).await?;
+    Ok((StatusCode::CREATED, Json(taken)))
+}
+
+async fn act<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    JsonBody(action): JsonBody<St::Action>,
+) -> Result<Json<St::View>, ApiError> {
+    Ok(Json(
+        play::commands::act::<St>(&app, &id, &token, action).await?,
+    ))
+}
+
+/// The game's live updates, to who may see its state (the token comes as `Authorization`, or
+/// as `?token=` for the browser's `EventSource`, which sends no headers). `X-Accel-Buffering:
+/// no` tells nginx in front (if any) to pass each event on at once, whatever its
+/// `proxy_buffering`.
+async fn events<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+    q: Result<Query<EventsQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let session = Session::<St>::load(&app, &id).await?;
+    let token = token.or(super::viewer::query(q)?.token);
+    if token
+        .as_deref()
+        .is_some_and(|t| t.is_empty() || t.len() > 256)
+    {
+        return Err(ApiError::WrongToken);
+    }
+    let st = session.snapshot().await;
+    super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
+    drop(st);
+    let events = play::sse::events(session, app.shutdown.clone()).await;
+    Ok(([("x-accel-buffering", "no")], events))
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    token: Option<String>,
+}
+
+/// A finished game replayed from its log, for the holder of the token (see
+/// [`crate::replay::serve`]).
+async fn replay<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<Json<St::Replay>, ApiError> {
+    let (mut replay, hide_seed) =
+        crate::replay::serve(&app, &id, St::KIND, token.as_deref(), St::replay).await?;
+    if hide_seed {
+        St::hide_seed(&mut replay);
+    }
+    Ok(Json(replay))
+}
