@@ -274,6 +274,67 @@ impl ChosenSeed {
     }
 }
 
+/// What every game's view begins with (flattened into it).
+#[derive(Debug, Clone, Serialize)]
+pub struct ViewHeader {
+    pub id: String,
+    pub kind: &'static str,
+    /// Grows with every change (what live updates announce).
+    pub version: usize,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    pub finished: bool,
+    /// The winning seats once the game is over (a tie shares the win).
+    pub winners: Vec<usize>,
+    /// The seed of the draws, once the game is over (a challenge's, once it has closed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
+    /// Who could know the draws in advance: a seed the game's creator chose (everyone is told,
+    /// before they join), a friend challenge's maker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen_seed: Option<ChosenSeed>,
+    /// The challenge the game is played in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
+}
+
+impl ViewHeader {
+    /// The header of game `St` as `seat` (if any) sees it: `winners` once it is over, and the
+    /// seed of its draws (`None` for draws that no seed decides).
+    pub fn of<St: GameState>(
+        st: &St,
+        info: &GameInfo<'_>,
+        seat: Option<usize>,
+        winners: Vec<usize>,
+        seed: Option<u64>,
+        seed_chosen: bool,
+    ) -> ViewHeader {
+        let finished = st.is_over();
+        let challenge = st.challenge();
+        ViewHeader {
+            id: info.id.to_owned(),
+            kind: St::KIND,
+            version: st.version(),
+            created: info.created,
+            finished,
+            winners: if finished { winners } else { Vec::new() },
+            seed: seed
+                .filter(|_| finished && seed_shown(challenge, seat, info.now))
+                .map(Seed),
+            chosen_seed: seed.and_then(|seed| {
+                ChosenSeed::of(
+                    seed,
+                    seed_chosen,
+                    st.seats().first().map(|s| s.name.as_str()),
+                    challenge,
+                    finished && seat.is_some(),
+                )
+            }),
+            challenge: challenge.map(|c| c.id.clone()),
+        }
+    }
+}
+
 /// Whether a finished game's seed may be shown to `seat` (if any) at `now`: a game of no
 /// challenge's, always; a challenge's once it has closed, or, a friend challenge's, to a seat
 /// (who has played those dice).

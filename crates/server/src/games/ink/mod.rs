@@ -22,7 +22,7 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission};
 use crate::game::{
-    ChosenSeed, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
+    ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
     to_json,
 };
 use crate::ids;
@@ -683,11 +683,11 @@ fn computer_round(
 /// The state of a game, as `GET /api/ink/games/{id}` sends it.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
-    pub id: String,
-    pub kind: &'static str,
+    /// The id, the version (the number of accepted actions), whether it is over and who won
+    /// (highest score, then fewest errors), the seed, the challenge.
+    #[serde(flatten)]
+    pub header: ViewHeader,
     pub mode: Mode,
-    /// Grows with every accepted action.
-    pub version: usize,
     /// Whether the rounds have begun (an online game waits in its lobby until its creator,
     /// seat 0, starts it; until then it has no dice).
     pub started: bool,
@@ -698,22 +698,7 @@ pub struct GameView {
     pub dice: Vec<Tile>,
     /// The current round's roll, as in `A1A4A4B0`.
     pub roll: Option<Roll>,
-    pub finished: bool,
     pub players: Vec<PlayerView>,
-    /// The winning seats once the game is over: highest score, then fewest errors.
-    pub winners: Vec<usize>,
-    /// The dice seed, revealed once the game is over (a challenge's, once it has closed).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
-    /// A seed the game's creator chose (so the creator can know the dice): everyone is told,
-    /// before they join.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chosen_seed: Option<ChosenSeed>,
-    /// The challenge the game is played in.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub challenge: Option<String>,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
     /// What the asking seat may do now (with its token).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<YouView>,
@@ -801,7 +786,6 @@ fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<String> 
 /// The state as `seat` (if any) sees it. Later rolls are never in it.
 pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView {
     let game = &st.game;
-    let finished = game.is_finished();
     let players = game
         .players()
         .iter()
@@ -830,11 +814,13 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
             }
         })
         .collect();
+    let seed = match game.setup().dice {
+        Dice::Seed(seed) => Some(seed),
+        Dice::Fixed(_) => None,
+    };
     GameView {
-        id: info.id.to_owned(),
-        kind: "ink",
+        header: ViewHeader::of(st, info, seat, game.winners(), seed, st.seed_chosen),
         mode: st.mode,
-        version: st.version(),
         started: st.started,
         round: game.round(),
         rounds: ROUNDS,
@@ -844,29 +830,7 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
             Vec::new()
         },
         roll: game.roll().filter(|_| st.started),
-        finished,
         players,
-        winners: if finished { game.winners() } else { Vec::new() },
-        seed: match (finished, game.setup().dice) {
-            (true, Dice::Seed(seed))
-                if crate::game::seed_shown(st.challenge.as_ref(), seat, info.now) =>
-            {
-                Some(Seed(seed))
-            }
-            _ => None,
-        },
-        chosen_seed: match game.setup().dice {
-            Dice::Seed(seed) => ChosenSeed::of(
-                seed,
-                st.seed_chosen,
-                st.seats.first().map(|s| s.name.as_str()),
-                st.challenge.as_ref(),
-                finished && seat.is_some(),
-            ),
-            Dice::Fixed(_) => None,
-        },
-        challenge: st.challenge.as_ref().map(|c| c.id.clone()),
-        created: info.created,
         you: seat.and_then(|seat| {
             if st.started {
                 you(game, seat)

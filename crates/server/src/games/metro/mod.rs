@@ -25,7 +25,7 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ChosenSeed, ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, to_json,
+    ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -704,12 +704,10 @@ impl Refusal for GameError {
 /// The state of a game, as `GET /api/metro/games/{id}` sends it.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
-    pub id: String,
-    pub kind: &'static str,
-    /// Grows with every change (an action, or a seat taken).
-    pub version: usize,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
+    /// The id, the version (every change: an action, or a seat taken), whether it is over and
+    /// who won (the highest score; a tie shares the win), the seed, the challenge.
+    #[serde(flatten)]
+    pub header: ViewHeader,
     pub players: Vec<PlayerView>,
     /// The seat whose turn it is; `None` once the game is over.
     pub turn: Option<usize>,
@@ -725,21 +723,8 @@ pub struct GameView {
     pub lines: Vec<LineView>,
     /// Every action so far, as everyone may see it (a draw or a keep does not show the tile).
     pub moves: Vec<Move>,
-    pub finished: bool,
-    /// The winning seats once the game is over: the highest score (a tie shares the win).
-    pub winners: Vec<usize>,
-    /// The seed of the draws, revealed once the game is over (a challenge's, once it has
-    /// closed).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
-    /// A seed the game's creator chose: everyone is told, before they join.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chosen_seed: Option<ChosenSeed>,
     /// `seats` for an ordinary game, `challenge` for a person's game in a challenge.
     pub mode: &'static str,
-    /// The challenge the game is played in.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub challenge: Option<String>,
     /// Seats for invited people that nobody has taken yet.
     pub open_seats: Vec<usize>,
     /// What the asking seat holds and may do now (with its token).
@@ -873,7 +858,6 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
     let game = &st.game;
     let count = game.players();
     let score = game.score();
-    let finished = game.is_over();
     let players = st
         .seats
         .iter()
@@ -896,11 +880,11 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
         })
         .collect();
     let best = score.totals.iter().copied().max().unwrap_or(0);
+    let winners = (0..score.totals.len())
+        .filter(|&i| score.totals[i] == best)
+        .collect();
     GameView {
-        id: info.id.to_owned(),
-        kind: "metro",
-        version: st.version(),
-        created: info.created,
+        header: ViewHeader::of(st, info, seat, winners, Some(game.seed()), st.seed_chosen),
         players,
         turn: game.turn().map(Player::index),
         phase: game.phase(),
@@ -921,29 +905,11 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
             })
             .collect(),
         moves: moves(game),
-        finished,
-        winners: if finished {
-            (0..score.totals.len())
-                .filter(|&i| score.totals[i] == best)
-                .collect()
-        } else {
-            Vec::new()
-        },
-        seed: (finished && crate::game::seed_shown(st.challenge.as_ref(), seat, info.now))
-            .then(|| Seed(game.seed())),
-        chosen_seed: ChosenSeed::of(
-            game.seed(),
-            st.seed_chosen,
-            st.seats.first().map(|s| s.name.as_str()),
-            st.challenge.as_ref(),
-            finished && seat.is_some(),
-        ),
         mode: if st.challenge.is_some() {
             CHALLENGE_MODE
         } else {
             MODE
         },
-        challenge: st.challenge.as_ref().map(|c| c.id.clone()),
         open_seats: (0..st.seats.len())
             .filter(|&i| st.seats[i].is_open())
             .collect(),
