@@ -17,7 +17,7 @@ use server::play::commands::SeatTaken;
 use server::replay::SeatResult;
 use server::state::AppState;
 use server::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use server::storage::{ActionRow, ChallengeRef, Finished, NewGame, SeatKind, StoredGame};
+use server::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
 
 // ---------------------------------------------------------------------------------------
 // The rules: a dozen lines.
@@ -279,16 +279,6 @@ impl GameState for Ttt {
         let token = server::ids::new_token()?;
         let name = request.name.unwrap_or_else(|| "X".into());
         let x = Seat::person(name, server::ids::hash_token(&token), player);
-        let id = server::ids::new_game_id()?;
-        let new_game = NewGame {
-            id: id.clone(),
-            kind: Ttt::KIND.into(),
-            mode: "online".into(),
-            setup: "{}".into(),
-            created: app.clock.now_ms(),
-            seats: vec![x.row(0)],
-            entry: None,
-        };
         let mut state = Ttt::new(vec![x]);
         state.seats.push(Seat {
             name: "O".into(),
@@ -298,7 +288,7 @@ impl GameState for Ttt {
             token_hash: None,
             player: None,
         });
-        Session::<Ttt>::create(app, new_game, state).await?;
+        let id = Session::<Ttt>::start(app, "online", "{}".into(), state, None).await?;
         Ok(SeatTaken {
             id: Some(id),
             seat: 0,

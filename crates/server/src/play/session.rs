@@ -86,6 +86,37 @@ impl<St: GameState> Session<St> {
         Ok(session)
     }
 
+    /// Stores a new game made now, `state` (played as `mode`, made from `setup` as stored, its
+    /// seats but the open ones, and the entry of a challenge's game), then holds it in memory
+    /// and sets its computers going. Its id.
+    pub async fn start(
+        app: &AppState,
+        mode: &str,
+        setup: String,
+        state: St,
+        entry: Option<NewEntry>,
+    ) -> Result<String, ApiError> {
+        let id = ids::new_game_id()?;
+        let seats = state
+            .seats()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.is_open())
+            .map(|(i, s)| s.row(i))
+            .collect();
+        let new_game = NewGame {
+            id: id.clone(),
+            kind: St::KIND.into(),
+            mode: mode.to_owned(),
+            setup,
+            created: app.clock.now_ms(),
+            seats,
+            entry,
+        };
+        Session::create(app, new_game, state).await?;
+        Ok(id)
+    }
+
     /// The game with this id, loaded if needed. A computer whose turn is due (say, the server
     /// stopped in the middle of it) is set going.
     pub async fn load(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {

@@ -32,7 +32,7 @@ use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, NewGame, SeatKind, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;
@@ -374,7 +374,6 @@ pub async fn create(
         Some(Seed(seed)) => seed,
         None => ids::new_seed()?,
     };
-    let id = ids::new_game_id()?;
     let token = ids::new_token()?;
     let mut seats = vec![Seat::person(name, ids::hash_token(&token), player)];
     if let Some(agent) = agent {
@@ -384,18 +383,10 @@ pub async fn create(
         players: seats.len(),
         dice: Dice::Seed(seed),
     };
-    let new_game = NewGame {
-        id: id.clone(),
-        kind: InkState::KIND.into(),
-        mode: req.mode.as_str().to_owned(),
-        setup: to_json(&StoredSetup {
-            setup,
-            chosen: req.seed.is_some(),
-        })?,
-        created: app.clock.now_ms(),
-        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
-        entry: None,
-    };
+    let stored = to_json(&StoredSetup {
+        setup,
+        chosen: req.seed.is_some(),
+    })?;
     let state = InkState {
         mode: req.mode,
         game: Game::new(setup),
@@ -405,7 +396,7 @@ pub async fn create(
         started: req.mode != Mode::Online,
         start_logged: false,
     };
-    InkSession::create(app, new_game, state).await?;
+    let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
     Ok(SeatTaken {
         id: Some(id),
@@ -427,24 +418,15 @@ async fn create_challenge_game(
         players: 1,
         dice: Dice::Seed(challenge.seed),
     };
-    let id = ids::new_game_id()?;
     let seat = Seat::person(
         player.name.clone(),
         ids::hash_token(token),
         Some(player.id.clone()),
     );
-    let new_game = NewGame {
-        id: id.clone(),
-        kind: InkState::KIND.into(),
-        mode: Mode::Challenge.as_str().to_owned(),
-        setup: to_json(&StoredSetup {
-            setup,
-            chosen: false,
-        })?,
-        created: app.clock.now_ms(),
-        seats: vec![seat.row(0)],
-        entry: Some(entry),
-    };
+    let stored = to_json(&StoredSetup {
+        setup,
+        chosen: false,
+    })?;
     let state = InkState {
         mode: Mode::Challenge,
         game: Game::new(setup),
@@ -454,8 +436,7 @@ async fn create_challenge_game(
         started: true,
         start_logged: false,
     };
-    InkSession::create(app, new_game, state).await?;
-    Ok(id)
+    InkSession::start(app, Mode::Challenge.as_str(), stored, state, Some(entry)).await
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on

@@ -34,7 +34,7 @@ use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::SeatKind as Kind;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, NewGame, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, StoredGame};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -503,33 +503,19 @@ pub async fn create(
         None => ids::new_seed()?,
     };
     let config = Config::new(players);
-    let id = ids::new_game_id()?;
-    let new_game = NewGame {
-        id: id.clone(),
-        kind: MetroState::KIND.into(),
-        mode: MODE.to_owned(),
-        setup: to_json(&Setup {
-            config,
-            seed,
-            seats: plan,
-            chosen: req.seed.is_some(),
-        })?,
-        created: app.clock.now_ms(),
-        seats: seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| !s.is_open())
-            .map(|(i, s)| s.row(i))
-            .collect(),
-        entry: None,
-    };
+    let stored = to_json(&Setup {
+        config,
+        seed,
+        seats: plan,
+        chosen: req.seed.is_some(),
+    })?;
     let state = MetroState {
         game: Game::new(config, seed),
         seats,
         challenge: None,
         seed_chosen: req.seed.is_some(),
     };
-    MetroSession::create(app, new_game, state).await?;
+    let id = MetroSession::start(app, MODE, stored, state, None).await?;
     tracing::info!(game = %id, players = n, "metro game created");
     Ok(Created { id, seats: tokens })
 }
@@ -567,29 +553,19 @@ async fn create_challenge_game(
         });
         seats.push(Seat::computer(name, strong.clone()));
     }
-    let id = ids::new_game_id()?;
-    let new_game = NewGame {
-        id: id.clone(),
-        kind: MetroState::KIND.into(),
-        mode: CHALLENGE_MODE.to_owned(),
-        setup: to_json(&Setup {
-            config,
-            seed: challenge.seed,
-            seats: plan,
-            chosen: false,
-        })?,
-        created: app.clock.now_ms(),
-        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
-        entry: Some(entry),
-    };
+    let stored = to_json(&Setup {
+        config,
+        seed: challenge.seed,
+        seats: plan,
+        chosen: false,
+    })?;
     let state = MetroState {
         game: Game::new(config, challenge.seed),
         seats,
         challenge: Some(challenge.into()),
         seed_chosen: false,
     };
-    MetroSession::create(app, new_game, state).await?;
-    Ok(id)
+    MetroSession::start(app, CHALLENGE_MODE, stored, state, Some(entry)).await
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's
