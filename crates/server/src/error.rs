@@ -7,7 +7,6 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use railroad_ink::GameError;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -42,12 +41,14 @@ pub enum ApiError {
     /// nothing was done.
     #[error("{0}")]
     Closed(String),
-    /// The rules engine refused the action.
-    #[error(transparent)]
-    Rule(#[from] GameError),
-    /// The Metro rules engine refused the action (a conflict when it is another seat's turn).
-    #[error(transparent)]
-    Metro(#[from] metro::GameError),
+    /// A game's rules refused the action: their words, and the short, stable name of the rule
+    /// broken (see [`Refusal`]). `422`, or `409` when it is another seat's turn.
+    #[error("{message}")]
+    Rule {
+        message: String,
+        rule: &'static str,
+        not_your_turn: bool,
+    },
     /// Other processes kept changing the game while this request was decided (see
     /// `Session::change`): nothing was stored.
     #[error("the game changed while your request was being decided: nothing was done, try again")]
@@ -68,14 +69,24 @@ pub enum ApiError {
 }
 
 /// An engine's refusal of an action: its words, and the short, stable name of the rule it
-/// broke (the `rule` of an error's body and of a [`Permission`]).
+/// broke (the `rule` of an error's body and of a [`Permission`]). Each game implements it for
+/// its engine's errors, and turns them into [`ApiError::refused`].
 pub trait Refusal: std::fmt::Display {
     fn rule(&self) -> &'static str;
+    /// Whether the refusal is only that another seat is to move (a `409`, not a `422`).
+    fn not_your_turn(&self) -> bool {
+        false
+    }
 }
 
-impl Refusal for GameError {
-    fn rule(&self) -> &'static str {
-        GameError::rule(self)
+impl ApiError {
+    /// A game's refusal of an action.
+    pub fn refused(e: &impl Refusal) -> ApiError {
+        ApiError::Rule {
+            message: e.to_string(),
+            rule: e.rule(),
+            not_your_turn: e.not_your_turn(),
+        }
     }
 }
 
@@ -148,9 +159,11 @@ impl ApiError {
             ApiError::Duplicate(_) => StatusCode::CONFLICT,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) | ApiError::Stale | ApiError::Closed(_) => StatusCode::CONFLICT,
-            ApiError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Metro(metro::GameError::NotYourTurn { .. }) => StatusCode::CONFLICT,
-            ApiError::Metro(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Rule {
+                not_your_turn: true,
+                ..
+            } => StatusCode::CONFLICT,
+            ApiError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable(_) | ApiError::StorageFull(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -182,8 +195,7 @@ impl IntoResponse for ApiError {
                 tracing::error!(error = %detail, "the disk is full: writes are refused");
                 (self.to_string(), None)
             }
-            ApiError::Rule(e) => (e.to_string(), Some(e.rule())),
-            ApiError::Metro(e) => (e.to_string(), Some(e.rule())),
+            ApiError::Rule { message, rule, .. } => (message.clone(), Some(*rule)),
             other => (other.to_string(), None),
         };
         let mut response = (
@@ -217,10 +229,13 @@ mod tests {
     #[test]
     fn statuses() {
         assert_eq!(ApiError::WrongToken.status(), StatusCode::FORBIDDEN);
-        assert_eq!(
-            ApiError::Rule(GameError::Finished).status(),
-            StatusCode::UNPROCESSABLE_ENTITY
-        );
+        let refused = |not_your_turn| ApiError::Rule {
+            message: "the game is over".into(),
+            rule: "finished",
+            not_your_turn,
+        };
+        assert_eq!(refused(false).status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused(true).status(), StatusCode::CONFLICT);
         assert_eq!(
             ApiError::Internal("x".into()).into_response().status(),
             StatusCode::INTERNAL_SERVER_ERROR

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub mod http;
 pub mod replay;
 
-use crate::error::{ApiError, Permission};
+use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
     ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
     to_json,
@@ -33,6 +33,19 @@ use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
+
+/// Each refusal of the engine's names its rule with a short, stable name.
+impl Refusal for GameError {
+    fn rule(&self) -> &'static str {
+        GameError::rule(self)
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        ApiError::refused(&e)
+    }
+}
 
 /// The most players an online game seats.
 pub const MAX_SEATS: usize = 8;

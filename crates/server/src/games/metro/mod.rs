@@ -672,6 +672,16 @@ impl Refusal for GameError {
             },
         }
     }
+
+    fn not_your_turn(&self) -> bool {
+        matches!(self, GameError::NotYourTurn { .. })
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        ApiError::refused(&e)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
