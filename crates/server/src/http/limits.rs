@@ -93,24 +93,18 @@ impl Kind {
         }
     }
 
+    /// The kind of a request, by its method and the shape of its path: any game's
+    /// `/api/{kind}/games…` routes count alike.
     fn of(method: &Method, path: &str) -> Option<Kind> {
-        let under_games =
-            path.starts_with("/api/ink/games/") || path.starts_with("/api/metro/games/");
-        match *method {
-            Method::POST if path == "/api/ink/games" || path == "/api/metro/games" => {
-                Some(Kind::Games)
-            }
-            Method::POST if path == "/api/players" => Some(Kind::Players),
-            Method::POST if under_games && path.ends_with("/join") => Some(Kind::Joins),
-            Method::GET if path.starts_with("/api/ink/games/") && path.ends_with("/hint") => {
-                Some(Kind::Hints)
-            }
-            Method::POST
-                if path == "/api/challenges"
-                    || (path.starts_with("/api/challenges/") && path.ends_with("/play")) =>
-            {
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        match (method, parts.as_slice()) {
+            (&Method::POST, ["api", "players"]) => Some(Kind::Players),
+            (&Method::POST, ["api", "challenges"] | ["api", "challenges", _, "play"]) => {
                 Some(Kind::Plays)
             }
+            (&Method::POST, ["api", _, "games"]) => Some(Kind::Games),
+            (&Method::POST, ["api", _, "games", _, "join"]) => Some(Kind::Joins),
+            (&Method::GET, ["api", _, "games", _, "hint"]) => Some(Kind::Hints),
             _ => None,
         }
     }
@@ -357,6 +351,16 @@ mod tests {
             Some(Kind::Joins)
         );
         assert_eq!(Kind::of(&get, "/api/ink/games/abc/hint"), Some(Kind::Hints));
+        assert_eq!(
+            Kind::of(&post, "/api/ttt/games"),
+            Some(Kind::Games),
+            "any game"
+        );
+        assert_eq!(
+            Kind::of(&post, "/api/challenges/x/games"),
+            Some(Kind::Games)
+        );
+        assert_eq!(Kind::of(&post, "/api/ink/games/abc/join/x"), None);
         assert_eq!(
             Kind::of(&post, "/api/challenges/daily-x/play"),
             Some(Kind::Plays)
