@@ -356,10 +356,6 @@ mod tests {
             Some(Kind::Games),
             "any game"
         );
-        assert_eq!(
-            Kind::of(&post, "/api/challenges/x/games"),
-            Some(Kind::Games)
-        );
         assert_eq!(Kind::of(&post, "/api/ink/games/abc/join/x"), None);
         assert_eq!(
             Kind::of(&post, "/api/challenges/daily-x/play"),
