@@ -162,7 +162,7 @@ impl<St: GameState> Session<St> {
         mut decide: impl FnMut(&St) -> Result<Change<St, T>, ApiError>,
     ) -> Result<T, ApiError> {
         for _ in 0..CHANGE_TRIES {
-            let st = self.lock().await;
+            let mut st = self.lock().await;
             // A challenge's game takes nothing after the close, whatever the rules would say
             // (the write checks again, by the database's clock).
             let closes = st.challenge().and_then(|c| c.closes);
@@ -174,7 +174,19 @@ impl<St: GameState> Session<St> {
                 actions,
                 seat,
                 answer,
-            } = decide(&st)?;
+            } = match decide(&st) {
+                Ok(change) => change,
+                // A refusal is decided on the game as stored too: where other processes write
+                // (an acceptance is safe, the log's unique index refuses a stale append), this
+                // copy is checked against the stored version first, and read again if behind.
+                Err(refused) => {
+                    if app.storage.is_shared() && self.is_behind(app, &st).await? {
+                        self.reload_into(app, &mut st).await?;
+                        continue;
+                    }
+                    return Err(refused);
+                }
+            };
             match self.commit(app, st, next, actions, seat).await {
                 Err(ApiError::Stale) => continue,
                 Err(e) => return Err(e),
@@ -182,6 +194,14 @@ impl<St: GameState> Session<St> {
             }
         }
         Err(ApiError::Stale)
+    }
+
+    /// Whether storage holds more of the game than `st` (actions, or seats taken): another
+    /// process changed it, and its notice has not come yet.
+    async fn is_behind(&self, app: &AppState, st: &St) -> Result<bool, ApiError> {
+        let (actions, seats) = app.storage.game_version(&self.id).await?;
+        let taken = st.seats().iter().filter(|s| !s.is_open()).count();
+        Ok(actions != st.actions() || seats != taken)
     }
 
     /// The game's place in the world now, for its view.

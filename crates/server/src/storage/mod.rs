@@ -692,6 +692,25 @@ impl Storage {
         read!(self, |s| load(&mut s, &id))
     }
 
+    /// How much of a game is stored: its actions and its seats (what a process compares with
+    /// its copy before it refuses anything).
+    pub async fn game_version(&self, id: &str) -> Result<(usize, usize), StorageError> {
+        let id = id.to_owned();
+        read!(self, |s| async move {
+            let row = s
+                .row(
+                    "SELECT (SELECT CAST(count(*) AS BIGINT) FROM actions WHERE game = ?1),
+                            (SELECT CAST(count(*) AS BIGINT) FROM seats WHERE game = ?1)",
+                    args![&id],
+                )
+                .await?;
+            match row {
+                Some(mut r) => Ok((r.get(0)?, r.get(1)?)),
+                None => Ok((0, 0)),
+            }
+        })
+    }
+
     /// The challenge a stored game belongs to now (a finished game may have become a friend
     /// challenge's since it was loaded).
     pub async fn game_challenge(&self, id: &str) -> Result<Option<ChallengeRef>, StorageError> {
