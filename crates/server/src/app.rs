@@ -141,6 +141,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         stored_challenges: Arc::new(Mutex::new(HashSet::new())),
         challenge_budget: config.challenge_budget,
         rank_per_address: config.rank_per_address,
+        hints_waiting: config.capacity.hints_waiting,
     };
     let limiter = Arc::new(http::limits::Limiter::new(
         config.limits,
@@ -170,7 +171,8 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         shutdown.clone(),
     ));
     let storage = state.storage.clone();
-    let app = http::router(state, games.routes, limiter);
+    let admission = http::admission::Admission::new(config.capacity);
+    let app = http::router(state, games.routes, limiter, admission);
     let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
     Ok(Running {
         addr,

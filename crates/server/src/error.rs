@@ -59,6 +59,10 @@ pub enum ApiError {
         "the game's database cannot be reached just now: nothing was done, try again in a moment"
     )]
     Unavailable(String),
+    /// The server is past what it can answer in time (what it is busy with): nothing was done,
+    /// try again in a moment.
+    #[error("the server is busy {0}: nothing was done, try again in a moment")]
+    Busy(String),
     /// The server cannot store anything just now (its disk is full): nothing was done. Logged;
     /// the client is told to try again later.
     #[error("the server cannot store anything just now: nothing was done, try again later")]
@@ -164,7 +168,9 @@ impl ApiError {
                 ..
             } => StatusCode::CONFLICT,
             ApiError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unavailable(_) | ApiError::StorageFull(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::StorageFull(_) | ApiError::Busy(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -44,6 +44,7 @@ pub use error::ApiError;
 pub use games::ink::MAX_SEATS;
 pub use games::metro::{MAX_PLAYERS as METRO_MAX_PLAYERS, MIN_PLAYERS as METRO_MIN_PLAYERS};
 pub use http::MAX_BODY;
+pub use http::admission::Capacity;
 pub use http::limits::Limits;
 pub use names::MAX_NAME;
 pub use storage::Database;
@@ -74,6 +75,8 @@ pub struct Config {
     /// IPv6 /64): a second entry from the same network is played but ranked apart. On by
     /// default; off for a school or an office whose players share one address.
     pub rank_per_address: bool,
+    /// How much the server takes on at once before it refuses (`503`) rather than queue.
+    pub capacity: Capacity,
 }
 
 impl Config {
@@ -89,6 +92,7 @@ impl Config {
             limits: Limits::default(),
             trust_proxy: false,
             rank_per_address: true,
+            capacity: Capacity::default(),
         }
     }
 }

@@ -93,6 +93,8 @@ pub struct AppState {
     pub stored_challenges: Arc<Mutex<HashSet<String>>>,
     pub challenge_budget: Option<u32>,
     pub rank_per_address: bool,
+    /// Hints waiting for a turn to think before another is refused at once.
+    pub hints_waiting: usize,
 }
 
 impl AppState {
@@ -107,6 +109,15 @@ impl AppState {
     /// Games in memory, of every kind.
     pub fn loaded(&self) -> usize {
         self.kinds.iter().map(|k| k.loaded()).sum()
+    }
+
+    /// A turn to think for a person waiting (a hint), unless too many wait already: then the
+    /// refusal says the server is busy.
+    pub async fn thinking_for_a_person(&self) -> Result<thinking::Turn, ApiError> {
+        self.thinkers
+            .person_turn(self.hints_waiting)
+            .await
+            .ok_or_else(|| ApiError::Busy("thinking about other hints".into()))
     }
 
     /// A turn to run a computer player.

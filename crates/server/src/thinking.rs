@@ -83,6 +83,15 @@ impl Thinkers {
         }
     }
 
+    /// A person's turn, unless `most` people wait for one already: then `None` at once (the
+    /// server is past what it can think about in time).
+    pub async fn person_turn(self: &Arc<Self>, most: usize) -> Option<Turn> {
+        if self.queue().people.len() >= most {
+            return None;
+        }
+        Some(self.turn(Priority::Person).await)
+    }
+
     /// People waiting, and computers waiting.
     #[cfg(test)]
     fn waiting(&self) -> (usize, usize) {

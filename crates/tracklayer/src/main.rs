@@ -79,6 +79,16 @@ struct ServeArgs {
     /// Challenge plays and friend challenges one address may start a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_PLAYS", value_name = "N", default_value_t = server::Limits::default().plays)]
     rate_plays: u32,
+    /// API requests answered at once; past it, a request that cannot start within
+    /// --queue-wait is refused at once (503, Retry-After) instead of queueing (0: no bound).
+    #[arg(long, env = "TRACKLAYER_MAX_IN_FLIGHT", value_name = "N", default_value_t = server::Capacity::default().in_flight)]
+    max_in_flight: usize,
+    /// How long a request may wait to start, in milliseconds, before it is refused.
+    #[arg(long, env = "TRACKLAYER_QUEUE_WAIT", value_name = "MS", default_value_t = server::Capacity::default().wait.as_millis() as u64)]
+    queue_wait: u64,
+    /// Hints waiting for a turn to think before another is refused at once (503).
+    #[arg(long, env = "TRACKLAYER_MAX_HINTS_WAITING", value_name = "N", default_value_t = server::Capacity::default().hints_waiting)]
+    max_hints_waiting: usize,
     /// Live-update streams one address may hold open at once (0: no cap).
     #[arg(long, env = "TRACKLAYER_MAX_STREAMS", value_name = "N", default_value_t = server::Limits::default().streams)]
     max_streams: usize,
@@ -316,6 +326,11 @@ fn serve(args: ServeArgs) -> ExitCode {
     };
     config.trust_proxy = args.trust_proxy;
     config.rank_per_address = args.rank_per_address;
+    config.capacity = server::Capacity {
+        in_flight: args.max_in_flight,
+        wait: std::time::Duration::from_millis(args.queue_wait),
+        hints_waiting: args.max_hints_waiting,
+    };
     config.timeouts = server::Timeouts {
         header: std::time::Duration::from_secs_f64(args.header_timeout),
         idle: std::time::Duration::from_secs_f64(args.idle_timeout),

@@ -2,6 +2,7 @@
 //!
 //! One module per resource (`ink`, `metro`), and the embedded front-end.
 
+pub mod admission;
 pub mod assets;
 pub mod challenges;
 pub mod games;
@@ -33,7 +34,12 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 /// The whole app: `games`, each game's routes (nested under `/api/{kind}` by the caller), and
 /// the rest, written once; the per-address limits of `limiter`.
-pub fn router(state: AppState, games: Router<AppState>, limiter: Arc<limits::Limiter>) -> Router {
+pub fn router(
+    state: AppState,
+    games: Router<AppState>,
+    limiter: Arc<limits::Limiter>,
+    admission: Arc<admission::Admission>,
+) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .merge(games)
@@ -43,6 +49,7 @@ pub fn router(state: AppState, games: Router<AppState>, limiter: Arc<limits::Lim
         .merge(replay::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(admission, admission::admit))
         .layer(middleware::from_fn_with_state(limiter, limits::limit))
         .layer(middleware::from_fn(log_and_harden))
         .with_state(state)

@@ -563,7 +563,7 @@ pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement
         }
         (st.game.clone(), seat)
     };
-    let _turn = app.thinking(crate::thinking::Priority::Person).await;
+    let _turn = app.thinking_for_a_person().await?;
     tokio::task::spawn_blocking(move || ai::hint(&game, seat))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
