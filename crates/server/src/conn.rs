@@ -283,15 +283,18 @@ pub async fn serve(
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let stop = stopped(shutdown);
     tokio::pin!(stop);
+    let mut reserve = Reserve::new();
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
+                Err(e) if is_out_of_files(&e) => {
+                    reserve.refuse_one(&listener).await;
+                    continue;
+                }
                 Err(e) => {
-                    // Out of file descriptors, say: wait for connections to close rather than
-                    // spin; the timeouts above close the idle ones.
                     tracing::warn!(error = %e, "cannot accept a connection");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
                     continue;
                 }
             },
@@ -334,6 +337,57 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// Whether an error says the process (or the system) has no file descriptor left.
+fn is_out_of_files(e: &io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(libc::EMFILE | libc::ENFILE))
+}
+
+/// One file descriptor kept in reserve. With every other one taken, a connection waiting to be
+/// accepted would hang until the client gave up; instead the reserve is closed, the connection
+/// accepted and closed at once (refused: the client hears so at once), and the reserve opened
+/// again. Refusals are counted and logged at most once a second; the server recovers by itself
+/// as connections close.
+struct Reserve {
+    file: Option<std::fs::File>,
+    refused: u64,
+    logged: Option<std::time::Instant>,
+}
+
+impl Reserve {
+    fn new() -> Reserve {
+        Reserve {
+            file: std::fs::File::open("/dev/null").ok(),
+            refused: 0,
+            logged: None,
+        }
+    }
+
+    async fn refuse_one(&mut self, listener: &TcpListener) {
+        self.file = None;
+        match tokio::time::timeout(Duration::from_millis(10), listener.accept()).await {
+            Ok(Ok((stream, _))) => {
+                drop(stream);
+                self.refused += 1;
+            }
+            // Another thread took the descriptor first, or the connection went away: wait a
+            // moment rather than spin.
+            _ => tokio::time::sleep(Duration::from_millis(10)).await,
+        }
+        self.file = std::fs::File::open("/dev/null").ok();
+        if self
+            .logged
+            .is_none_or(|at| at.elapsed() >= Duration::from_secs(1))
+        {
+            tracing::warn!(
+                refused = self.refused,
+                "out of file descriptors: new connections are closed at once until some close"
+            );
+            self.refused = 0;
+            self.logged = Some(std::time::Instant::now());
+        }
+    }
 }
 
 async fn stopped(mut shutdown: watch::Receiver<bool>) {

@@ -130,6 +130,11 @@ pub fn run(config: Config) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
+    // Every connection is a file: take all the system allows (the hard limit), and say so.
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(files) => tracing::info!(files, "open files allowed"),
+        Err(e) => tracing::warn!(error = %e, "cannot raise the limit of open files"),
+    }
     runtime.block_on(async {
         let running = start(&config).await?;
         tracing::info!(addr = %running.addr(), db = %config.db, "serving");

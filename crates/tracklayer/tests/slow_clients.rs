@@ -173,3 +173,58 @@ fn held_bodies_are_all_closed_and_the_server_answers() {
     assert_eq!(status, 200, "{v}");
     assert!(health < Duration::from_secs(1), "{health:?}");
 }
+
+/// Past its file limit the server closes new connections at once (never leaves them hanging),
+/// keeps answering the ones it has, and recovers by itself once some close.
+#[test]
+fn past_its_open_files_new_connections_are_refused_at_once_and_it_recovers() {
+    let server = Limited::start("files", 60);
+    let addr = &server.addr;
+    let (mut held, mut refused, mut hung) = (Vec::new(), 0, 0);
+    let mut slowest_refusal = Duration::ZERO;
+    for _ in 0..300 {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+        let asked = Instant::now();
+        let _ = s.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n");
+        let mut buf = [0u8; 512];
+        match s.read(&mut buf) {
+            Ok(n) if n > 0 && buf.starts_with(b"HTTP/1.1 200") => held.push(s),
+            Ok(_) => {
+                refused += 1;
+                slowest_refusal = slowest_refusal.max(asked.elapsed());
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => hung += 1,
+            Err(_) => {
+                refused += 1;
+                slowest_refusal = slowest_refusal.max(asked.elapsed());
+            }
+        }
+    }
+    println!(
+        "{} connections held, {refused} refused (the slowest in {slowest_refusal:?}), {hung} left hanging",
+        held.len()
+    );
+    assert_eq!(hung, 0, "no connection is left hanging");
+    assert!(
+        refused > 0 && held.len() > 100,
+        "{} held, {refused} refused",
+        held.len()
+    );
+    assert!(
+        slowest_refusal < Duration::from_secs(1),
+        "{slowest_refusal:?}"
+    );
+    // The connections it has are still answered.
+    let s = held.last_mut().unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    let mut buf = [0u8; 512];
+    let n = s.read(&mut buf).unwrap();
+    assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+    // Once they close, new ones are answered again.
+    drop(held);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, _) = call(addr, "GET", "/api/health", None, "").unwrap();
+    assert_eq!(status, 200);
+}
