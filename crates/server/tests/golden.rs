@@ -1,0 +1,1136 @@
+//! Golden fixtures: the safety net of every answer the API gives over stored games.
+//!
+//! `tests/fixtures/golden.sql` holds a database of every generation of stored format the
+//! server must keep loading, replaying and scoring the same: games of schema 1 (no results, no
+//! lobby, no `chosen` flag, a player joining mid-game), of schema 2, of schema 3 (players,
+//! challenges, friend challenges, names that were not unique) and of today's schema 4, in the
+//! form each version wrote them and the current server's upgrade left them (its header says
+//! how it was made and what each generation is). Each test loads it into a fresh database of
+//! the current schema (SQLite, or PostgreSQL with `TRACKLAYER_TEST_BACKEND=postgres`: the
+//! answers are the same on both), starts the server at the fixed time 2026-11-28T12:00:00Z,
+//! and compares every GET answer with its snapshot in `tests/snapshots/golden__*.snap`:
+//! each game's state (as a spectator, as each seat, as each player while its challenge hides
+//! it), replay and first live update; the recent games, the challenges (current, past, each
+//! leaderboard as each player), the players, the tiles, the viewers and the health check. The
+//! final scores of every finished game's replay are also checked against the table below.
+//!
+//! A game's answers are written one line per item below their second level (a replay step, a
+//! player), so that a change shows as the lines it changes; an answer equal to an earlier one
+//! of the same snapshot is written as `same as …`. Times that run on (`now`), and the process
+//! id of the health check, are redacted.
+//!
+//! A snapshot that differs fails the test. When an answer changes on purpose, update the
+//! snapshots deliberately and review every line of the diff before committing it:
+//!
+//! ```text
+//! INSTA_UPDATE=always cargo test -p server --test golden
+//! git diff crates/server/tests/snapshots/
+//! ```
+//!
+//! (then once more without `INSTA_UPDATE`, and on PostgreSQL with
+//! `TRACKLAYER_TEST_BACKEND=postgres TRACKLAYER_TEST_PG=postgres://…`, to see them pass). A fixture game that stops loading is a broken promise to the players whose
+//! games are stored in that form: fix the server, not the fixture.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, TestApp};
+use http_body_util::BodyExt;
+use hyper::StatusCode;
+use serde_json::{Value, json};
+
+/// The fixture's statements (see its header).
+const FIXTURE: &str = include_str!("fixtures/golden.sql");
+
+/// The server's clock: 26 and 27 November are over, the 28th is under way.
+const NOW: &str = "2026-11-28T12:00:00Z";
+
+/// The players' tokens (the fixture stores their hashes).
+const ANN: &str = "player-ann";
+const BOB: &str = "player-bob";
+const CY: &str = "player-cy";
+const DEE: &str = "player-dee";
+/// ANN, a second player called Ann from before names were unique.
+const ANN2: &str = "player-ann2";
+
+/// Every player: name, id, token.
+const PLAYERS: [(&str, &str, &str); 5] = [
+    ("Ann", "aaaaaaaaaaaaaaaaaaaaaaaa", ANN),
+    ("Bob", "bbbbbbbbbbbbbbbbbbbbbbbb", BOB),
+    ("Cy", "cccccccccccccccccccccccc", CY),
+    ("Dee", "dddddddddddddddddddddddd", DEE),
+    ("ANN", "aaaaaaaaaaaaaaaaaaaaaaa2", ANN2),
+];
+
+/// Every challenge of the fixture.
+const CHALLENGES: [&str; 12] = [
+    "weekly-2026-W47",
+    "daily-2026-11-20",
+    "daily-2026-11-26",
+    "metro-daily-2026-11-26",
+    "weekly-2026-W48",
+    "friend-f00000000000000000000001",
+    "friend-f00000000000000000000002",
+    "daily-2026-11-27",
+    "metro-daily-2026-11-27",
+    "friend-f00000000000000000000003",
+    "daily-2026-11-28",
+    "metro-daily-2026-11-28",
+];
+
+/// Whose token opens a fixture game's seat.
+enum TokenOf {
+    /// These seats' own tokens (`seat-GAME-SEAT`).
+    Seats(&'static [usize]),
+    /// The player who sits in seat 0 (a challenge's game).
+    Player(&'static str),
+    /// No seat has a token (computers only).
+    Nobody,
+}
+
+/// A game of the fixture.
+struct FixtureGame {
+    id: &'static str,
+    kind: &'static str,
+    /// What it stands for (as the fixture says).
+    what: &'static str,
+    token: TokenOf,
+    /// The challenge it belongs to.
+    challenge: Option<&'static str>,
+    /// Each seat's final (advanced) score, once over.
+    scores: Option<&'static [i64]>,
+    /// In a challenge that hides its games at the clock (open, or a friend challenge).
+    hidden: bool,
+}
+
+impl FixtureGame {
+    /// The tokens that open a seat, with what to call them.
+    fn tokens(&self) -> Vec<(String, String)> {
+        match self.token {
+            TokenOf::Seats(seats) => seats
+                .iter()
+                .map(|s| (format!("seat {s}"), format!("seat-{}-{s}", self.id)))
+                .collect(),
+            TokenOf::Player(token) => {
+                let challenge = self.challenge.expect("a challenge's game");
+                vec![
+                    (format!("its player ({token})"), token.to_owned()),
+                    (
+                        "its seat's own token".to_owned(),
+                        challenge_seat_token(token, challenge),
+                    ),
+                ]
+            }
+            TokenOf::Nobody => Vec::new(),
+        }
+    }
+}
+
+/// The fixture's games (ids as in its header): each one a snapshot.
+const GAMES: &[FixtureGame] = &[
+    FixtureGame {
+        id: "100000000000000000000001",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink, solo, seed chosen but stored without `chosen` (schema 1: result backfilled at upgrade, finished = created)",
+        token: TokenOf::Seats(&[0]),
+        scores: Some(&[12]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "100000000000000000000002",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink against the computer (greedy), schema 1, no `chosen`",
+        token: TokenOf::Seats(&[0]),
+        scores: Some(&[5, 9]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "100000000000000000000003",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink online game of before lobbies (no start row): Dot joined after round 0 (a `join` mid-game), schema 1",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: Some(&[-1, 6]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "100000000000000000000004",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink solo, unfinished in round 3, an `undo` in its log, schema 1 (no result)",
+        token: TokenOf::Seats(&[0]),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "100000000000000000000005",
+        kind: "metro",
+        challenge: None,
+        what: "Metro, a person on the device, an invited person who joined, a greedy computer; seed chosen, no `chosen`; a `keep`; schema 1",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: Some(&[58, 76, 60]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "200000000000000000000001",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink online game of three, before lobbies (no start row), result kept at its finish (schema 2)",
+        token: TokenOf::Seats(&[0, 1, 2]),
+        scores: Some(&[6, -3, 2]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "200000000000000000000002",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink online game of two before lobbies, unfinished in round 2 (no start row: it reads as started)",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "200000000000000000000003",
+        kind: "metro",
+        challenge: None,
+        what: "Metro waiting for an invited seat (1) nobody took; seat 2 invited and taken",
+        token: TokenOf::Seats(&[0, 2]),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "200000000000000000000004",
+        kind: "metro",
+        challenge: None,
+        what: "Metro of computers only (refused since 6384002), schema 2",
+        token: TokenOf::Nobody,
+        scores: Some(&[42, 43, 108]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000001",
+        kind: "ink",
+        challenge: Some("weekly-2026-W47"),
+        what: "Dee's attempt at weekly-2026-W47, finished",
+        token: TokenOf::Player(DEE),
+        scores: Some(&[2]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000002",
+        kind: "ink",
+        challenge: Some("daily-2026-11-26"),
+        what: "Ann's attempt at daily-2026-11-26, finished",
+        token: TokenOf::Player(ANN),
+        scores: Some(&[6]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000003",
+        kind: "ink",
+        challenge: Some("daily-2026-11-26"),
+        what: "Bob's attempt at daily-2026-11-26, finished",
+        token: TokenOf::Player(BOB),
+        scores: Some(&[1]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000004",
+        kind: "ink",
+        challenge: Some("daily-2026-11-26"),
+        what: "Cy's attempt at daily-2026-11-26, unfinished",
+        token: TokenOf::Player(CY),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000005",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-26"),
+        what: "Ann's attempt at metro-daily-2026-11-26, finished",
+        token: TokenOf::Player(ANN),
+        scores: Some(&[20, 66, 51, 59]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000006",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-26"),
+        what: "Bob's attempt at metro-daily-2026-11-26, unfinished",
+        token: TokenOf::Player(BOB),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "300000000000000000000007",
+        kind: "ink",
+        challenge: Some("weekly-2026-W48"),
+        what: "Cy's attempt at weekly-2026-W48, finished",
+        token: TokenOf::Player(CY),
+        scores: Some(&[8]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "300000000000000000000008",
+        kind: "ink",
+        challenge: Some("weekly-2026-W48"),
+        what: "Bob's attempt at weekly-2026-W48, finished",
+        token: TokenOf::Player(BOB),
+        scores: Some(&[9]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "300000000000000000000009",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink solo with a chosen seed (`chosen`: true), Ann's (a player's seat), schema 3",
+        token: TokenOf::Seats(&[0]),
+        scores: Some(&[5]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "30000000000000000000000a",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000001"),
+        what: "Railroad Ink online game of Bob and Cy (players) before lobbies; two friend challenges were made from it (Bob's, then Cy's)",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: Some(&[0, 3]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "30000000000000000000000b",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000001"),
+        what: "Ann's attempt at friend-f00000000000000000000001, finished",
+        token: TokenOf::Player(ANN),
+        scores: Some(&[3]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "30000000000000000000000c",
+        kind: "ink",
+        challenge: Some("daily-2026-11-26"),
+        what: "ANN, a second player of the name Ann (before names were unique: no name key), played as Bob did",
+        token: TokenOf::Player(ANN2),
+        scores: Some(&[1]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000001",
+        kind: "ink",
+        challenge: Some("weekly-2026-W47"),
+        what: "the computer's game of weekly-2026-W47",
+        token: TokenOf::Nobody,
+        scores: Some(&[41]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000002",
+        kind: "ink",
+        challenge: Some("daily-2026-11-20"),
+        what: "the computer's game of daily-2026-11-20",
+        token: TokenOf::Nobody,
+        scores: Some(&[49]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000003",
+        kind: "ink",
+        challenge: Some("daily-2026-11-26"),
+        what: "the computer's game of daily-2026-11-26",
+        token: TokenOf::Nobody,
+        scores: Some(&[47]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000004",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-26"),
+        what: "the computer's game of metro-daily-2026-11-26",
+        token: TokenOf::Nobody,
+        scores: Some(&[35, 49, 48, 38]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000005",
+        kind: "ink",
+        challenge: Some("weekly-2026-W48"),
+        what: "the computer's game of weekly-2026-W48",
+        token: TokenOf::Nobody,
+        scores: Some(&[50]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000006",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000001"),
+        what: "the computer's game of friend-f00000000000000000000001",
+        token: TokenOf::Nobody,
+        scores: Some(&[49]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "3c0000000000000000000007",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000002"),
+        what: "the computer's game of friend-f00000000000000000000002",
+        token: TokenOf::Nobody,
+        scores: Some(&[49]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "400000000000000000000001",
+        kind: "ink",
+        challenge: Some("daily-2026-11-27"),
+        what: "Ann's attempt at daily-2026-11-27, finished",
+        token: TokenOf::Player(ANN),
+        scores: Some(&[17]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000002",
+        kind: "ink",
+        challenge: Some("daily-2026-11-27"),
+        what: "Dee's attempt at daily-2026-11-27, finished, unranked (its network had an entry first)",
+        token: TokenOf::Player(DEE),
+        scores: Some(&[2]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000003",
+        kind: "ink",
+        challenge: Some("daily-2026-11-27"),
+        what: "Bob's attempt at daily-2026-11-27, unfinished, unranked (its network had an entry first)",
+        token: TokenOf::Player(BOB),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000004",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-27"),
+        what: "Bob's attempt at metro-daily-2026-11-27, finished",
+        token: TokenOf::Player(BOB),
+        scores: Some(&[35, 60, 62, 73]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000005",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-27"),
+        what: "Cy's attempt at metro-daily-2026-11-27, finished, unranked (its network had an entry first)",
+        token: TokenOf::Player(CY),
+        scores: Some(&[22, 51, 70, 54]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000006",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink online game through its lobby (a start row), Ann (a player) and Dee, schema 4",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: Some(&[-1, 8]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000007",
+        kind: "ink",
+        challenge: None,
+        what: "Railroad Ink online game waiting in its lobby: Eve and Fay (how a pre-lobby game with joins only reads too)",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "400000000000000000000008",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000003"),
+        what: "Railroad Ink solo, Bob's, made a friend challenge of (schema 4: the game is the challenge's from the start)",
+        token: TokenOf::Seats(&[0]),
+        scores: Some(&[2]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "400000000000000000000009",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000003"),
+        what: "Cy's attempt at friend-f00000000000000000000003, finished",
+        token: TokenOf::Player(CY),
+        scores: Some(&[1]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "40000000000000000000000a",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000003"),
+        what: "Ann's attempt at friend-f00000000000000000000003, unfinished",
+        token: TokenOf::Player(ANN),
+        scores: None,
+        hidden: true,
+    },
+    FixtureGame {
+        id: "40000000000000000000000b",
+        kind: "metro",
+        challenge: None,
+        what: "Metro with a chosen seed (`chosen`: true), Cy's, against a greedy computer, a `keep`",
+        token: TokenOf::Seats(&[0]),
+        scores: Some(&[122, 67]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "40000000000000000000000c",
+        kind: "metro",
+        challenge: None,
+        what: "Metro, two people on one device, at seat 1's turn",
+        token: TokenOf::Seats(&[0, 1]),
+        scores: None,
+        hidden: false,
+    },
+    FixtureGame {
+        id: "40000000000000000000000d",
+        kind: "ink",
+        challenge: Some("daily-2026-11-28"),
+        what: "Ann's attempt at daily-2026-11-28, finished",
+        token: TokenOf::Player(ANN),
+        scores: Some(&[7]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "40000000000000000000000e",
+        kind: "ink",
+        challenge: Some("daily-2026-11-28"),
+        what: "Bob's attempt at daily-2026-11-28, unfinished",
+        token: TokenOf::Player(BOB),
+        scores: None,
+        hidden: true,
+    },
+    FixtureGame {
+        id: "40000000000000000000000f",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-28"),
+        what: "Cy's attempt at metro-daily-2026-11-28, finished",
+        token: TokenOf::Player(CY),
+        scores: Some(&[19, 96, 44, 46]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "400000000000000000000010",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-28"),
+        what: "Dee's attempt at metro-daily-2026-11-28, unfinished",
+        token: TokenOf::Player(DEE),
+        scores: None,
+        hidden: true,
+    },
+    FixtureGame {
+        id: "400000000000000000000011",
+        kind: "ink",
+        challenge: Some("weekly-2026-W48"),
+        what: "Ann's attempt at weekly-2026-W48, unfinished",
+        token: TokenOf::Player(ANN),
+        scores: None,
+        hidden: true,
+    },
+    FixtureGame {
+        id: "4c0000000000000000000001",
+        kind: "ink",
+        challenge: Some("daily-2026-11-27"),
+        what: "the computer's game of daily-2026-11-27",
+        token: TokenOf::Nobody,
+        scores: Some(&[49]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "4c0000000000000000000002",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-27"),
+        what: "the computer's game of metro-daily-2026-11-27",
+        token: TokenOf::Nobody,
+        scores: Some(&[34, 51, 43, 44]),
+        hidden: false,
+    },
+    FixtureGame {
+        id: "4c0000000000000000000003",
+        kind: "ink",
+        challenge: Some("friend-f00000000000000000000003"),
+        what: "the computer's game of friend-f00000000000000000000003",
+        token: TokenOf::Nobody,
+        scores: Some(&[58]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "4c0000000000000000000004",
+        kind: "ink",
+        challenge: Some("daily-2026-11-28"),
+        what: "the computer's game of daily-2026-11-28",
+        token: TokenOf::Nobody,
+        scores: Some(&[49]),
+        hidden: true,
+    },
+    FixtureGame {
+        id: "4c0000000000000000000005",
+        kind: "metro",
+        challenge: Some("metro-daily-2026-11-28"),
+        what: "the computer's game of metro-daily-2026-11-28",
+        token: TokenOf::Nobody,
+        scores: Some(&[36, 49, 59, 43]),
+        hidden: true,
+    },
+];
+
+/// The token of a player's seat in a challenge's game, as the server derives it from the
+/// player's token (the fixture stores its hash).
+fn challenge_seat_token(player_token: &str, challenge: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"tracklayer challenge seat\0");
+    h.update(player_token.as_bytes());
+    h.update(b"\0");
+    h.update(challenge.as_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compares `value` with the JSON snapshot `name`, its maps sorted by key.
+fn assert_json(name: &str, value: &Value) {
+    insta::with_settings!({ sort_maps => true }, {
+        insta::assert_json_snapshot!(name, value);
+    });
+}
+
+/// A server at the clock, on a fresh database that holds the fixture (and the folder of its
+/// SQLite file).
+struct Fixture {
+    app: TestApp,
+    _dir: tempfile::TempDir,
+}
+
+/// Loads the fixture into a fresh database of the current schema (made by opening it), then
+/// starts the server on it at [`NOW`].
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = common::test_database(&dir.path().join("golden.sqlite")).await;
+    let storage = server::storage::Storage::connect(&db)
+        .await
+        .expect("a fresh database of the current schema");
+    for statement in statements(FIXTURE) {
+        storage
+            .exec_for_test(&statement, &[])
+            .await
+            .unwrap_or_else(|e| panic!("{e}: {}", &statement[..statement.len().min(400)]));
+    }
+    drop(storage);
+    let clock = server::Clock::parse(NOW).expect("the clock");
+    let app = TestApp::start_with(|c| {
+        c.db = db;
+        c.clock = clock;
+        c.challenge_budget = Some(4);
+    })
+    .await;
+    Fixture { app, _dir: dir }
+}
+
+/// The statements of a SQL text: each ends its line with `;`; lines of `--` comments are
+/// left out.
+fn statements(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.trim().is_empty() || line.trim_start().starts_with("--") {
+            continue;
+        }
+        let end = line.trim_end().strip_suffix(';');
+        current.push_str(end.unwrap_or(line));
+        current.push('\n');
+        if end.is_some() {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    assert!(
+        current.trim().is_empty(),
+        "the fixture ends inside a statement"
+    );
+    out
+}
+
+/// An answer: its status and its body (`null` when empty), every `now` redacted.
+async fn get(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+    let (status, body) = app.get(path, token).await;
+    redact_now(json!({ "status": status.as_u16(), "body": body }))
+}
+
+/// `v` with the value of every `now` (the server's clock, which runs on) as `[now]`.
+fn redact_now(mut v: Value) -> Value {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m.iter_mut() {
+                    if k == "now" {
+                        *x = json!("[now]");
+                    } else {
+                        walk(x);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut v);
+    v
+}
+
+/// The first `event: state` of a game's live updates (its data as the body), or the refusal.
+async fn first_event(app: &TestApp, path: &str) -> Value {
+    let mut client = Client::connect(app.addr).await;
+    let response = client.send("GET", path, &[], Vec::new()).await;
+    let status = response.status();
+    let mut body = response.into_body();
+    if status != StatusCode::OK {
+        let bytes = body.collect().await.expect("the body").to_bytes();
+        let error: Value = serde_json::from_slice(&bytes).expect("a JSON error");
+        return json!({ "status": status.as_u16(), "body": error });
+    }
+    let mut text = String::new();
+    loop {
+        if let Some(end) = text.find("\n\n") {
+            let event: String = text.drain(..end + 2).collect();
+            if event.lines().any(|l| l == "event: state") {
+                let data = event
+                    .lines()
+                    .find_map(|l| l.strip_prefix("data: "))
+                    .expect("a data line");
+                let data: Value = serde_json::from_str(data).expect("JSON data");
+                return json!({ "status": 200, "body": data });
+            }
+            continue;
+        }
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("an event in time")
+            .expect("the stream open")
+            .expect("a frame");
+        if let Ok(data) = frame.into_data() {
+            text.push_str(std::str::from_utf8(&data).expect("UTF-8"));
+        }
+    }
+}
+
+/// Answers in order, each under a name: written as a text snapshot.
+#[derive(Default)]
+struct Record {
+    answers: Vec<(String, Value)>,
+}
+
+impl Record {
+    fn add(&mut self, name: impl Into<String>, answer: Value) {
+        self.answers.push((name.into(), answer));
+    }
+
+    /// `title`, then each answer: its status and body laid out, or the earlier answer it
+    /// equals.
+    fn text(&self, title: &str) -> String {
+        let mut out = format!("{title}\n");
+        for (i, (name, answer)) in self.answers.iter().enumerate() {
+            match self.answers[..i].iter().find(|(_, a)| a == answer) {
+                Some((same, _)) => out.push_str(&format!("\n== {name}: same as {same}\n")),
+                None => {
+                    out.push_str(&format!("\n== {name}: {}\n", answer["status"]));
+                    layout(&answer["body"], 2, 0, &mut out);
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+
+    /// The answers as one JSON object, for `assert_json_snapshot!`, each under its number and
+    /// name (`01 anonymous`): an answer equal to an earlier one is `{"same as": …}`.
+    fn json(&self) -> Value {
+        let key = |i: usize| format!("{:02} {}", i + 1, self.answers[i].0);
+        let mut out = serde_json::Map::new();
+        for (i, (_, answer)) in self.answers.iter().enumerate() {
+            let value = match self.answers[..i].iter().position(|(_, a)| a == answer) {
+                Some(same) => json!({ "same as": key(same) }),
+                None => answer.clone(),
+            };
+            out.insert(key(i), value);
+        }
+        Value::Object(out)
+    }
+}
+
+/// `v` as JSON with its keys sorted: objects and arrays of the first `levels` levels one item a
+/// line, anything deeper on one line.
+fn layout(v: &Value, levels: usize, indent: usize, out: &mut String) {
+    let pad = "  ".repeat(indent + 1);
+    match v {
+        Value::Object(m) if levels > 0 && !m.is_empty() => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            out.push_str("{\n");
+            for (i, k) in keys.iter().enumerate() {
+                out.push_str(&pad);
+                out.push_str(&serde_json::to_string(k).expect("a key"));
+                out.push_str(": ");
+                layout(&m[k.as_str()], levels - 1, indent + 1, out);
+                out.push_str(if i + 1 < keys.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&"  ".repeat(indent));
+            out.push('}');
+        }
+        Value::Array(a) if levels > 0 && !a.is_empty() => {
+            out.push_str("[\n");
+            for (i, x) in a.iter().enumerate() {
+                out.push_str(&pad);
+                layout(x, levels - 1, indent + 1, out);
+                out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&"  ".repeat(indent));
+            out.push(']');
+        }
+        _ => out.push_str(&serde_json::to_string(&sorted(v)).expect("JSON")),
+    }
+}
+
+/// `v` with the keys of every object sorted (whatever order `serde_json` keeps them in).
+fn sorted(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            let mut out = serde_json::Map::new();
+            for k in keys {
+                out.insert(k.clone(), sorted(&m[k.as_str()]));
+            }
+            Value::Object(out)
+        }
+        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The final scores in a replay's body: each seat's advanced score (Railroad Ink), the scores
+/// (Metro).
+fn final_scores(kind: &str, replay: &Value) -> Vec<i64> {
+    let scores: Vec<&Value> = match kind {
+        "ink" => replay["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .map(|p| &p["score"]["advanced"])
+            .collect(),
+        _ => replay["scores"]
+            .as_array()
+            .expect("scores")
+            .iter()
+            .collect(),
+    };
+    scores
+        .into_iter()
+        .map(|s| s.as_i64().expect("a score"))
+        .collect()
+}
+
+/// Every fixture game: its state as a spectator, as each of its seats (and, while its
+/// challenge hides it, as each player), its replay and its first live update, as one snapshot
+/// a game; and its replay's final scores as stored.
+#[tokio::test]
+async fn every_game_loads_replays_and_scores_as_stored() {
+    let f = fixture().await;
+    let app = &f.app;
+    for game in GAMES {
+        let path = format!("/api/{}/games/{}", game.kind, game.id);
+        let tokens = game.tokens();
+        let others: Vec<(String, String)> = if game.hidden {
+            PLAYERS
+                .iter()
+                .filter(|(_, _, t)| !tokens.iter().any(|(_, mine)| mine == t))
+                .map(|(name, _, t)| ((*name).to_owned(), (*t).to_owned()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut r = Record::default();
+        r.add("state", get(app, &path, None).await);
+        for (who, token) in tokens.iter().chain(&others) {
+            r.add(
+                format!("state as {who}"),
+                get(app, &path, Some(token)).await,
+            );
+        }
+        let mut replays = vec![get(app, &format!("{path}/replay"), None).await];
+        r.add("replay", replays[0].clone());
+        for (who, token) in tokens.iter().chain(&others) {
+            let replay = get(app, &format!("{path}/replay"), Some(token)).await;
+            r.add(format!("replay as {who}"), replay.clone());
+            replays.push(replay);
+        }
+        r.add("events", first_event(app, &format!("{path}/events")).await);
+        for (who, token) in &tokens {
+            let events = first_event(app, &format!("{path}/events?token={token}")).await;
+            r.add(format!("events as {who}"), events);
+        }
+        let (status, state) = app.get(&path, None).await;
+        let seen = replays.iter().find(|v| v["status"] == 200);
+        match game.scores {
+            Some(scores) => {
+                let replay = seen.unwrap_or_else(|| panic!("{}: no one sees its replay", game.id));
+                assert_eq!(
+                    final_scores(game.kind, &replay["body"]),
+                    scores,
+                    "{}: the replay's final scores",
+                    game.id
+                );
+                if status == StatusCode::OK {
+                    assert_eq!(state["finished"], true, "{}", game.id);
+                }
+            }
+            None => {
+                assert!(seen.is_none(), "{}: a game not over has no replay", game.id);
+                if status == StatusCode::OK {
+                    assert_eq!(state["finished"], false, "{}", game.id);
+                }
+            }
+        }
+        assert_eq!(
+            status == StatusCode::FORBIDDEN,
+            game.hidden,
+            "{}: hidden from a spectator exactly while its challenge hides it",
+            game.id
+        );
+        let title = format!("{} game {}: {}", game.kind, game.id, game.what);
+        insta::assert_snapshot!(format!("game_{}", game.id), r.text(&title));
+    }
+}
+
+/// The recent games, page by page (all, each kind, small pages), and the refusals of the list.
+#[tokio::test]
+async fn the_recent_games_list_every_finished_game_of_no_challenge() {
+    let f = fixture().await;
+    let app = &f.app;
+    let mut r = Record::default();
+    for query in ["", "?kind=ink", "?kind=metro", "?limit=4"] {
+        let mut path = format!("/api/games{query}");
+        let mut page = 1;
+        loop {
+            let answer = get(app, &path, None).await;
+            let next = answer["body"]["next"].as_str().map(str::to_owned);
+            r.add(format!("GET {path}"), answer);
+            let Some(next) = next else { break };
+            let sep = if query.is_empty() { "?" } else { "&" };
+            path = format!("/api/games{query}{sep}before={next}");
+            page += 1;
+            assert!(page < 20, "the pages end");
+        }
+    }
+    for bad in [
+        "?kind=chess",
+        "?limit=0",
+        "?finished=false",
+        "?before=yesterday",
+    ] {
+        let path = format!("/api/games{bad}");
+        r.add(format!("GET {path}"), get(app, &path, None).await);
+    }
+    assert_json("recent_games", &r.json());
+}
+
+/// The challenges: today's (as nobody and as each player), the past ones page by page, and
+/// each challenge's leaderboard as nobody and as each player.
+#[tokio::test]
+async fn every_challenge_and_its_leaderboard_as_each_player() {
+    let f = fixture().await;
+    let app = &f.app;
+    let mut r = Record::default();
+    r.add("anonymous", get(app, "/api/challenges/current", None).await);
+    for (name, _, token) in PLAYERS {
+        r.add(
+            format!("as {name}"),
+            get(app, "/api/challenges/current", Some(token)).await,
+        );
+    }
+    assert_json("challenges_current", &r.json());
+
+    let mut r = Record::default();
+    for limit in ["", "?limit=2"] {
+        let mut path = format!("/api/challenges{limit}");
+        loop {
+            let answer = get(app, &path, None).await;
+            let next = answer["body"]["next"].as_str().map(str::to_owned);
+            r.add(format!("GET {path}"), answer);
+            let Some(next) = next else { break };
+            let sep = if limit.is_empty() { "?" } else { "&" };
+            path = format!("/api/challenges{limit}{sep}before={next}");
+        }
+    }
+    let path = "/api/challenges?before=not-a-time";
+    r.add(format!("GET {path}"), get(app, path, None).await);
+    assert_json("challenges_past", &r.json());
+
+    for id in CHALLENGES {
+        let path = format!("/api/challenges/{id}");
+        let mut r = Record::default();
+        r.add("anonymous", get(app, &path, None).await);
+        for (name, _, token) in PLAYERS {
+            r.add(format!("as {name}"), get(app, &path, Some(token)).await);
+        }
+        if id == "daily-2026-11-26" {
+            let around = format!("{path}?limit=1&around={}", PLAYERS[1].1);
+            r.add(format!("GET {around}"), get(app, &around, None).await);
+            r.add(
+                format!("GET {around} as Cy"),
+                get(app, &around, Some(CY)).await,
+            );
+        }
+        assert_json(&format!("challenge_{id}"), &r.json());
+    }
+    let mut r = Record::default();
+    for path in [
+        "/api/challenges/daily-2030-01-01",
+        "/api/challenges/friend-ffffffffffffffffffffffff",
+        "/api/challenges/no%20such",
+        "/api/challenges/daily-2026-11-26?limit=0",
+    ] {
+        r.add(format!("GET {path}"), get(app, path, None).await);
+    }
+    assert_json("challenges_refused", &r.json());
+}
+
+/// Every player's page, each player's own (`me`), and their refusals.
+#[tokio::test]
+async fn every_players_page() {
+    let f = fixture().await;
+    let app = &f.app;
+    let mut r = Record::default();
+    for (name, id, token) in PLAYERS {
+        let path = format!("/api/players/{id}");
+        r.add(format!("{name}: GET {path}"), get(app, &path, None).await);
+        r.add(
+            format!("{name}: GET /api/players/me"),
+            get(app, "/api/players/me", Some(token)).await,
+        );
+    }
+    r.add(
+        "GET /api/players/me without a token",
+        get(app, "/api/players/me", None).await,
+    );
+    r.add(
+        "GET /api/players/me with a token of nobody's",
+        get(app, "/api/players/me", Some("nobody")).await,
+    );
+    for path in ["/api/players/ffffffffffffffffffffffff", "/api/players/Ann"] {
+        r.add(format!("GET {path}"), get(app, path, None).await);
+    }
+    assert_json("players", &r.json());
+}
+
+/// The tiles, the board viewers on the fixture's boards, the health check, hints, and the
+/// refusals of games that are not there.
+#[tokio::test]
+async fn tiles_viewers_health_hints_and_refusals() {
+    let f = fixture().await;
+    let app = &f.app;
+    for kind in ["ink", "metro"] {
+        let answer = get(app, &format!("/api/{kind}/tiles"), None).await;
+        assert_eq!(answer["status"], 200, "{answer}");
+        assert_json(&format!("{kind}_tiles"), &answer["body"]);
+    }
+
+    // The viewers, on boards and a sequence of the fixture's games.
+    let (_, solo) = app
+        .get("/api/ink/games/100000000000000000000001", None)
+        .await;
+    let board = solo["players"][0]["board"]
+        .as_str()
+        .expect("a board")
+        .to_owned();
+    let (_, metro) = app
+        .get("/api/metro/games/40000000000000000000000b", None)
+        .await;
+    let sequence = metro["sequence"].as_str().expect("a sequence").to_owned();
+    let mut r = Record::default();
+    for path in [
+        format!("/api/ink/view?board={board}"),
+        format!("/api/ink/view?board={}", &board[..20]),
+        "/api/ink/view?board=A1A30A1A30".to_owned(),
+        "/api/ink/view?board=Z9".to_owned(),
+        "/api/ink/view?board=".to_owned(),
+        "/api/ink/view".to_owned(),
+        format!("/api/metro/view?players=2&sequence={}", &sequence[..60]),
+        "/api/metro/view?players=2&sequence=aaaa03aaaa03".to_owned(),
+        "/api/metro/view?players=7&sequence=".to_owned(),
+        "/api/metro/view?players=2".to_owned(),
+    ] {
+        r.add(format!("GET {path}"), get(app, &path, None).await);
+    }
+    insta::assert_snapshot!("viewers", r.text("the board viewers"));
+
+    let (status, health) = app.get("/api/health", None).await;
+    assert_eq!(status, StatusCode::OK);
+    insta::assert_json_snapshot!("health", health, {
+        ".process" => "[process]",
+        ".games_in_memory" => "[count]",
+    });
+
+    // A hint is the computer's thinking (it may change with the computer): only that one
+    // comes; the refusals are pinned.
+    let g1e = "100000000000000000000004";
+    let token = format!("seat-{g1e}-0");
+    let (status, hint) = app
+        .get(&format!("/api/ink/games/{g1e}/hint"), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert!(
+        !hint["placements"]
+            .as_array()
+            .expect("placements")
+            .is_empty(),
+        "{hint}"
+    );
+    let mut r = Record::default();
+    for (path, token) in [
+        (format!("/api/ink/games/{g1e}/hint"), None),
+        (
+            format!("/api/ink/games/{g1e}/hint"),
+            Some("nobody".to_owned()),
+        ),
+        (
+            "/api/ink/games/100000000000000000000001/hint".to_owned(),
+            Some("seat-100000000000000000000001-0".to_owned()),
+        ),
+        (
+            "/api/ink/games/400000000000000000000007/hint".to_owned(),
+            Some("seat-400000000000000000000007-0".to_owned()),
+        ),
+        (
+            "/api/ink/games/40000000000000000000000e/hint".to_owned(),
+            Some(challenge_seat_token(BOB, "daily-2026-11-28")),
+        ),
+        ("/api/ink/games/ffffffffffffffffffffffff".to_owned(), None),
+        ("/api/ink/games/not-a-game".to_owned(), None),
+        ("/api/metro/games/100000000000000000000001".to_owned(), None),
+        ("/api/ink/games/200000000000000000000003".to_owned(), None),
+        (
+            "/api/ink/games/100000000000000000000001".to_owned(),
+            Some("nobody".to_owned()),
+        ),
+        (
+            "/api/metro/games/200000000000000000000003/replay".to_owned(),
+            None,
+        ),
+        (
+            "/api/ink/games/ffffffffffffffffffffffff/replay".to_owned(),
+            None,
+        ),
+    ] {
+        let name = match &token {
+            Some(t) => format!("GET {path} with {t}"),
+            None => format!("GET {path}"),
+        };
+        r.add(name, get(app, &path, token.as_deref()).await);
+    }
+    assert_json("refusals", &r.json());
+}
