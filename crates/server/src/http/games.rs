@@ -78,8 +78,9 @@ async fn act<St: GameState>(
     ))
 }
 
-/// The game's live updates, to who may see its state (the token comes as `Authorization`, or
-/// as `?token=` for the browser's `EventSource`, which sends no headers). `X-Accel-Buffering:
+/// The game's live updates, to who may see its state, each event the state as the token's seat
+/// sees it (the token comes as `Authorization`, or as `?token=` for the browser's
+/// `EventSource`, which sends no headers). `X-Accel-Buffering:
 /// no` tells nginx in front (if any) to pass each event on at once, whatever its
 /// `proxy_buffering`.
 async fn events<St: GameState>(
@@ -97,9 +98,9 @@ async fn events<St: GameState>(
         return Err(ApiError::WrongToken);
     }
     let st = session.snapshot().await;
-    super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
+    let seat = super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
     drop(st);
-    let events = play::sse::events(session, app.shutdown.clone()).await;
+    let events = play::sse::events(session, seat, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))
 }
 

@@ -1,8 +1,11 @@
 //! Live updates: a server-sent event whenever a game changes.
 //!
-//! Each event is `event: state` with `data: {"version":N}`; the page fetches the state
-//! again (with its own token, so it sees what its seat may do). The first event is sent at
-//! once, so a page that reconnects catches up with what it missed.
+//! Each event is `event: state` whose `data` is the state of the game as the stream's seat sees
+//! it (as a spectator does, for a stream without a seat): the same JSON as `GET
+//! /api/{kind}/games/{id}`, its `version` among it. The page takes it as it is instead of
+//! reading the state again. The first event is sent at once, so a page that reconnects catches
+//! up with what it missed; versions missed in between are skipped (the latest state is all a
+//! page needs).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -19,36 +22,46 @@ use crate::play::session::Session;
 
 struct Listener<St> {
     session: Arc<Session<St>>,
+    seat: Option<usize>,
     updates: broadcast::Receiver<usize>,
     shutdown: watch::Receiver<bool>,
-    first: Option<usize>,
+    first: bool,
     last_sent: Option<usize>,
 }
 
-fn state_event(version: usize) -> Event {
-    Event::default()
-        .event("state")
-        .data(format!("{{\"version\":{version}}}"))
+impl<St: GameState> Listener<St> {
+    /// The state now as the stream's seat sees it, and its version.
+    async fn state(&self) -> (usize, Event) {
+        let st = self.session.lock().await;
+        let version = st.version();
+        let data = serde_json::to_string(&self.session.view(&st, self.seat))
+            .unwrap_or_else(|_| format!("{{\"version\":{version}}}"));
+        drop(st);
+        (version, Event::default().event("state").data(data))
+    }
 }
 
-/// The event stream of one game; it ends when the server shuts down.
+/// The event stream of one game, as `seat` (if any) sees it; it ends when the server shuts down.
 pub async fn events<St: GameState>(
     session: Arc<Session<St>>,
+    seat: Option<usize>,
     shutdown: watch::Receiver<bool>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let updates = session.subscribe();
-    let first = session.version().await;
     let listener = Listener {
         session,
+        seat,
         updates,
         shutdown,
-        first: Some(first),
+        first: true,
         last_sent: None,
     };
     let events = stream::unfold(listener, |mut l| async move {
-        if let Some(version) = l.first.take() {
+        if l.first {
+            l.first = false;
+            let (version, event) = l.state().await;
             l.last_sent = Some(version);
-            return Some((Ok(state_event(version)), l));
+            return Some((Ok(event), l));
         }
         loop {
             if *l.shutdown.borrow() {
@@ -59,15 +72,19 @@ pub async fn events<St: GameState>(
                 update = l.updates.recv() => match update {
                     Ok(version) => version,
                     // Missed some: the latest state is all the page needs.
-                    Err(RecvError::Lagged(_)) => l.session.version().await,
+                    Err(RecvError::Lagged(_)) => usize::MAX,
                     Err(RecvError::Closed) => return None,
                 },
             };
             if l.last_sent.is_some_and(|last| last >= version) {
                 continue;
             }
-            l.last_sent = Some(version);
-            return Some((Ok(state_event(version)), l));
+            let (now, event) = l.state().await;
+            if l.last_sent.is_some_and(|last| last >= now) {
+                continue;
+            }
+            l.last_sent = Some(now);
+            return Some((Ok(event), l));
         }
     });
     Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
