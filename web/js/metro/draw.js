@@ -4,7 +4,7 @@
 // state's lines (each line's squares and the side it enters each by), so the picture always
 // agrees with the engine's scoring.
 
-import { flashClass, gridSquareAt, nameEl, s } from './dom.js';
+import { flashClass, gridSquareAt, nameEl, s } from '../core/dom.js';
 
 const CELL = 100;
 const MARGIN = 44;

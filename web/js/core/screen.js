@@ -1,14 +1,39 @@
-// What the two game screens (Railroad Ink and Metro) share: the page for a game that is not
-// there, the form to join an invited game, and `PlayScreen`, the base of both screens: the
+// What the pages share: the page for a server that cannot be reached, and for what is not there
+// (`loadPage`). What the game screens (Railroad Ink and Metro) share: the page for a game that is
+// not there, the form to join an invited game, and `PlayScreen`, the base of both screens: the
 // live updates, the message line, an action sent to the server, the invite link, and a tile
 // dragged with the pointer.
 
-import { ApiError } from './api.js';
+import { ApiError } from './request.js';
 import { h, fill, nameEl } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
 
 /** The sentence for a challenge game that may not be seen yet (403). */
 export const NOT_YET = 'You can open the other players\' boards once you have finished this challenge.';
+
+/** The page for a server that cannot be reached (what a page needs did not come). */
+export function unreachable(root, error) {
+  fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, error.message)));
+  return null;
+}
+
+/**
+ * Loads what a page shows (`load()`), saying `loading` meanwhile. Resolves with it; or, when it
+ * cannot be loaded, shows the page for what is not there (`missing`: its id, title, the sentence
+ * for a 404, and a link on) and resolves with null.
+ */
+export async function loadPage(root, loading, load, missing) {
+  fill(root, h('p', { class: 'loading' }, loading));
+  try {
+    return await load();
+  } catch (e) {
+    fill(root, h('section', { class: 'card narrow center', id: missing.id },
+      h('h1', {}, missing.title),
+      h('p', {}, e instanceof ApiError && e.status === 404 ? missing.absent : e.message),
+      h('a', { class: 'btn primary', href: missing.href, 'data-link': '' }, missing.label)));
+    return null;
+  }
+}
 
 /** The page for a game that cannot be loaded. */
 export function notFound(root, error, navigate) {
@@ -22,6 +47,25 @@ export function notFound(root, error, navigate) {
       status === 403 ? h('a', { class: 'btn', href: '/challenges', 'data-link': '' }, 'Challenges') : null,
       h('button', { class: 'btn primary', onclick: () => navigate('/') }, 'Start a new game'))));
   return null;
+}
+
+/**
+ * A game as this browser sees it: as its held seat does (`state(held)`); or, when the server
+ * refuses the seat (403: a seat this server no longer knows), as anyone does, the seat
+ * forgotten (`store.remove`). Resolves with {held, state}, or with null after showing the page
+ * for a game that cannot be loaded.
+ */
+export async function loadGame(root, { id, held, store, state, navigate }) {
+  try {
+    return { held, state: await state(held) };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403 && held) {
+      store.remove(id);
+      const seen = await state(null).catch(() => null);
+      if (seen) return { held: null, state: seen };
+    }
+    return notFound(root, e, navigate);
+  }
 }
 
 /** "Dice from seed 99, chosen by Ann" for a game whose creator chose its seed (else nothing). */
@@ -82,6 +126,16 @@ export function joinForm(root, { title, intro, extra = null, name = '', classNam
  * `refresh()`, `update(state)` and `key(ev)`.
  */
 export class PlayScreen {
+  /** The screen of game `id` in `root`, drawn with the game's `table`; `navigate` goes elsewhere. */
+  constructor(root, id, table, { navigate }) {
+    this.root = root;
+    this.id = id;
+    this.table = table;
+    this.navigate = navigate;
+    this.busy = false;
+    this.dragging = false;
+  }
+
   /** Listens to the keys and to the game's live updates; returns the function that stops. */
   listen(events) {
     this.onKey = (ev) => this.key(ev);
@@ -213,6 +267,17 @@ export class PlayScreen {
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointercancel', cancel);
+  }
+
+  /**
+   * Puts the screen's page (`parts`) in its root, with the picture that follows a dragged tile
+   * (`ghostClass`), and wires the board (`wireBoard()`).
+   */
+  mount(parts, ghostClass) {
+    fill(this.root, parts);
+    this.ghost = h('div', { class: ghostClass, hidden: true, 'aria-hidden': 'true' });
+    this.root.append(this.ghost);
+    this.wireBoard();
   }
 
   /** Shows the dragged tile's picture at the size of a square of a board `units` wide. */

@@ -7,15 +7,17 @@
 // several seats of a game (hot-seat): a seat's tiles are shown only on its own turn, after
 // "pass the device" asks for the right person.
 
-import { ApiError, storedPlayer } from './api.js';
-import { h, fill, isolated, nameEl, nameList } from './dom.js';
-import { metroApi, metroSeats } from './metro-api.js';
+import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
+import { play, soundToggle } from '../core/motion.js';
+import { storedPlayer } from '../core/request.js';
+import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
+import { pointsText } from '../core/words.js';
+import { challengeResult } from '../challenges/result.js';
+import { kindLabel } from '../challenges/words.js';
+import { metroApi, metroSeats } from './api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
-} from './metro-draw.js';
-import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
-import { challengeResult, kindLabel } from './challenges.js';
-import { play, soundToggle } from './motion.js';
+} from './draw.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -26,10 +28,6 @@ export function levelLabel(level) {
 
 function setTitle(text) {
   document.title = text ? `${text} · Metro · tracklayer` : 'Metro · tracklayer';
-}
-
-function pointsText(n) {
-  return `${n} ${n === 1 ? 'point' : 'points'}`;
 }
 
 /** A square for people: "row 2, column 5". */
@@ -66,21 +64,14 @@ export async function metroScreen(root, id, { navigate, held: given = null, less
   try {
     table = await metroApi.tiles();
   } catch (e) {
-    fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The server cannot be reached'), h('p', {}, e.message)));
-    return null;
+    return unreachable(root, e);
   }
-  let held = given || metroSeats.get(id);
-  let state = null;
-  try {
-    state = await metroApi.state(id, held?.seats[0]?.token);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 403 && held) {
-      metroSeats.remove(id);
-      held = null;
-      state = await metroApi.state(id).catch(() => null);
-    }
-    if (!state) return notFound(root, e, navigate);
-  }
+  const loaded = await loadGame(root, {
+    id, held: given || metroSeats.get(id), store: metroSeats, state: (held) => metroApi.state(id, held?.seats[0]?.token), navigate,
+  });
+  if (!loaded) return null;
+  const { state } = loaded;
+  let { held } = loaded;
   if (!held && !lesson && state.open_seats.length && !state.finished) {
     const choice = await joinPanel(root, state);
     if (choice === 'joined') held = metroSeats.get(id);
@@ -168,21 +159,15 @@ function turnsInWords(st) {
 
 class MetroGame extends PlayScreen {
   constructor(root, id, held, table, ctx) {
-    super();
-    this.root = root;
-    this.id = id;
-    this.table = table;
-    this.navigate = ctx.navigate;
+    super(root, id, table, ctx);
     // A tutorial's lesson beside the game: told of each state and of each refusal.
     this.lesson = ctx.lesson || null;
     this.local = new Map((held?.seats || []).map((x) => [x.seat, x.token]));
     this.revealed = null;
     this.state = null;
-    this.busy = false;
     this.pinned = null;
     this.hover = null;
     this.cursor = null;
-    this.dragging = false;
   }
 
   /** Several seats of this game on this device. */
@@ -296,10 +281,7 @@ class MetroGame extends PlayScreen {
     fill(this.side, this.playersPanel, this.logPanel);
     const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message);
     this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
-    fill(this.root, h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel));
-    this.ghost = h('div', { class: 'drag-ghost m-ghost', hidden: true, 'aria-hidden': 'true' });
-    this.root.append(this.ghost);
-    this.wireBoard();
+    this.mount(h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel), 'drag-ghost m-ghost');
   }
 
   wireBoard() {

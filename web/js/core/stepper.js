@@ -1,70 +1,7 @@
-// A Railroad Ink score breakdown as a table, and the toggles that draw its parts on boards.
-// Used by the viewer and the replays; the numbers are the engine's (the server sends them).
+// The stepper of the replays and the board viewers: first/back buttons, a slider, forward/last
+// buttons, and (in a replay) Play.
 
 import { h, s } from './dom.js';
-import { networkColour } from './draw.js';
-
-export const INK_OVERLAYS = [
-  ['networks', 'Networks & exits'],
-  ['errors', 'Errors'],
-  ['centre', 'Centre squares'],
-  ['longest', 'Longest routes'],
-];
-
-export function pointsText(n) {
-  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
-}
-
-/** A colour sample (set through the CSSOM: the pages' CSP allows no inline style). */
-export function swatch(colour) {
-  const el = h('span', { class: 'swatch' });
-  el.style.background = colour;
-  return el;
-}
-
-/** The breakdown of one board (`breakdown` as the server sends it, with its `score`). */
-export function inkBreakdownTable(breakdown) {
-  const b = breakdown;
-  const sc = b.score;
-  const scoring = b.networks.map((n, i) => [n, i]).filter(([n]) => n.exits.length > 1);
-  const single = b.networks.filter((n) => n.exits.length === 1).length;
-  const table = h('table', { class: 'breakdown' },
-    h('tbody', {},
-      h('tr', {}, h('th', {}, 'Exits'), h('td', { class: 'score-exits' }, sc.exits)),
-      scoring.map(([n, i]) => h('tr', { class: 'network-row' },
-        h('th', {}, swatch(networkColour(i)),
-          `${n.exits.length} exits: ${n.exits.map((e) => e.square).join(' ')}`),
-        h('td', {}, n.points))),
-      single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
-      h('tr', {}, h('th', {}, 'Centre squares'), h('td', { class: 'score-centre' }, sc.centre)),
-      h('tr', {}, h('th', {}, 'Errors'), h('td', { class: `score-errors${sc.errors ? ' neg' : ''}` }, sc.errors ? `−${sc.errors}` : '0')),
-      h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', { class: 'score-basic' }, sc.basic)),
-      h('tr', {}, h('th', {}, 'Longest highway'), h('td', { class: 'score-longest-highway' }, sc.longest_highway)),
-      h('tr', {}, h('th', {}, 'Longest railway'), h('td', { class: 'score-longest-railway' }, sc.longest_railway)),
-      h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', { class: 'score-total' }, sc.advanced))));
-  return table;
-}
-
-/** Checkboxes for the overlays; `onChange` runs after the set changes. */
-export function overlayToggles(overlays, onChange, list = INK_OVERLAYS) {
-  return h('fieldset', { class: 'overlays' },
-    h('legend', {}, 'Show on the board'),
-    list.map(([key, label]) => {
-      const input = h('input', { type: 'checkbox', id: `show-${key}`, checked: overlays.has(key) });
-      input.addEventListener('change', () => {
-        if (input.checked) overlays.add(key); else overlays.delete(key);
-        onChange();
-      });
-      return h('label', { class: `toggle toggle-${key}` }, input, label);
-    }));
-}
-
-/** Shows the chosen overlays on each board. */
-export function applyOverlays(svgs, overlays, list = INK_OVERLAYS) {
-  for (const svg of svgs) {
-    for (const [k] of list) svg.classList.toggle(`show-${k}`, overlays.has(k));
-  }
-}
 
 /**
  * A stepper: first/back buttons, a slider from 0 to `max`, forward/last buttons. `onStep(k)`

@@ -1,11 +1,12 @@
-// The start screen's Metro part: 2 to 6 seats, each a person on this device, a person invited
-// by link, or a computer player of some level; and the Metro games this browser holds.
+// The start page's Metro card: its picture, and the form's Metro part, 2 to 6 seats, each a
+// person on this device, a person invited by link, or a computer player of some level; and the
+// Metro games this browser holds.
 
-import { h, fill, nameList } from './dom.js';
-import { isNameRefusal, watchName } from './names.js';
-import { metroApi, metroSeats } from './metro-api.js';
-import { levelLabel } from './metro.js';
-import { seatColour, tileSvg } from './metro-draw.js';
+import { h, fill, nameList } from '../core/dom.js';
+import { isNameRefusal, watchName } from '../core/names.js';
+import { metroApi, metroSeats } from './api.js';
+import { levelLabel } from './game.js';
+import { seatColour, tileSvg } from './draw.js';
 
 const KINDS = [
   ['here', 'Person on this device'],
@@ -14,7 +15,7 @@ const KINDS = [
 ];
 
 /** A little picture of Metro for the game card. */
-export function metroArt(table) {
+function metroArt(table) {
   return ['cbaa', 'bbbb', 'dada'].map((code) => tileSvg(table, code, { 'aria-hidden': 'true' }));
 }
 
@@ -22,7 +23,7 @@ export function metroArt(table) {
  * The seat editor. Returns {element, submit()}: submit creates the game and resolves with
  * its id (the seats of people on this device are kept in this browser).
  */
-export function metroSetup(table, { name = '' } = {}) {
+function metroSetup(table, { name = '' } = {}) {
   const seats = [
     { kind: 'here', name },
     { kind: 'computer', name: '', level: table.default_level },
@@ -123,26 +124,36 @@ export function metroSetup(table, { name = '' } = {}) {
   return { element, submit };
 }
 
-/** Lists the Metro games this browser holds in a "your games" section (shown if any). */
-export function listMetroGames(section) {
-  const mine = metroSeats.all();
-  if (!mine.length) return;
-  const list = h('ul', { class: 'game-list m-game-list' });
-  section.append(list);
-  section.hidden = false;
-  for (const g of mine.slice(0, 12)) {
-    const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
-    list.append(item);
-    metroApi.state(g.id, g.seats[0]?.token).then((st) => {
-      const names = g.seats.map((x) => st.players[x.seat]?.name).filter(Boolean);
-      const placed = st.sequence.length / 6;
-      const turn = st.finished ? 'finished' : `${placed} of 60 tiles placed`;
-      fill(item,
-        h('a', { href: `/metro/${g.id}`, 'data-link': '' }, `Metro · ${st.players.length} players · ${turn}`),
-        h('span', { class: 'muted small' }, nameList(names, { and: ', ' }), `: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
-        h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { metroSeats.remove(g.id); item.remove(); } }, 'Forget'));
-    }).catch((e) => {
-      if (e.status === 404 || e.status === 403) { metroSeats.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));
-    });
-  }
+/** The new-game form's Metro part (see pages/start.js for what a card gives). */
+async function setup() {
+  const table = await metroApi.tiles();
+  const metro = metroSetup(table, { name: localStorage.getItem('tracklayer:name') || '' });
+  return {
+    art: metroArt(table),
+    parts: [metro.element],
+    submit: async () => `/metro/${await metro.submit()}`,
+  };
 }
+
+/** A Metro game this browser holds, in "Your games". */
+const held = {
+  store: metroSeats,
+  className: 'game-list m-game-list',
+  state: (g) => metroApi.state(g.id, g.seats[0]?.token),
+  describe(st, g) {
+    const names = g.seats.map((x) => st.players[x.seat]?.name).filter(Boolean);
+    const placed = st.sequence.length / 6;
+    const turn = st.finished ? 'finished' : `${placed} of 60 tiles placed`;
+    return [
+      h('a', { href: `/metro/${g.id}`, 'data-link': '' }, `Metro · ${st.players.length} players · ${turn}`),
+      h('span', { class: 'muted small' }, nameList(names, { and: ', ' }), `: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
+    ];
+  },
+};
+
+export const metroStart = {
+  title: 'Metro',
+  text: '2 to 6 players on one board: lay tiles to run lines from your stations, the longer the better, double into the centre.',
+  setup,
+  held,
+};

@@ -1,24 +1,15 @@
-// The tutorials: /tutorial/ink, a scripted Railroad Ink board where the player places six tiles
-// with guidance (exits, connections, errors, the centre, the longest routes), and
-// /tutorial/metro, a real Metro game against the computer with a lesson beside it (draw, keep,
-// place, the centre, lines). Every placement is checked by the engine through the server
-// (`POST /api/ink/check`, and the Metro game's own endpoints): the page holds the script and
-// the words, never a rule.
+// The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places six
+// tiles with guidance (exits, connections, errors, the centre, the longest routes). Every
+// placement is checked by the engine through the server (`POST /api/ink/check`): the page holds
+// the script and the words, never a rule.
 
-import { ApiError, request } from './api.js';
-import { h, fill } from './dom.js';
+import { ApiError } from '../core/request.js';
+import { h, fill } from '../core/dom.js';
+import { capital, pointsText } from '../core/words.js';
+import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
-import { isHeldGame, metroApi } from './metro-api.js';
-import { metroScreen } from './metro.js';
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function pointsText(n) {
-  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
-}
+import { turnButtons, turning } from './turns.js';
 
 /** Whether a board's networks reach the exit on `square` (from the engine's breakdown). */
 function reaches(breakdown, square) {
@@ -147,7 +138,7 @@ class InkLesson {
   check(placement, tile) {
     const body = { board: this.board, tiles: tile ? [tile] : [] };
     if (placement) body.placement = placement;
-    return request('POST', '/api/ink/check', { body });
+    return api.check(body);
   }
 
   async enter(index) {
@@ -171,13 +162,8 @@ class InkLesson {
     if (detail) this.message.title = detail; else this.message.removeAttribute('title');
   }
 
-  rotate(times = 1) {
-    for (let i = 0; i < times; i++) this.orientation = this.table.rotate[this.orientation];
-    this.render();
-  }
-
-  flip() {
-    this.orientation = this.table.flip[this.orientation];
+  /** After a turn of the tile (R, F, the buttons). */
+  turned() {
     this.render();
   }
 
@@ -292,10 +278,7 @@ class InkLesson {
         h('div', { class: 'preview-info' },
           h('strong', {}, capital(tileWords(this.table, step.tile))),
           h('span', { class: 'muted small', id: 'preview-ends' }, `${capital(openEnds(this.table, step.tile, this.orientation))} · fits on ${legal.size} ${legal.size === 1 ? 'square' : 'squares'}`)),
-        h('div', { class: 'row tight preview-buttons' },
-          h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
-          h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
-          h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip'))),
+        turnButtons(this)),
       h('p', { class: 'muted small' }, 'The ghost tile shows where and how; the green squares are where the tile fits turned this way. Click or tap a square', h('span', { class: 'keys-help' }, ', or Tab to the board, move with the arrow keys and press Enter'), '.'));
     if (focused && !this.lesson.contains(document.activeElement)) this.lesson.querySelector(`#${focused}`)?.focus({ preventScroll: true });
     this.renderScore();
@@ -318,147 +301,4 @@ class InkLesson {
   }
 }
 
-// ---- Metro
-
-/** The seed of the Metro lesson's game (any seed works: the lesson follows the game). */
-const METRO_SEED = '2024';
-
-/**
- * The Metro lesson's steps. Each is done when the game's state, as the server sends it, shows
- * it (`done(state, lesson)`); a step with `refusal` is done when the server refuses a move.
- */
-const METRO_STEPS = [
-  {
-    title: 'Draw',
-    text: 'On your turn you draw a tile from the deck. Press “Draw a tile” (or D).',
-    done: (st) => !!st.you?.drawn,
-  },
-  {
-    title: 'Keep',
-    text: 'You may place the tile you drew, or keep it in your hand for later and draw another, which you must then place. Keep this one: press “Keep it and draw another” (or K).',
-    done: (st) => !!st.you?.hand,
-  },
-  {
-    title: 'The centre',
-    text: 'The four squares in the middle are the central stations: no tile may go there. Try it anyway: click one of them (or drag your drawn tile there). The server refuses it and says why.',
-    refusal: true,
-  },
-  {
-    title: 'Place',
-    text: 'A tile goes on any green square: on the edge of the board, or next to a tile already there. Tiles are never turned. Place the tile you drew on a green square.',
-    done: (st) => st.moves.some((m) => m.action === 'place' && m.seat === st.you?.seat),
-  },
-  {
-    title: 'Your hand',
-    text: 'Now the computer plays its turn. On yours, place the tile you kept in your hand on a green square, or draw a new one instead (the kept one stays in hand).',
-    done: (st) => st.moves.filter((m) => m.action === 'place' && m.seat === st.you?.seat).length >= 2,
-  },
-  {
-    title: 'Lines',
-    text: 'Each of your stations around the edge (your colour) starts a line that follows the tracks. A line that reaches another station scores a point for every tile it crosses; a line that ends at a central station scores double. Point at a station, or tap it, to see its line. Play on as long as you like.',
-    finish: true,
-  },
-];
-
-/** Where this browser keeps its lesson game, so that coming back does not make another. */
-const LESSON_KEY = 'tracklayer:metro:lesson';
-
-/**
- * The lesson game this browser made before, if nobody has moved in it yet (the lesson's steps
- * start from the first draw, so a game already begun gets a fresh one).
- */
-async function untouchedLesson() {
-  let kept;
-  try {
-    kept = JSON.parse(localStorage.getItem(LESSON_KEY) || 'null');
-  } catch {
-    return null;
-  }
-  if (!isHeldGame(kept) || !kept.seats[0]?.token) return null;
-  try {
-    const state = await metroApi.state(kept.id, kept.seats[0].token);
-    return state.moves.length === 0 && !state.finished ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function metroTutorialScreen(root, { navigate, setTitle }) {
-  fill(root, h('p', { class: 'loading' }, 'Setting up the lesson…'));
-  let held = await untouchedLesson();
-  if (!held) {
-    try {
-      const created = await metroApi.create([{ kind: 'human', name: 'You' }, { kind: 'computer', name: 'Computer', level: 'random' }], METRO_SEED);
-      held = { id: created.id, seats: created.seats };
-    } catch (e) {
-      fill(root, h('section', { class: 'card narrow' }, h('h1', {}, 'The lesson cannot start'), h('p', {}, e.message)));
-      return null;
-    }
-    try {
-      localStorage.setItem(LESSON_KEY, JSON.stringify(held));
-    } catch {
-      // Storage full or refused: the lesson still works, a visit later makes a new game.
-    }
-  }
-  const lesson = new MetroLesson(setTitle);
-  return metroScreen(root, held.id, { navigate, held, lesson });
-}
-
-class MetroLesson {
-  constructor(setTitle) {
-    this.setTitle = setTitle;
-    this.step = 0;
-    this.element = h('section', { class: 'panel lesson metro-lesson', id: 'lesson', 'aria-labelledby': 'step-title' });
-    this.steps = h('ol', { class: 'tutorial-steps', 'aria-label': 'Steps' });
-  }
-
-  /** Called by the game with each new state. */
-  onState(st) {
-    const step = METRO_STEPS[this.step];
-    if (step?.done && step.done(st)) {
-      this.step += 1;
-      this.onState(st);
-      return;
-    }
-    this.render();
-  }
-
-  /** Called by the game when the server refuses a move (its words already shown). */
-  onRefusal() {
-    if (METRO_STEPS[this.step]?.refusal) {
-      this.step += 1;
-      this.refused = true;
-      this.render();
-    }
-  }
-
-  render() {
-    const index = this.step;
-    const step = METRO_STEPS[index];
-    fill(this.steps, METRO_STEPS.map((s, i) => h('li', {
-      class: i < index || (s.finish && this.finished) ? 'done' : i === index ? 'now' : '',
-      'aria-current': i === index ? 'step' : null,
-    }, h('span', { class: 'step-n', 'aria-hidden': 'true' }, String(i + 1)), s.title)));
-    this.setTitle(`Metro tutorial step ${index + 1}: ${step.title}`);
-    fill(this.element,
-      h('div', { class: 'lesson-head' },
-        h('h1', {}, 'Learn Metro'),
-        this.steps),
-      h('p', { class: 'step-count' }, `Step ${index + 1} of ${METRO_STEPS.length}`),
-      h('h2', { id: 'step-title' }, step.title),
-      index === 3 && this.refused ? h('p', { class: 'lesson-note' }, 'Refused, as it should be: the message under the board says why.') : null,
-      h('p', { id: 'step-text' }, step.text),
-      step.finish && this.finished ? h('p', { class: 'lesson-note', id: 'lesson-done' }, 'You know the rules of Metro. The game goes on until all 60 tiles are placed; the highest score wins.') : null,
-      step.finish
-        ? h('div', { class: 'row', id: 'finish-links' },
-          this.finished ? null : h('button', {
-            class: 'btn primary',
-            id: 'finish',
-            type: 'button',
-            onclick: () => { this.finished = true; this.render(); this.element.querySelector('#new-metro')?.focus(); },
-          }, 'I have got it'),
-          h('a', { class: 'btn', id: 'new-metro', href: '/', 'data-link': '' }, 'Start a real game'),
-          h('a', { class: 'btn', href: '/rules/metro', 'data-link': '' }, 'Read the rules'))
-        : null);
-  }
-}
+Object.assign(InkLesson.prototype, turning);

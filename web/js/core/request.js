@@ -1,5 +1,5 @@
-// The game server's HTTP API, and the seats this browser holds (kept in localStorage, so a
-// player who reloads or comes back later is still in the game).
+// The game server's HTTP API: one request helper for every page, and the player key of this
+// device that goes with a request made on behalf of its player.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -31,6 +31,27 @@ export async function request(method, path, { token, body } = {}) {
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
+}
+
+/** GET a JSON answer; errors become ApiError like the rest of the API. */
+export function getJson(path) {
+  return request('GET', path);
+}
+
+const kept = new Map();
+
+/**
+ * A GET whose answer does not change while the page is open (a game's tables): asked once,
+ * and asked again only after a failure.
+ */
+export function getOnce(path) {
+  if (!kept.has(path)) {
+    kept.set(path, request('GET', path).catch((e) => {
+      kept.delete(path);
+      throw e;
+    }));
+  }
+  return kept.get(path);
 }
 
 const PLAYER_KEY = 'tracklayer:player';
@@ -110,75 +131,13 @@ async function keyKnown(token) {
   }
 }
 
-let tilesPromise = null;
-
-export const api = {
-  /** The engine's tile table, exits, limits and computer players (fetched once). */
-  tiles() {
-    tilesPromise ??= request('GET', '/api/ink/tiles');
-    return tilesPromise;
-  },
-  create(mode, { name, seed, agent } = {}) {
-    const body = { mode };
-    if (name) body.name = name;
-    const s = seedText(seed);
-    if (s !== undefined) body.seed = s;
-    if (agent) body.agent = agent;
-    return asPlayer('POST', '/api/ink/games', body);
-  },
-  join(id, name) {
-    return asPlayer('POST', `/api/ink/games/${id}/join`, name ? { name } : {});
-  },
-  /** The state as a seat sees it (its token), or as anyone else does. */
-  state(id, token) {
-    return token ? request('GET', `/api/ink/games/${id}`, { token }) : viewAsPlayer(`/api/ink/games/${id}`);
-  },
-  /** Starts an online game waiting in its lobby (its creator's token). */
-  start(id, token) {
-    return request('POST', `/api/ink/games/${id}/start`, { token });
-  },
-  place(id, token, placement) {
-    return request('POST', `/api/ink/games/${id}/place`, { token, body: { placement } });
-  },
-  undo(id, token) {
-    return request('POST', `/api/ink/games/${id}/undo`, { token });
-  },
-  endRound(id, token) {
-    return request('POST', `/api/ink/games/${id}/end-round`, { token });
-  },
-  hint(id, token) {
-    return request('GET', `/api/ink/games/${id}/hint`, { token });
-  },
-  /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
-  events(id, token) {
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
-    return new EventSource(`/api/ink/games/${id}/events${q}`);
-  },
-};
-
-const GAMES_KEY = 'tracklayer:ink:games';
-
-function readGames() {
-  try {
-    const games = JSON.parse(localStorage.getItem(GAMES_KEY) || '[]');
-    return Array.isArray(games) ? games : [];
-  } catch {
-    return [];
-  }
+/** A game's state as a seat sees it (its token), or as anyone else does. */
+export function gameState(path, token) {
+  return token ? request('GET', path, { token }) : viewAsPlayer(path);
 }
 
-/** The seats this browser holds: [{id, seat, token, mode, name, joined}], newest first. */
-export const seats = {
-  all: readGames,
-  get(id) {
-    return readGames().find((g) => g.id === id) || null;
-  },
-  save(entry) {
-    const games = readGames().filter((g) => g.id !== entry.id);
-    games.unshift({ ...entry, joined: entry.joined || Date.now() });
-    localStorage.setItem(GAMES_KEY, JSON.stringify(games.slice(0, 50)));
-  },
-  remove(id) {
-    localStorage.setItem(GAMES_KEY, JSON.stringify(readGames().filter((g) => g.id !== id)));
-  },
-};
+/** A game's live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+export function liveEvents(path, token) {
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  return new EventSource(`${path}${q}`);
+}

@@ -3,11 +3,11 @@
 // identity to another device), it takes the key out of the address and, once the server has said
 // that the key is this player's (GET /api/players/me), keeps that identity on this device.
 
-import { ApiError } from './api.js';
-import { h, s, fill, isolated, nameEl } from './dom.js';
-import { player } from './player.js';
-
-const GAME_NAMES = { ink: 'Railroad Ink', metro: 'Metro' };
+import { h, s, fill, isolated, nameEl } from '../core/dom.js';
+import { gameName } from '../core/games.js';
+import { player } from '../core/player.js';
+import { ApiError } from '../core/request.js';
+import { loadPage } from '../core/screen.js';
 
 function dateText(ms) {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -30,20 +30,17 @@ function takeKey() {
   return m ? m[1].toLowerCase() : '';
 }
 
+/** The page for a player who is not there. */
+const MISSING = {
+  id: 'player-missing', title: 'No player here', absent: 'There is no player at this address. The link may be mistyped.',
+  href: '/', label: 'Play',
+};
+
 export async function playerScreen(root, id, { setTitle }) {
   setTitle('Player');
   const key = takeKey();
-  fill(root, h('p', { class: 'loading' }, 'Loading the player…'));
-  let profile;
-  try {
-    profile = await player.profile(id);
-  } catch (e) {
-    fill(root, h('section', { class: 'card narrow center', id: 'player-missing' },
-      h('h1', {}, 'No player here'),
-      h('p', {}, e instanceof ApiError && e.status === 404 ? 'There is no player at this address. The link may be mistyped.' : e.message),
-      h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play')));
-    return () => {};
-  }
+  const profile = await loadPage(root, 'Loading the player…', () => player.profile(id), MISSING);
+  if (!profile) return () => {};
   setTitle(isolated(profile.name));
   const notice = h('div', { class: 'identity-notice', 'aria-live': 'polite' });
   let gone = false;
@@ -123,7 +120,7 @@ function render(root, profile, notice, redraw) {
             h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col', class: 'num' }, 'Games'),
             h('th', { scope: 'col', class: 'num' }, 'Best'), h('th', { scope: 'col', class: 'num' }, 'Mean'))),
           h('tbody', {}, ['ink', 'metro'].map((g) => h('tr', { dataset: { game: g } },
-            h('th', { scope: 'row' }, GAME_NAMES[g]),
+            h('th', { scope: 'row' }, gameName(g)),
             h('td', { class: 'num' }, stats(g).games),
             h('td', { class: 'num' }, stats(g).best ?? '–'),
             h('td', { class: 'num' }, meanText(stats(g).mean)))))),
@@ -140,7 +137,7 @@ function latest(scores) {
   return h('div', {},
     h('h2', { class: 'small-title' }, 'Latest'),
     h('ul', { class: 'latest-scores' }, last.map((x) => h('li', {},
-      h('span', { class: `game-chip game-${x.game}` }, GAME_NAMES[x.game] || x.game),
+      h('span', { class: `game-chip game-${x.game}` }, gameName(x.game)),
       h('span', { class: 'pts' }, `${x.score} points`),
       x.challenge ? h('a', { href: `/challenges/${x.challenge}`, 'data-link': '' }, 'challenge') : h('span', { class: 'muted small' }, 'game'),
       h('span', { class: 'muted small' }, shortDate(Date.parse(x.at)))))));
@@ -208,7 +205,7 @@ export function scoreTimeline(scores, name) {
   });
   const mark = (p) => {
     const cls = `pt pt-${p.game}${p.challenge ? ' challenge' : ''}`;
-    const label = `${GAME_NAMES[p.game] || p.game}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${p.score}`;
+    const label = `${gameName(p.game)}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${p.score}`;
     return p.game === 'metro'
       ? s('rect', { class: cls, x: x(p.t) - 5, y: y(p.score) - 5, width: 10, height: 10 }, s('title', {}, label))
       : s('circle', { class: cls, cx: x(p.t), cy: y(p.score), r: 5.5 }, s('title', {}, label));
@@ -218,8 +215,8 @@ export function scoreTimeline(scores, name) {
     const list = by(g);
     if (!list.length) return '';
     const best = Math.max(...list.map((p) => p.score));
-    if (list.length === 1) return `${GAME_NAMES[g]}: one score, ${list[0].score} on ${shortDate(list[0].t)}.`;
-    return `${GAME_NAMES[g]}: ${list.length} scores from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
+    if (list.length === 1) return `${gameName(g)}: one score, ${list[0].score} on ${shortDate(list[0].t)}.`;
+    return `${gameName(g)}: ${list.length} scores from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
   }).filter(Boolean).join(' ');
   const legendY = H - 10;
   const svg = s('svg', { class: 'timeline-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${name}'s scores over time. ${summary}` },

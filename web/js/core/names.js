@@ -3,7 +3,7 @@
 // pages count themselves), and nothing invisible or that reorders text (the server refuses
 // those with a 400 that says which character; the page shows that sentence by the field).
 
-import { ApiError } from './api.js';
+import { ApiError } from './request.js';
 import { h } from './dom.js';
 
 export const MAX_NAME = 32;

@@ -2,7 +2,7 @@
 // an orientation is drawn from its edges [N, E, S, W] in that orientation, so the picture
 // always agrees with the rules.
 
-import { flashClass, gridSquareAt, s } from './dom.js';
+import { flashClass, gridSquareAt, s } from '../core/dom.js';
 
 export const SIDES = ['N', 'E', 'S', 'W'];
 export const ROWS = 'ABCDEFG';
@@ -407,4 +407,10 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
 /** The colour of a network, as drawn on the board. */
 export function networkColour(i) {
   return NETWORK_COLOURS[i % NETWORK_COLOURS.length];
+}
+
+/** "A4 (highway straight) on C4, orientation 3". */
+export function describe(table, p) {
+  const info = tileInfo(table, p.tile);
+  return `${p.tile} (${info ? info.kind : 'tile'}) on ${p.square}, orientation ${p.orientation}`;
 }

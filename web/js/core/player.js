@@ -3,7 +3,7 @@
 // games send it when there is one, so they count on the player's page. The key travels to
 // another device as a link, /players/{id}#key=TOKEN, which the player page takes in.
 
-import { request, storedPlayer, storePlayer } from './api.js';
+import { request, storedPlayer, storePlayer } from './request.js';
 import { h } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
 

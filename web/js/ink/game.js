@@ -1,31 +1,25 @@
-// The game screen: your board, the dice, the specials, the other boards live, and the
+// The Railroad Ink game screen: your board, the dice, the specials, the other boards live, and the
 // score breakdown. Every rule comes from the server: which squares are legal for each tile
 // and orientation, which specials may be placed, whether the round may end (and why not).
 
-import { api, ApiError, seats, storedPlayer } from './api.js';
-import { h, s, fill, isolated, nameEl, nameList } from './dom.js';
+import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
+import { play, reducedMotion, soundToggle } from '../core/motion.js';
+import { ApiError, storedPlayer } from '../core/request.js';
+import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
+import { capital, pointsText } from '../core/words.js';
+import { challengeResult, friendChallengeBox } from '../challenges/result.js';
+import { kindLabel } from '../challenges/words.js';
+import { api, MODES, seats } from './api.js';
+import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
-import { PlayScreen, joinForm, notFound, chosenSeedLine } from './screen.js';
-import { challengeResult, friendChallengeBox, kindLabel } from './challenges.js';
-import { play, reducedMotion, soundToggle } from './motion.js';
+import { turnButtons, turning } from './turns.js';
 
 /** How long the dice take to roll in, and how long each of the computer's tiles waits (ms). */
 const ROLL_MS = 900;
 const COMPUTER_TILE_MS = 450;
 
-const OVERLAYS = [
-  ['networks', 'Networks & exits'],
-  ['errors', 'Errors'],
-  ['centre', 'Centre squares'],
-  ['longest', 'Longest routes'],
-];
-
 function ordinal(round) {
   return `Round ${Math.min(round + 1, 7)} of 7`;
-}
-
-function pointsText(n) {
-  return `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 }
 
 /** A touch screen with no hover: no keys to tell of. */
@@ -34,10 +28,6 @@ const TOUCH = () => window.matchMedia('(hover: none) and (pointer: coarse)').mat
 /** "the railway curve" (a tile in words, with its article). */
 function theTile(table, tile) {
   return `the ${tileWords(table, tile)}`;
-}
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const SIDE_LETTER = Object.fromEntries(SIDES.map((x) => [x, sideWords(x)]));
@@ -87,18 +77,9 @@ function endReasonWords(table, reason) {
 }
 
 export async function gameScreen(root, id, { table, navigate, setTitle }) {
-  let held = seats.get(id);
-  let state;
-  try {
-    state = await api.state(id, held?.token);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 403 && held) {
-      seats.remove(id);
-      held = null;
-      state = await api.state(id).catch(() => null);
-    }
-    if (!state) return notFound(root, e, navigate);
-  }
+  const loaded = await loadGame(root, { id, held: seats.get(id), store: seats, state: (held) => api.state(id, held?.token), navigate });
+  if (!loaded) return null;
+  let { held, state } = loaded;
   // Players join in the lobby, before the start; whoever comes later watches.
   let late = false;
   if (!held && state.mode === 'online' && !state.finished) {
@@ -139,18 +120,13 @@ function dieFace(table, tile, used, attrs = {}) {
 
 class GameView extends PlayScreen {
   constructor(root, id, held, state, ctx) {
-    super();
-    this.root = root;
-    this.id = id;
+    super(root, id, ctx.table, ctx);
     this.held = held;
     this.state = state;
-    this.table = ctx.table;
-    this.navigate = ctx.navigate;
     this.setTitle = ctx.setTitle;
     this.selected = null; // {kind: 'die'|'special', index, tile}
     this.orientation = 0;
     this.hint = null;
-    this.busy = false;
     this.overlays = new Set(state.finished ? OVERLAYS.map(([k]) => k) : []);
     this.boards = new Map();
     // The other boards as drawn: a computer's new tiles are drawn one by one (see renderOthers).
@@ -239,10 +215,7 @@ class GameView extends PlayScreen {
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
     this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
     this.lobby = h('section', { class: 'card lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
-    fill(this.root, this.lobby, this.game);
-    this.ghost = h('div', { class: 'drag-ghost', hidden: true, 'aria-hidden': 'true' });
-    this.root.append(this.ghost);
-    this.wireBoard();
+    this.mount([this.lobby, this.game], 'drag-ghost');
   }
 
   wireBoard() {
@@ -307,17 +280,8 @@ class GameView extends PlayScreen {
     this.render();
   }
 
-  rotate(times = 1) {
-    for (let i = 0; i < times; i++) this.orientation = this.table.rotate[this.orientation];
-    this.afterTurn();
-  }
-
-  flip() {
-    this.orientation = this.table.flip[this.orientation];
-    this.afterTurn();
-  }
-
-  afterTurn() {
+  /** After a turn of the selected tile (R, F, the buttons): where it fits now. */
+  turned() {
     if (this.selected) {
       const n = this.legalNow().size;
       const tile = this.selected.tile;
@@ -563,7 +527,7 @@ class GameView extends PlayScreen {
       Array.from({ length: 7 }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
     const modeText = st.mode === 'challenge'
       ? kindLabel(st.challenge)
-      : { solo: 'Solo', computer: 'Against the computer', online: 'Online' }[st.mode] || st.mode;
+      : MODES[st.mode] || st.mode;
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
@@ -667,10 +631,7 @@ class GameView extends PlayScreen {
           h('strong', {}, capital(tileWords(this.table, sel.tile))),
           h('span', { class: 'muted small', id: 'preview-ends', title: `${sel.tile}, orientation ${this.orientation}` },
             `${capital(openEnds(this.table, sel.tile, this.orientation))} · fits on ${this.legalNow().size} ${this.legalNow().size === 1 ? 'square' : 'squares'}`)),
-        h('div', { class: 'row tight preview-buttons' },
-          h('button', { class: 'btn small', id: 'rotate-left', type: 'button', title: 'Rotate anticlockwise (Shift+R)', 'aria-label': 'Rotate anticlockwise', onclick: () => this.rotate(3) }, h('span', { 'aria-hidden': 'true' }, '⟲')),
-          h('button', { class: 'btn small', id: 'rotate', type: 'button', title: 'Rotate clockwise (R)', 'aria-label': 'Rotate clockwise', onclick: () => this.rotate(1) }, h('span', { 'aria-hidden': 'true' }, '⟳'), ' Rotate'),
-          h('button', { class: 'btn small', id: 'flip', type: 'button', title: 'Flip (F)', 'aria-label': 'Flip', onclick: () => this.flip() }, h('span', { 'aria-hidden': 'true' }, '⇋'), ' Flip')))
+        turnButtons(this))
       : h('div', { class: 'preview empty' }, h('p', { class: 'muted small' }, you.round_done
         ? 'You have finished this round.'
         : ['Select a die or a special, or drag it onto the board. ', h('span', { class: 'keys-help' }, 'Keys: Tab to a die, Enter, arrows to a square, Enter; R rotates, F flips, Esc cancels.')]));
@@ -841,3 +802,5 @@ class GameView extends PlayScreen {
     fill(this.others, cards);
   }
 }
+
+Object.assign(GameView.prototype, turning);

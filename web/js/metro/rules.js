@@ -5,19 +5,10 @@
 // example lines and the verdicts on the example placements from the viewer
 // (GET /api/metro/view), so the page never states a rule the engine does not apply.
 
-import { h, fill } from './dom.js';
-import { metroApi } from './metro-api.js';
-import { createMetroBoard, describeLine, seatColour, tileSvg } from './metro-draw.js';
-import { swatch } from './breakdown.js';
-import { getJson } from './viewer.js';
-
-/** Tabs between the two games' rules. */
-export function rulesTabs(active) {
-  const tab = (href, key, label) => h('a', {
-    class: `tab${key === active ? ' active' : ''}`, href, 'data-link': '', 'aria-current': key === active ? 'page' : null,
-  }, label);
-  return h('nav', { class: 'tabs rules-tabs', 'aria-label': 'Game' }, tab('/rules', 'ink', 'Railroad Ink'), tab('/rules/metro', 'metro', 'Metro'));
-}
+import { h, fill, swatch } from '../core/dom.js';
+import { rulesTabs } from '../core/tabs.js';
+import { metroApi } from './api.js';
+import { createMetroBoard, describeLine, seatColour, tileSvg } from './draw.js';
 
 /** A small board showing a sequence, with the engine's verdict on its last placement. */
 function example(table, view, { players = 2, caption, id }) {
@@ -45,7 +36,7 @@ function example(table, view, { players = 2, caption, id }) {
 export async function metroRulesScreen(root, { setTitle }) {
   setTitle('Metro rules');
   fill(root, h('p', { class: 'loading' }, 'Loading the rules…'));
-  const view = (players, sequence) => getJson(`/api/metro/view?${new URLSearchParams({ players: String(players), sequence })}`);
+  const view = metroApi.view;
   let table;
   let views;
   try {

@@ -58,6 +58,13 @@ export function flashClass(el, name, ms = 900) {
   setTimeout(() => el.classList.remove(name), ms);
 }
 
+/** A colour sample (set through the CSSOM: the pages' CSP allows no inline style). */
+export function swatch(colour) {
+  const el = h('span', { class: 'swatch' });
+  el.style.background = colour;
+  return el;
+}
+
 /** Replaces an element's children. */
 export function fill(el, ...children) {
   el.replaceChildren();

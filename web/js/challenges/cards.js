@@ -1,0 +1,128 @@
+// Playing a challenge (its Play or Continue button), and the challenges' cards: today's above
+// the start page's new-game form and on the challenges' page.
+
+import { h, fill, nameEl } from '../core/dom.js';
+import { gameName } from '../core/games.js';
+import { ensurePlayer, player } from '../core/player.js';
+import { ApiError, storedPlayer } from '../core/request.js';
+import { heldSeats } from '../core/seats.js';
+import { challengeApi } from './api.js';
+import { cardTitle, num, plural, tickTimes, timeLeftText } from './words.js';
+
+/** Where a challenge's game is played: /ink/{game} or /metro/{game}. */
+function gamePath(kind, game) {
+  return `/${kind === 'metro' ? 'metro' : 'ink'}/${game}`;
+}
+
+/**
+ * Plays (or continues) a challenge: asks for a name in `slot` if this device has no player
+ * yet, takes the seat (POST …/play gives the same game again after the first time), keeps its
+ * token like any game's seat, and goes to the game.
+ */
+async function playChallenge(c, slot, navigate) {
+  const action = c.you ? 'Continue' : 'Play';
+  let me = await ensurePlayer(slot, { action });
+  let taken;
+  try {
+    taken = await challengeApi.play(c.id, me.token);
+  } catch (e) {
+    // A key this server does not know (its database started afresh): a name again, once.
+    if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
+    player.forget();
+    me = await ensurePlayer(slot, { action, intro: 'This server does not know the player kept on this device. Type your name again.' });
+    taken = await challengeApi.play(c.id, me.token);
+  }
+  const kind = taken.kind || c.game;
+  if (kind === 'metro') {
+    heldSeats('metro').add(taken.game, [{ seat: taken.seat, token: taken.token }]);
+  } else {
+    heldSeats('ink').save({ id: taken.game, seat: taken.seat, token: taken.token, mode: 'challenge', name: me.name });
+  }
+  navigate(gamePath(kind, taken.game));
+}
+
+/** The Play / Continue button of a challenge (with the name form in its place when needed). */
+export function playButton(c, navigate, { big = false } = {}) {
+  const slot = h('div', { class: 'play-slot' });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const label = c.you ? 'Continue' : 'Play';
+  const button = h('button', {
+    class: `btn primary${big ? ' big' : ''} play-challenge`, type: 'button', dataset: { challenge: c.id },
+    onclick: async () => {
+      button.disabled = true;
+      error.textContent = '';
+      try {
+        await playChallenge(c, slot, navigate);
+      } catch (e) {
+        error.textContent = e instanceof ApiError && e.status === 409
+          ? 'This challenge has closed: see its leaderboard.'
+          : e.message;
+        button.disabled = false;
+      }
+    },
+  }, label);
+  slot.append(button);
+  return h('div', { class: 'play-box' }, slot, error);
+}
+
+/**
+ * Today's challenges above the start page's new-game form: one card each (players, best,
+ * the computer's score, the time left, and Play, Continue or your rank). Fills `section`, or
+ * leaves it hidden when the server has no challenges. Returns the function that stops the clock.
+ */
+export function challengeCards(section, { navigate, pastLink = true }) {
+  let stop = () => {};
+  let gone = false;
+  challengeApi.current().then(({ challenges }) => {
+    if (gone || !challenges?.length) return;
+    const me = storedPlayer();
+    fill(section,
+      h('div', { class: 'section-head' },
+        h('h2', { id: 'today-title' }, 'Today\'s challenges'),
+        h('p', { class: 'muted small' }, 'Everyone plays the same dice. One try each, at your own pace.')),
+      h('div', { class: 'challenge-cards' }, challenges.map((c) => challengeCard(c, navigate))),
+      pastLink || me ? h('p', { class: 'challenge-links small' },
+        pastLink ? h('a', { href: '/challenges', 'data-link': '' }, 'Past challenges') : null,
+        pastLink && me ? ' · ' : null,
+        me ? ['Playing as ', h('a', { href: `/players/${me.id}`, 'data-link': '', class: 'me-link' }, nameEl(me.name))] : null) : null);
+    section.hidden = false;
+    stop = tickTimes(section);
+  }).catch(() => { /* no challenges on this server: the start page stays as it was */ });
+  return () => { gone = true; stop(); };
+}
+
+export function facts(c, { withTime = true } = {}) {
+  const items = [
+    h('li', { class: 'fact-players' }, plural(c.players ?? 0, 'player')),
+    h('li', { class: 'fact-best' }, c.best === null || c.best === undefined ? 'no scores yet' : `best ${num(c.best)}`),
+    // A closed challenge without the computer's score (its game never finished) says nothing of it.
+    c.computer === null || c.computer === undefined
+      ? (c.closed ? null : h('li', { class: 'fact-computer' }, 'the computer is still playing'))
+      : h('li', { class: 'fact-computer' }, `the computer scored ${num(c.computer)}`),
+  ].filter(Boolean);
+  if (withTime && (c.closes || c.closed)) {
+    const closed = c.closed || timeLeftText(c.closes, false) === 'closed';
+    items.push(h('li', { class: 'time-left', dataset: closed ? {} : { closes: c.closes } }, timeLeftText(c.closes, closed)));
+  }
+  return h('ul', { class: 'facts' }, items);
+}
+
+function challengeCard(c, navigate) {
+  const you = c.you;
+  let action;
+  if (you?.finished) {
+    action = h('p', { class: 'done-line' },
+      h('strong', {}, you.rank ? `Done: rank ${you.rank} of ${c.finished ?? c.players}` : (you.unranked ? 'Done: unranked' : 'Done')), ' · ',
+      h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
+  } else if (c.closed) {
+    action = h('p', {}, h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Closed: see the leaderboard'));
+  } else {
+    action = h('div', { class: 'card-actions' },
+      playButton(c, navigate),
+      h('a', { class: 'leaderboard-link', href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
+  }
+  return h('article', { class: `challenge-card game-${c.game}`, dataset: { challenge: c.id, kind: c.kind } },
+    h('h3', {}, h('span', { class: `game-chip game-${c.game}` }, gameName(c.game)), ' ', h('span', { class: 'card-title' }, cardTitle(c))),
+    facts(c),
+    action);
+}

@@ -1,0 +1,97 @@
+// The score histogram of a challenge: an SVG the page draws from the leaderboard's `histogram`.
+
+import { h, s } from '../core/dom.js';
+import { num, plural } from './words.js';
+
+const NICE = [1, 2, 3, 4, 5, 10, 15, 20, 25, 50, 100, 200, 250, 500, 1000];
+
+/** Score buckets for ~10–20 bars: [{from, to, count}], ascending. */
+export function buckets(histogram, extra = []) {
+  const scores = histogram.map((b) => b.score).concat(extra.filter((x) => Number.isFinite(x)));
+  if (!scores.length) return [];
+  let min = Math.min(...scores);
+  let max = Math.max(...scores);
+  // At least ten scores wide, so that a few scores do not make a few wide bars.
+  if (max - min + 1 < 10) {
+    const pad = 10 - (max - min + 1);
+    min -= Math.floor(pad / 2);
+    max += Math.ceil(pad / 2);
+  }
+  const span = max - min + 1;
+  const width = NICE.find((w) => Math.ceil(span / w) <= 18) || Math.ceil(span / 18);
+  const lo = Math.floor(min / width) * width;
+  const n = Math.floor((max - lo) / width) + 1;
+  const out = Array.from({ length: n }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width - 1, count: 0 }));
+  for (const b of histogram) out[Math.floor((b.score - lo) / width)].count += b.count;
+  return out;
+}
+
+function rangeLabel(b) {
+  if (b.from === b.to) return num(b.from);
+  return b.from < 0 ? `${num(b.from)} to ${num(b.to)}` : `${b.from}–${b.to}`;
+}
+
+/**
+ * The day's score distribution as a bar chart, your bar marked and labelled, the computer's
+ * score as a dashed line: a figure with an SVG (role img, its summary as the label) and the
+ * summary in words under it.
+ */
+export function scoreHistogram(histogram, { you = null, computer = null, title = 'Scores' } = {}) {
+  const hist = (histogram || []).filter((b) => b.count > 0);
+  const total = hist.reduce((n, b) => n + b.count, 0);
+  if (!total) {
+    return h('figure', { class: 'histogram empty' }, h('p', { class: 'muted' }, 'No finished scores yet: the chart appears with the first.'));
+  }
+  const bars = buckets(hist, [you, computer]);
+  const W = 440;
+  const H = 230;
+  const left = 30;
+  const right = 8;
+  const top = 30;
+  const bottom = 40;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const step = plotW / bars.length;
+  const peak = Math.max(...bars.map((b) => b.count));
+  const y = (count) => top + plotH - (count / peak) * plotH;
+  const mine = you === null || you === undefined ? -1 : bars.findIndex((b) => you >= b.from && you <= b.to);
+  const everyLabel = Math.ceil(bars.length / 9);
+  const scoreX = (score) => {
+    const i = bars.findIndex((b) => score >= b.from && score <= b.to);
+    const b = bars[i];
+    return left + step * (i + (score - b.from + 0.5) / (b.to - b.from + 1));
+  };
+  const most = bars.reduce((a, b) => (b.count > a.count ? b : a));
+  const higher = you === null || you === undefined ? 0 : hist.filter((b) => b.score > you).reduce((n, b) => n + b.count, 0);
+  const lowest = hist[0].score;
+  const highest = hist[hist.length - 1].score;
+  const summary = [
+    lowest === highest ? `${total === 1 ? '1 score' : `${total} scores, all`}: ${num(lowest)}.` : `${plural(total, 'score')} from ${num(lowest)} to ${num(highest)}.`,
+    total > 2 ? `Most players scored ${rangeLabel(most)} (${most.count}).` : '',
+    mine >= 0 ? `You scored ${num(you)}: ${higher === 0 ? 'nobody scored more' : `${plural(higher, 'player')} scored more`}.` : '',
+    computer !== null && computer !== undefined ? `The computer scored ${num(computer)}.` : '',
+  ].filter(Boolean).join(' ');
+  const svg = s('svg', {
+    class: 'histogram-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}: ${summary}`,
+    preserveAspectRatio: 'xMidYMid meet',
+  },
+  s('line', { class: 'axis', x1: left, y1: top + plotH, x2: W - right, y2: top + plotH }),
+  s('text', { class: 'axis-label', x: left - 6, y: top + 4, 'text-anchor': 'end' }, peak),
+  s('text', { class: 'axis-label', x: left - 6, y: top + plotH, 'text-anchor': 'end' }, 0),
+  bars.map((b, i) => {
+    const x = left + i * step + step * 0.1;
+    const barH = top + plotH - y(b.count);
+    return s('g', { class: `bar${i === mine ? ' you' : ''}`, dataset: { from: b.from, to: b.to, count: b.count } },
+      s('title', {}, `${rangeLabel(b)}: ${plural(b.count, 'player')}`),
+      s('rect', { x, y: y(b.count) - (b.count && barH < 2 ? 2 - barH : 0), width: step * 0.8, height: b.count ? Math.max(barH, 2) : 0, rx: 2 }),
+      i === mine || (i % everyLabel === 0 && (mine < 0 || Math.abs(i - mine) >= Math.min(everyLabel, 2)))
+        ? s('text', { class: 'tick', x: x + step * 0.4, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from))
+        : null);
+  }),
+  computer !== null && computer !== undefined ? s('g', { class: 'computer-mark' },
+    s('line', { x1: scoreX(computer), x2: scoreX(computer), y1: top - 4, y2: top + plotH }),
+    s('text', { x: Math.min(Math.max(scoreX(computer), left + 40), W - right - 40), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${num(computer)}`)) : null,
+  mine >= 0 ? s('g', { class: 'you-mark' },
+    s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${num(you)}`)) : null);
+  return h('figure', { class: 'histogram' }, svg, h('figcaption', { class: 'muted small' }, summary));
+}

@@ -1,0 +1,77 @@
+// What a finished game shows of challenges: a challenge game's result (its rank, the top of
+// the leaderboard, the histogram), and the button that makes a friend challenge of the game.
+
+import { h, fill, nameEl } from '../core/dom.js';
+import { ensurePlayer } from '../core/player.js';
+import { challengeApi } from './api.js';
+import { scoreHistogram } from './histogram.js';
+import { num, ordinal, plural, unrankedWords } from './words.js';
+
+/**
+ * What a finished challenge game shows under its headline: your rank, the top of the
+ * leaderboard, a link to the whole of it, and the histogram with your score marked. The
+ * element fills itself once the leaderboard arrives.
+ */
+export function challengeResult(id, { game = 'ink' } = {}) {
+  const box = h('section', { class: 'challenge-result', id: 'challenge-result', 'aria-live': 'polite' },
+    h('p', { class: 'muted' }, 'Loading the leaderboard…'));
+  challengeApi.get(id, { limit: 5 }).then((c) => {
+    const board = c.leaderboard || { entries: [], around: [], histogram: [], finished: 0 };
+    const you = c.you;
+    const count = board.finished ?? c.players;
+    const top = board.entries.slice(0, 5);
+    const mineRow = (board.around || []).find((e) => e.you) || board.entries.find((e) => e.you);
+    const rows = [...top];
+    if (mineRow && !rows.some((e) => e.you)) rows.push(null, mineRow);
+    const comp = board.computer;
+    fill(box,
+      h('div', { class: 'result-text' },
+        h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
+        you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
+        h('ol', { class: 'result-top' }, rows.map((e) => (e === null
+          ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
+          : h('li', { value: e.rank, class: e.you ? 'you' : '' },
+            h('span', { class: 'name' }, nameEl(e.name), e.you ? ' (you)' : null),
+            h('span', { class: 'pts' }, num(e.score)))))),
+        h('p', { class: 'small' }, comp
+          ? `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
+          : 'The computer is still playing these dice.'),
+        h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard')),
+      scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
+  }).catch((e) => {
+    fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
+  });
+  return box;
+}
+
+// ---- "challenge a friend" (the end of any finished Railroad Ink game)
+
+/**
+ * The "Challenge a friend" button: makes (once) a friend challenge from the finished game
+ * `gameId` and shows its link with a Copy button, built by `inviteBox(path, label)`.
+ */
+export function friendChallengeBox(gameId, inviteBox, seatToken) {
+  const box = h('div', { class: 'friend-box', id: 'friend-challenge' });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const slot = h('div', { class: 'friend-slot' });
+  const button = h('button', {
+    class: 'btn', type: 'button', id: 'challenge-friend',
+    onclick: async () => {
+      button.disabled = true;
+      error.textContent = '';
+      try {
+        const me = await ensurePlayer(slot, { action: 'Make the link', intro: 'Your friend sees this name on the challenge. It is kept on this device.' });
+        const made = await challengeApi.friend(gameId, me.token, seatToken);
+        const path = /^https?:/.test(made.link || '') ? new URL(made.link).pathname : (made.link || `/challenges/${made.id}`);
+        fill(box, h('p', { class: 'friend-made' }, 'Send this link: whoever opens it plays the same seven rolls and tries to beat you. ',
+          h('a', { href: path, 'data-link': '' }, 'Its page')), inviteBox(path, 'Challenge:'));
+      } catch (e) {
+        error.textContent = e.message;
+        button.disabled = false;
+      }
+    },
+  }, 'Challenge a friend');
+  slot.append(button);
+  fill(box, slot, error);
+  return box;
+}

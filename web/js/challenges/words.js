@@ -1,0 +1,118 @@
+// Challenges in words: their kinds, titles and dates, ranks, scores, and the time left.
+
+import { isolated, nameEl } from '../core/dom.js';
+import { gameName } from '../core/games.js';
+import { serverNow } from './api.js';
+
+function utcDate(ms, options) {
+  return new Date(ms).toLocaleDateString('en-GB', { timeZone: 'UTC', ...options });
+}
+
+function dayText(period) {
+  const t = Date.parse(`${period}T00:00:00Z`);
+  return Number.isFinite(t) ? utcDate(t, { day: 'numeric', month: 'long', year: 'numeric' }) : period;
+}
+
+/** "23–29 November 2026" (or across months and years) from a challenge's opening and closing. */
+function rangeText(opens, closes) {
+  const a = Date.parse(opens);
+  const b = Date.parse(closes) - 1;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return '';
+  const [da, ma, ya] = [utcDate(a, { day: 'numeric' }), utcDate(a, { month: 'long' }), utcDate(a, { year: 'numeric' })];
+  const [db, mb, yb] = [utcDate(b, { day: 'numeric' }), utcDate(b, { month: 'long' }), utcDate(b, { year: 'numeric' })];
+  if (ya !== yb) return `${da} ${ma} ${ya} – ${db} ${mb} ${yb}`;
+  if (ma !== mb) return `${da} ${ma} – ${db} ${mb} ${yb}`;
+  return `${da}–${db} ${mb} ${yb}`;
+}
+
+/** A challenge's kind for people: "Daily challenge". */
+export function kindLabel(idOrKind) {
+  const k = String(idOrKind || '');
+  if (k.startsWith('metro-daily')) return 'Daily challenge';
+  if (k.startsWith('daily')) return 'Daily challenge';
+  if (k.startsWith('weekly')) return 'Weekly challenge';
+  if (k.startsWith('friend')) return 'Friend challenge';
+  return 'Challenge';
+}
+
+/** "Ann's challenge", the name isolated (an element, or in plain text when `plain`). */
+function friendTitle(c, { plain = false } = {}) {
+  if (!c.by) return 'A friend\'s challenge';
+  return plain ? `${isolated(c.by)}'s challenge` : [nameEl(c.by), '\'s challenge'];
+}
+
+/** The short title of a card: "Today's Railroad Ink". */
+export function cardTitle(c) {
+  const game = gameName(c.game);
+  if (c.kind === 'weekly') return `This week's ${game}`;
+  if (c.kind === 'friend') return friendTitle(c);
+  return `Today's ${game}`;
+}
+
+/**
+ * The page title: "Daily Railroad Ink · 26 November 2026"; a friend challenge's maker's name is
+ * an element unless `plain` (for the document's title).
+ */
+export function challengeTitle(c, { plain = false } = {}) {
+  const game = gameName(c.game);
+  if (c.kind === 'friend') return friendTitle(c, { plain });
+  if (c.kind === 'weekly') {
+    const week = String(c.period || '').match(/^(\d{4})-W(\d{1,2})$/);
+    const when = week ? `week ${Number(week[2])} of ${week[1]}` : c.period;
+    const range = c.closes ? rangeText(c.opens, c.closes) : '';
+    return `Weekly ${game} · ${when}${range ? ` (${range})` : ''}`;
+  }
+  return `Daily ${game} · ${dayText(c.period)}`;
+}
+
+export function ordinal(n) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th'}`;
+}
+
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "9 h 12 min left", "2 days 5 h left", "closed". */
+export function timeLeftText(closes, closed) {
+  if (closed) return 'closed';
+  if (!closes) return 'open';
+  const ms = Date.parse(closes) - serverNow();
+  if (!Number.isFinite(ms)) return '';
+  if (ms <= 0) return 'closed';
+  if (ms < 60000) return 'less than a minute left';
+  // Whole minutes, rounded up: 9 h 12 min is left until 9 h 11 min have gone by.
+  const min = Math.ceil(ms / 60000);
+  const days = Math.floor(min / 1440);
+  const hours = Math.floor((min % 1440) / 60);
+  const mins = min % 60;
+  if (days) return `${plural(days, 'day')}${hours ? ` ${hours} h` : ''} left`;
+  if (hours) return `${hours} h${mins ? ` ${mins} min` : ''} left`;
+  return `${mins} min left`;
+}
+
+/** Keeps every `.time-left[data-closes]` inside `root` up to date; returns the function that stops. */
+export function tickTimes(root) {
+  const timer = setInterval(() => {
+    for (const el of root.querySelectorAll('.time-left[data-closes]')) {
+      el.textContent = timeLeftText(el.dataset.closes, false);
+    }
+  }, 20000);
+  return () => clearInterval(timer);
+}
+
+/** A score as printed: a true minus sign. */
+export function num(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+/** Why an entry is shown below the ranks. */
+export function unrankedWords() {
+  return 'Unranked: another entry of this challenge came from your network first (one ranked entry per address). Your score stands below the ranks.';
+}
+
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}

@@ -1,0 +1,65 @@
+// Railroad Ink's requests to the game server (/api/ink/…), and the Railroad Ink seats this
+// browser holds (one a game: {id, seat, token, mode, name, joined}).
+
+import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
+import { heldSeats } from '../core/seats.js';
+
+/** The modes of a game, as the API names them, in words. */
+export const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' };
+
+export const api = {
+  /** The engine's tile table, exits, limits and computer players (fetched once). */
+  tiles() {
+    return getOnce('/api/ink/tiles');
+  },
+  create(mode, { name, seed, agent } = {}) {
+    const body = { mode };
+    if (name) body.name = name;
+    const s = seedText(seed);
+    if (s !== undefined) body.seed = s;
+    if (agent) body.agent = agent;
+    return asPlayer('POST', '/api/ink/games', body);
+  },
+  join(id, name) {
+    return asPlayer('POST', `/api/ink/games/${id}/join`, name ? { name } : {});
+  },
+  /** The state as a seat sees it (its token), or as anyone else does. */
+  state(id, token) {
+    return gameState(`/api/ink/games/${id}`, token);
+  },
+  /** Starts an online game waiting in its lobby (its creator's token). */
+  start(id, token) {
+    return request('POST', `/api/ink/games/${id}/start`, { token });
+  },
+  place(id, token, placement) {
+    return request('POST', `/api/ink/games/${id}/place`, { token, body: { placement } });
+  },
+  undo(id, token) {
+    return request('POST', `/api/ink/games/${id}/undo`, { token });
+  },
+  endRound(id, token) {
+    return request('POST', `/api/ink/games/${id}/end-round`, { token });
+  },
+  hint(id, token) {
+    return request('GET', `/api/ink/games/${id}/hint`, { token });
+  },
+  /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+  events(id, token) {
+    return liveEvents(`/api/ink/games/${id}/events`, token);
+  },
+  /** A finished game's replay: every action with the acting seat's board and score after it. */
+  replay(id) {
+    return viewAsPlayer(`/api/ink/games/${id}/replay`);
+  },
+  /** A board string read by the engine, placement by placement (the viewer). */
+  view(board) {
+    return getJson(`/api/ink/view?${new URLSearchParams({ board })}`);
+  },
+  /** A board (and a placement on it) checked by the engine: the board after, and where tiles fit. */
+  check(body) {
+    return request('POST', '/api/ink/check', { body });
+  },
+};
+
+/** The Railroad Ink seats this browser holds: [{id, seat, token, mode, name, joined}], newest first. */
+export const seats = heldSeats('ink');

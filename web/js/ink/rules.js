@@ -1,0 +1,61 @@
+// The Railroad Ink rules page (`/rules`): the board, a round, every tile drawn from the engine's
+// table (GET /api/ink/tiles) with its edges, the orientations, and scoring.
+
+import { h, fill } from '../core/dom.js';
+import { rulesTabs } from '../core/tabs.js';
+import { createBoard, tileSvg } from './draw.js';
+
+/** `/rules`. */
+export function inkRulesScreen(root, { table, setTitle }) {
+  setTitle('Railroad Ink rules');
+  const tileCard = (t) => h('figure', { class: 'tile-card', dataset: { tile: t.tile } },
+    tileSvg(table, t.tile, 0),
+    h('figcaption', {}, h('strong', {}, t.tile), ` ${t.kind}`,
+      h('span', { class: 'edges' }, ['N', 'E', 'S', 'W'].map((side, i) => `${side} ${edgeWord(t.edges[0][i])}`).join(' · '))));
+  const group = (source) => table.tiles.filter((t) => t.source === source).map(tileCard);
+  const orientations = h('div', { class: 'orientations' },
+    [0, 1, 2, 3, 4, 5, 6, 7].map((o) => h('figure', { class: 'tile-card small' }, tileSvg(table, 'B1', o), h('figcaption', {}, `B1, orientation ${o}`))));
+  const board = createBoard(table, { label: 'The empty board with its exits' });
+  board.svg.classList.add('rules-board');
+  const points = h('table', { class: 'points' },
+    h('tr', {}, h('th', {}, 'Exits in a network'), table.exit_points.map((_, i) => h('td', {}, i))),
+    h('tr', {}, h('th', {}, 'Points'), table.exit_points.map((p) => h('td', {}, p))));
+  fill(root, h('article', { class: 'rules' },
+    h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Railroad Ink'), rulesTabs('ink')),
+    h('p', { class: 'tutorial-link' }, 'New to Railroad Ink? ', h('a', { href: '/tutorial/ink', 'data-link': '', id: 'tutorial-link' }, 'Learn it in six tiles'), ', each checked by the game as you place it.'),
+    h('p', { class: 'lead' }, 'Each player has a 7×7 board with twelve exits on its edge. In each of seven rounds four dice are rolled and every player draws the same four tiles onto their own board. Link exits into networks: the more exits a network joins, the more it scores.'),
+    h('section', { class: 'rules-grid' },
+      h('div', {},
+        h('h2', {}, 'The board'),
+        h('p', {}, 'Rows A–G run top to bottom, columns 0–6 left to right: D3 is the middle square. The shaded 3×3 squares in the middle are the centre. Twelve exits sit on the edge: highways (grey, dashed) and railways (dark, with ties).'),
+        h('h2', {}, 'A round'),
+        h('ol', {},
+          h('li', {}, 'Die A is rolled three times and die B once. All players use the same roll.'),
+          h('li', {}, 'Place each die\'s tile on an empty square, in any of eight orientations (rotate with R, flip with F).'),
+          h('li', {}, 'A tile must connect: one of its routes continues a route already on the board or meets an exit of the same kind. A highway may never touch a railway, and a route may not run into an exit of the other kind.'),
+          h('li', {}, 'You may undo within the round. The round ends when every die is placed, or when no die left fits anywhere.'))),
+      h('div', {}, board.svg)),
+    h('h2', {}, 'The tiles'),
+    h('p', {}, 'Highways are wide grey roads with a dashed centre line; railways are thin dark lines with ties. Stations (the dark building) are the only places where a highway and a railway join. The overpass carries the highway over the railway: the two do not connect.'),
+    h('h3', {}, 'Die A (three dice a round)'), h('div', { class: 'tile-grid' }, group('A')),
+    h('h3', {}, 'Die B (one die a round)'), h('div', { class: 'tile-grid' }, group('B')),
+    h('h3', {}, 'Specials'),
+    h('p', {}, `Six special tiles, each once a game. You may add at most ${table.specials_per_round} special a round and ${table.specials_per_game} in a game, before, between or after your dice.`),
+    h('div', { class: 'tile-grid' }, group('S')),
+    h('h3', {}, 'Orientations'),
+    h('p', {}, 'Orientations 0–3 turn the tile clockwise a quarter at a time; 4–7 flip it left to right first.'),
+    orientations,
+    h('h2', {}, 'Scoring'),
+    h('ul', {},
+      h('li', {}, h('strong', {}, 'Networks: '), 'routes joined together form a network. It scores by the number of exits it joins:'),
+      h('li', { class: 'plain' }, h('div', { class: 'scroll-x', tabindex: '0', role: 'region', 'aria-label': 'Points for networks by exits' }, points)),
+      h('li', {}, h('strong', {}, 'Centre: '), '+1 for each centre square you fill.'),
+      h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
+      h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),
+    h('p', {}, 'The highest total wins; on a tie, the player with fewer errors wins.'),
+    h('p', { class: 'row' }, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'), h('a', { class: 'btn', href: '/tutorial/ink', 'data-link': '' }, 'The tutorial'))));
+}
+
+function edgeWord(edge) {
+  return { highway: 'highway', railway: 'railway', blank: '—' }[edge];
+}

@@ -1,0 +1,105 @@
+// The start page's Railroad Ink card: its picture, the mode (solo, against the computer, online
+// with friends), the name, the computer player and the dice seed; the game's pitch beside the
+// form; and the Railroad Ink games this browser holds.
+
+import { h, nameEl } from '../core/dom.js';
+import { isNameRefusal, watchName } from '../core/names.js';
+import { api, MODES, seats } from './api.js';
+import { createBoard, tileSvg } from './draw.js';
+import { INK_EXAMPLE } from './viewer.js';
+
+function agentLabel(name) {
+  const known = { random: 'Random (places anywhere legal)', greedy: 'Greedy (best next tile)', strong: 'Strong (looks ahead)' };
+  return known[name] || name;
+}
+
+function heroBoard(table) {
+  const b = createBoard(table, { label: 'An example board' });
+  b.svg.classList.add('hero-svg');
+  b.setBoard(INK_EXAMPLE);
+  return b.svg;
+}
+
+/** The game's pitch, with a board, beside the form. */
+function hero(table) {
+  return h('section', { class: 'hero' },
+    h('div', {},
+      h('h1', {}, 'Railroad Ink'),
+      h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
+      h('p', { class: 'row' },
+        h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn', id: 'tutorial-ink' }, 'Learn to play'),
+        h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'),
+        h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn', id: 'tutorial-metro' }, 'Learn Metro'))),
+    h('div', { class: 'hero-board' }, heroBoard(table)));
+}
+
+/** The new-game form's Railroad Ink part (see pages/start.js for what a card gives). */
+async function setup() {
+  const table = await api.tiles();
+  let mode = 'solo';
+  const name = h('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
+  const nameWatch = watchName(name);
+  const agent = h('select', { id: 'agent', name: 'agent' },
+    table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
+  const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
+  const agentRow = h('div', { class: 'field agent-field' }, h('label', { for: 'agent' }, 'Computer player'), agent);
+  const modes = [
+    ['solo', 'Solo', 'Seven rounds on your own board. Beat your best score.'],
+    ['computer', 'Against the computer', 'The computer plays the same rolls on its board, beside yours.'],
+    ['online', 'Online with friends', 'Share a link. Everyone plays the same rolls; each round ends when all have finished it.'],
+  ];
+  const modeCards = modes.map(([value, title, text]) => h('label', { class: 'mode-card' },
+    h('input', { type: 'radio', name: 'mode', value, checked: value === mode, onchange: () => { mode = value; agentRow.hidden = mode !== 'computer'; } }),
+    h('span', { class: 'mode-title' }, title),
+    h('span', { class: 'mode-text' }, text)));
+  agentRow.hidden = true;
+  return {
+    art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
+    parts: [
+      h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
+      h('div', { class: 'fields' },
+        h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
+        agentRow),
+      h('details', { class: 'more' },
+        h('summary', {}, 'More options'),
+        h('div', { class: 'field' }, h('label', { for: 'seed' }, 'Dice seed (the same seed gives the same rolls)'), seed)),
+    ],
+    hero: hero(table),
+    async submit() {
+      if (!nameWatch.ok()) return null;
+      try {
+        const n = name.value.trim();
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined });
+        localStorage.setItem('tracklayer:name', n);
+        seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
+        return `/ink/${taken.id}`;
+      } catch (e) {
+        if (!isNameRefusal(e)) throw e;
+        nameWatch.refuse(e.message);
+        throw Object.assign(new Error(e.message), { shown: true });
+      }
+    },
+  };
+}
+
+/** A Railroad Ink game this browser holds, in "Your games". */
+const held = {
+  store: seats,
+  className: 'game-list',
+  state: (g) => api.state(g.id, g.token),
+  describe(st, g) {
+    const me = st.players[g.seat];
+    const label = MODES[st.mode] || st.mode;
+    return [
+      h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
+      h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
+    ];
+  },
+};
+
+export const inkStart = {
+  title: 'Railroad Ink',
+  text: 'Deep Blue Edition: connect the exits with highways and railways.',
+  setup,
+  held,
+};

@@ -1,0 +1,54 @@
+// Metro's requests to the game server (/api/metro/…), and the Metro seats this browser holds
+// ({id, seats: [{seat, token}], joined}: a hot-seat game on one device holds several seats of
+// the same game).
+
+import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
+import { heldSeats } from '../core/seats.js';
+
+export const metroApi = {
+  /** The engine's tiles, stations, owners and computer levels (fetched once). */
+  tiles() {
+    return getOnce('/api/metro/tiles');
+  },
+  /** players: [{kind: 'human'|'computer', name, level?, invite?}] */
+  create(players, seed) {
+    const body = { players };
+    const s = seedText(seed);
+    if (s !== undefined) body.seed = s;
+    return asPlayer('POST', '/api/metro/games', body);
+  },
+  join(id, { name, seat } = {}) {
+    const body = {};
+    if (name) body.name = name;
+    if (seat !== undefined && seat !== null) body.seat = seat;
+    return asPlayer('POST', `/api/metro/games/${id}/join`, body);
+  },
+  /** The state as a seat sees it (its token), or as anyone else does. */
+  state(id, token) {
+    return gameState(`/api/metro/games/${id}`, token);
+  },
+  draw(id, token) {
+    return request('POST', `/api/metro/games/${id}/draw`, { token });
+  },
+  keep(id, token) {
+    return request('POST', `/api/metro/games/${id}/keep`, { token });
+  },
+  place(id, token, square, tile) {
+    return request('POST', `/api/metro/games/${id}/place`, { token, body: tile ? { square, tile } : { square } });
+  },
+  /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+  events(id, token) {
+    return liveEvents(`/api/metro/games/${id}/events`, token);
+  },
+  /** A finished game's replay: every action with the scores and lines after it. */
+  replay(id) {
+    return viewAsPlayer(`/api/metro/games/${id}/replay`);
+  },
+  /** A placement sequence for a number of players read by the engine, placement by placement. */
+  view(players, sequence) {
+    return getJson(`/api/metro/view?${new URLSearchParams({ players: String(players), sequence })}`);
+  },
+};
+
+/** The Metro seats this browser holds: [{id, seats: [{seat, token}], joined}], newest first. */
+export const metroSeats = heldSeats('metro');

@@ -1,0 +1,126 @@
+// The start page (`/`): the new-game form with a card for each game (its picture and its part
+// of the form), today's challenges beside it, the first game's pitch, and the games this browser
+// holds.
+//
+// A game's start-page card (its module's `start`): `title` and `text`; `setup()`, which loads
+// what the card needs (the game's tables) and resolves with {art, parts, submit(), hero?}:
+// the card's picture, its part of the form, `submit()` (creates the game and resolves with the
+// path to go to, or null when nothing was sent; an error already shown on the form is marked
+// `shown`), and the pitch beside the form; and `held`, the games of its kind this browser holds:
+// {store, className, state(g), describe(state, g)}.
+
+import { h, fill } from '../core/dom.js';
+import { games } from '../core/games.js';
+import { unreachable } from '../core/screen.js';
+import { challengeCards } from '../challenges/cards.js';
+
+export async function startScreen(root, { navigate, setTitle }) {
+  const cards = games().filter((g) => g.start);
+  // The first game is the one chosen at first: its part of the form is there from the start
+  // (the page waits for its tables). The others' parts come when their tables arrive: until
+  // then their cards are unavailable, and a game whose tables never come stays so while the
+  // others work on.
+  const [first, ...later] = cards;
+  let firstPart;
+  try {
+    firstPart = await first.start.setup();
+  } catch (e) {
+    return unreachable(root, e);
+  }
+  setTitle('');
+  let chosen = first.kind;
+  const parts = new Map([[first.kind, firstPart]]);
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const start = h('button', { class: 'btn primary big', type: 'submit', id: 'start' }, 'Start the game');
+  const choose = (kind) => {
+    chosen = kind;
+    for (const c of views) c.card.classList.toggle('selected', c.kind === kind);
+    for (const part of firstPart.parts) part.hidden = kind !== first.kind;
+    for (const c of views) if (c.slot) c.slot.hidden = kind !== c.kind;
+  };
+  const views = cards.map((g) => {
+    const ready = g === first;
+    const input = h('input', { type: 'radio', name: 'game', value: g.kind, checked: ready, disabled: !ready, onchange: () => choose(g.kind) });
+    const art = h('span', { class: 'game-art' }, ready ? firstPart.art : null);
+    const card = h('label', { class: `game-card ${ready ? 'selected' : 'disabled'}`, id: `game-${g.kind}` },
+      input,
+      art,
+      h('span', { class: 'mode-title' }, g.start.title),
+      h('span', { class: 'mode-text' }, g.start.text));
+    // A later game's part of the form, once its tables have arrived.
+    const slot = ready ? null : h('div', { class: `${g.kind}-slot`, hidden: true });
+    return { kind: g.kind, input, art, card, slot };
+  });
+  for (const g of later) {
+    const view = views.find((c) => c.kind === g.kind);
+    g.start.setup().then((part) => {
+      parts.set(g.kind, part);
+      fill(view.slot, part.parts);
+      fill(view.art, part.art);
+      view.input.disabled = false;
+      view.card.classList.remove('disabled');
+    }).catch(() => { /* this game stays unavailable; the others work on */ });
+  }
+  const form = h('form', {
+    class: 'card start-card',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      error.textContent = '';
+      const part = parts.get(chosen);
+      if (!part) return;
+      start.disabled = true;
+      try {
+        const path = await part.submit();
+        if (path) {
+          navigate(path);
+          return;
+        }
+      } catch (e) {
+        // A name refused is said at its field.
+        if (!e.shown) error.textContent = e.message;
+      }
+      start.disabled = false;
+    },
+  },
+  h('h2', {}, 'New game'),
+  h('fieldset', { class: 'games' },
+    h('legend', {}, 'Game'),
+    views.map((c) => c.card)),
+  firstPart.parts,
+  views.map((c) => c.slot),
+  error,
+  start);
+  const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
+  const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
+  // The form first (its Start button above the fold); beside it, at the top, today's
+  // challenges (on a phone, right under the form), then the game's pitch.
+  fill(root,
+    h('div', { class: 'start-grid' },
+      form,
+      h('div', { class: 'start-side' },
+        today,
+        firstPart.hero,
+        yours)));
+  for (const g of cards) if (g.start.held) listHeld(yours, g.start.held);
+  return challengeCards(today, { navigate });
+}
+
+/** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */
+function listHeld(section, { store, className, state, describe }) {
+  const mine = store.all();
+  if (!mine.length) return;
+  const list = h('ul', { class: className });
+  section.append(list);
+  section.hidden = false;
+  for (const g of mine.slice(0, 12)) {
+    const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
+    list.append(item);
+    state(g).then((st) => {
+      fill(item,
+        describe(st, g),
+        h('button', { class: 'link-button small', type: 'button', title: 'Forget this game on this device', onclick: () => { store.remove(g.id); item.remove(); } }, 'Forget'));
+    }).catch((e) => {
+      if (e.status === 404 || e.status === 403) { store.remove(g.id); item.remove(); } else fill(item, h('span', { class: 'muted' }, e.message));
+    });
+  }
+}
