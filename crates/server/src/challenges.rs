@@ -25,6 +25,8 @@
 //!
 //! The games are ordinary games of the engines (`ink`, `metro`); no rule lives here.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::{Date, Duration as TimeDuration, OffsetDateTime, Weekday};
@@ -732,6 +734,9 @@ pub struct Summary {
     /// The asking player's attempt, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<You>,
+    /// The asking player's streak of this kind of challenge (a daily's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub streak: Option<StreakView>,
 }
 
 /// A player's own attempt.
@@ -778,6 +783,7 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool)
         target: c.target,
         finished: stats.finished,
         you,
+        streak: None,
     }
 }
 
@@ -832,6 +838,45 @@ async fn you(
     }))
 }
 
+/// A streak of daily challenges as a player's page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct StreakView {
+    /// Consecutive days with a finished daily, up to `last`; 0 once a day has passed
+    /// without one (a streak is current until the end of the day after its last day).
+    pub current: i64,
+    pub longest: i64,
+    /// The last day played (`2026-11-27`).
+    pub last: Option<String>,
+}
+
+/// The streaks of a player as of `now` (milliseconds since the Unix epoch).
+pub async fn streaks(
+    app: &AppState,
+    player: &str,
+    now: i64,
+) -> Result<BTreeMap<String, StreakView>, ApiError> {
+    let today = period(Kind::Daily, now).name;
+    let yesterday = period(Kind::Daily, now - DAY_MS).name;
+    Ok(app
+        .storage
+        .streaks(player)
+        .await?
+        .into_iter()
+        .map(|(kind, s)| {
+            let alive = s
+                .last
+                .as_deref()
+                .is_some_and(|last| last == today || last == yesterday);
+            let view = StreakView {
+                current: if alive { s.current } else { 0 },
+                longest: s.longest,
+                last: s.last,
+            };
+            (kind, view)
+        })
+        .collect())
+}
+
 /// `GET /api/challenges/current`.
 #[derive(Debug, Serialize)]
 pub struct Current {
@@ -843,13 +888,19 @@ pub async fn current(app: &AppState, token: Option<&str>) -> Result<Current, Api
     let player = player_of(app, token).await?;
     let now = app.clock.now_ms();
     let mut challenges = Vec::new();
+    let streaks = match &player {
+        Some(p) => streaks(app, &p.id, now).await?,
+        None => BTreeMap::new(),
+    };
     for stats in ensure_current(app).await? {
         let you = match &player {
             Some(p) => you(app, &stats, p).await?,
             None => None,
         };
         let done = you.as_ref().is_some_and(|y| y.finished);
-        challenges.push(summary(&stats, now, you, done));
+        let mut s = summary(&stats, now, you, done);
+        s.streak = streaks.get(&s.kind).cloned();
+        challenges.push(s);
     }
     Ok(Current {
         now: rfc3339(now),
@@ -1106,6 +1157,10 @@ pub async fn board(
     } else {
         (still_playing, Vec::new())
     };
+    let mut summary = summary(&stats, now, you, see_boards);
+    if let Some(p) = &asker {
+        summary.streak = streaks(app, &p.id, now).await?.remove(&c.kind);
+    }
     Ok(Board {
         now: rfc3339(now),
         leaderboard: Leaderboard {
@@ -1118,7 +1173,7 @@ pub async fn board(
             playing,
             unfinished,
         },
-        summary: summary(&stats, now, you, see_boards),
+        summary,
     })
 }
 

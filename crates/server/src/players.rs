@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::challenges;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
@@ -89,6 +90,8 @@ pub struct Profile {
     pub figures: BTreeMap<String, Figures>,
     /// Oldest first.
     pub scores: Vec<Point>,
+    /// The player's streak of each daily challenge (`daily`, `metro-daily`).
+    pub streaks: BTreeMap<String, challenges::StreakView>,
 }
 
 pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
@@ -144,5 +147,6 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
         challenges,
         figures,
         scores,
+        streaks: challenges::streaks(app, id, app.clock.now_ms()).await?,
     })
 }

@@ -39,6 +39,20 @@ const OF_GAMES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The tables copied whole, after the games: what is counted from their entries.
+const AFTER_GAMES: &[(&str, &str, &str)] = &[
+    (
+        "entry_scores",
+        "challenge, score, count",
+        "challenge, score",
+    ),
+    (
+        "streaks",
+        "player, kind, last, current, longest",
+        "player, kind",
+    ),
+];
+
 const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge";
 
 /// What was copied.
@@ -181,23 +195,22 @@ pub async fn copy(
         progress(copied.games, total);
         after = Some(last);
     }
-    let mut offset = 0usize;
-    loop {
-        let rows = source
-            .query(
-                "SELECT challenge, score, count FROM entry_scores ORDER BY challenge, score LIMIT ?1 OFFSET ?2".into(),
-                vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
-            )
-            .await?;
-        if rows.is_empty() {
-            break;
+    for &(table, columns, order) in AFTER_GAMES {
+        let mut offset = 0usize;
+        loop {
+            let rows = source
+                .query(
+                    format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
+                    vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
+                )
+                .await?;
+            if rows.is_empty() {
+                break;
+            }
+            offset += rows.len();
+            dest.write(Write::Copy(vec![rows_of(table, columns, rows)], None))
+                .await?;
         }
-        offset += rows.len();
-        dest.write(Write::Copy(
-            vec![rows_of("entry_scores", "challenge, score, count", rows)],
-            None,
-        ))
-        .await?;
     }
     Ok(copied)
 }

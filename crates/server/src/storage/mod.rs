@@ -455,6 +455,21 @@ UPDATE games SET challenge =
  WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
 ";
 
+/// The statements of the migration that keeps streaks (SQLite's schema 6, PostgreSQL's 4): a
+/// player's current and longest run of consecutive days with a finished daily challenge, per
+/// kind of challenge, and the run's last day. Filled in after
+/// (`challenges::backfill_streaks`), then kept as entries finish.
+pub(super) const STREAKS: &str = "
+CREATE TABLE IF NOT EXISTS streaks (
+    player  TEXT NOT NULL REFERENCES players(id),
+    kind    TEXT NOT NULL,
+    last    TEXT NOT NULL,
+    current INTEGER NOT NULL,
+    longest INTEGER NOT NULL,
+    PRIMARY KEY (player, kind)
+);
+";
+
 /// A change to the database, run in one transaction.
 #[derive(Debug, Clone)]
 pub(crate) enum Write {

@@ -26,10 +26,15 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The migrations, in order: `(version, statements)`. A database records the last one it ran
 /// in `meta` (`schema`); each runs once, in one transaction, under an advisory lock so that
 /// processes starting together do not run one twice.
-const MIGRATIONS: &[(i64, &str)] = &[(1, SCHEMA_1), (2, SCHEMA_2), (3, SCHEMA_3)];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, SCHEMA_1),
+    (2, SCHEMA_2),
+    (3, SCHEMA_3),
+    (4, super::STREAKS),
+];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 3;
+pub(super) const SCHEMA_VERSION: i64 = 4;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -445,6 +450,9 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             tx.batch_execute(statements).await?;
             if v == 2 {
                 challenges::backfill_name_keys(&mut sql::Postgres(&tx)).await?;
+            }
+            if v == 4 {
+                challenges::backfill_streaks(&mut sql::Postgres(&tx)).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 5;
+pub(super) const SCHEMA_VERSION: i64 = 6;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -123,6 +123,10 @@ CREATE TABLE IF NOT EXISTS entry_scores (
 ///   (hidden as its games are until it closes).
 /// - Recent games are paged by (finish, id).
 pub(super) const SCHEMA_4: &str = super::CHALLENGE_SECRETS;
+
+/// Version 6: each player's streaks of daily challenges (filled in from the finished entries
+/// by `challenges::backfill_streaks`).
+pub(super) const SCHEMA_6: &str = super::STREAKS;
 
 /// Version 5: storage knows no game. The tables of games and challenges lose their lists of
 /// game kinds (`CHECK (kind IN ('ink', 'metro'))`, the challenges' kinds too), so that a game
@@ -348,6 +352,10 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
                 "a row of {table} refers to nothing after the tables were made again"
             )));
         }
+    }
+    if version < 6 {
+        tx.execute_batch(SCHEMA_6)?;
+        ready(challenges::backfill_streaks(&mut sql::Sqlite(&tx)))?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

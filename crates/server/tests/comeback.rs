@@ -1,0 +1,108 @@
+//! What brings a player back (issue 28): streaks of daily challenges, over a clock moved day by
+//! day (the server restarted on the same database at each new time).
+
+mod common;
+
+use common::TestApp;
+use common::challenge::{app_at, play, play_ink_game, play_metro_game, player};
+use hyper::StatusCode;
+use serde_json::Value;
+
+/// Moves the server's clock to `at` (RFC 3339), keeping its database.
+async fn move_to(app: &mut TestApp, at: &str) {
+    app.config.clock = server::Clock::parse(at).unwrap();
+    app.restart().await;
+}
+
+/// Finishes today's daily challenge of `kind` (`daily` or `metro-daily`) as `token`'s player.
+async fn finish_daily(app: &TestApp, kind: &str, day: &str, token: &str) {
+    let (status, v) = play(app, &format!("{kind}-{day}"), token).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (game, seat) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
+    if kind == "daily" {
+        play_ink_game(app, game, seat).await;
+    } else {
+        let last = play_metro_game(app, game, seat).await;
+        assert_eq!(last["finished"], true);
+    }
+}
+
+async fn streaks(app: &TestApp, id: &str) -> Value {
+    let (status, v) = app.get(&format!("/api/players/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v["streaks"].clone()
+}
+
+fn streak(v: &Value, kind: &str) -> (i64, i64, Option<String>) {
+    let s = &v[kind];
+    (
+        s["current"].as_i64().unwrap(),
+        s["longest"].as_i64().unwrap(),
+        s["last"].as_str().map(str::to_owned),
+    )
+}
+
+#[tokio::test]
+async fn a_streak_counts_consecutive_days_and_a_missed_day_breaks_it() {
+    let mut app = app_at("2026-11-26T10:00:00Z").await;
+    let (id, ann) = player(&app, "Ann").await;
+    let none = streaks(&app, &id).await;
+    assert_eq!(streak(&none, "daily"), (0, 0, None));
+    assert_eq!(streak(&none, "metro-daily"), (0, 0, None));
+
+    // Day 1: the daily, finished; Metro's daily is a streak of its own.
+    finish_daily(&app, "daily", "2026-11-26", &ann).await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (1, 1, Some("2026-11-26".into())));
+    assert_eq!(streak(&s, "metro-daily"), (0, 0, None));
+    finish_daily(&app, "metro-daily", "2026-11-26", &ann).await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "metro-daily"), (1, 1, Some("2026-11-26".into())));
+    assert_eq!(streak(&s, "daily").0, 1);
+
+    // Day 2: the daily again, late in the day.
+    move_to(&mut app, "2026-11-27T23:30:00Z").await;
+    finish_daily(&app, "daily", "2026-11-27", &ann).await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (2, 2, Some("2026-11-27".into())));
+    // Metro's streak is still current on the day after its last day, not played yet.
+    assert_eq!(streak(&s, "metro-daily"), (1, 1, Some("2026-11-26".into())));
+    // Today's cards and a daily's leaderboard carry the asker's streak of its kind.
+    let (_, current) = app.get("/api/challenges/current", Some(&ann)).await;
+    let cards = current["challenges"].as_array().unwrap();
+    let card = |id: &str| cards.iter().find(|c| c["id"] == id).unwrap().clone();
+    assert_eq!(card("daily-2026-11-27")["streak"]["current"], 2);
+    assert_eq!(card("metro-daily-2026-11-27")["streak"]["current"], 1);
+    assert!(card("weekly-2026-W48").get("streak").is_none());
+    let (_, anyone) = app.get("/api/challenges/current", None).await;
+    assert!(anyone["challenges"][0].get("streak").is_none());
+    let (_, board) = app
+        .get("/api/challenges/daily-2026-11-27", Some(&ann))
+        .await;
+    assert_eq!(board["streak"]["current"], 2, "{board}");
+    assert_eq!(board["streak"]["longest"], 2);
+
+    // Day 3, skipped: the day is not over, so the streak holds.
+    move_to(&mut app, "2026-11-28T23:59:00Z").await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (2, 2, Some("2026-11-27".into())));
+    assert_eq!(streak(&s, "metro-daily"), (0, 1, Some("2026-11-26".into())));
+
+    // Day 4: day 3 went by without a daily, so the streak is broken; playing starts another.
+    move_to(&mut app, "2026-11-29T00:01:00Z").await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (0, 2, Some("2026-11-27".into())));
+    finish_daily(&app, "daily", "2026-11-29", &ann).await;
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (1, 2, Some("2026-11-29".into())));
+}
+
+#[tokio::test]
+async fn an_unfinished_daily_counts_for_nothing() {
+    let app = app_at("2026-11-26T10:00:00Z").await;
+    let (id, ann) = player(&app, "Ann").await;
+    let (status, v) = play(&app, "daily-2026-11-26", &ann).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let s = streaks(&app, &id).await;
+    assert_eq!(streak(&s, "daily"), (0, 0, None));
+}
