@@ -119,6 +119,9 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   await page.waitForSelector('#winner');
   await page.waitForSelector('#your-rank');
   assert.equal(await page.textContent('#your-rank'), 'You are 1st of 1');
+  // The first day of her streak of dailies.
+  await page.waitForSelector('#your-streak');
+  assert.match(await page.textContent('#your-streak'), /Streak: day 1\b/);
   assert.equal(await page.locator('.challenge-result .result-top li.you').count(), 1);
   const final = await apiState(page, id);
   const score = final.players[0].score.advanced;
@@ -172,9 +175,15 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
   await page.goto(env.url);
   await page.locator(`.challenge-card[data-challenge="${DAILY}"] .done-line`).waitFor();
   assert.match(await page.textContent(`.challenge-card[data-challenge="${DAILY}"] .done-line`), /Done: rank 1 of 1/);
+  // The card shows her streak, kept for today; Metro's daily has none yet.
+  const chip = page.locator(`.challenge-card[data-challenge="${DAILY}"] .streak-chip`);
+  assert.match(await chip.textContent(), /day 1$/);
+  assert.equal(await page.locator('.challenge-card[data-kind=metro-daily] .streak-chip').count(), 0);
+  await shot(page, 'challenges-streak-desktop');
   await page.goto(`${env.url}/players/${player.id}`);
   await page.waitForSelector('#player-stats');
   assert.equal(await page.textContent('#challenges-played'), '1');
+  assert.equal(await page.textContent('#player-streaks tr[data-kind=daily] .streak-current'), '1');
   await shot(page, 'player-desktop');
   await page.goto(`${env.url}/challenges`);
   await page.waitForSelector('.challenge-card');

@@ -7,7 +7,7 @@ import { ensurePlayer, player } from '../core/player.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
 import { challengeApi } from './api.js';
-import { cardTitle, num, plural, tickTimes, timeLeftText } from './words.js';
+import { cardTitle, flame, num, plural, streakLong, streakText, tickTimes, timeLeftText } from './words.js';
 
 /** Where a challenge's game is played: /ink/{game} or /metro/{game}. */
 function gamePath(kind, game) {
@@ -93,6 +93,7 @@ export function challengeCards(section, { navigate, pastLink = true }) {
 
 export function facts(c, { withTime = true } = {}) {
   const items = [
+    streakChip(c),
     h('li', { class: 'fact-players' }, plural(c.players ?? 0, 'player')),
     h('li', { class: 'fact-best' }, c.best === null || c.best === undefined ? 'no scores yet' : `best ${num(c.best)}`),
     // A closed challenge without the computer's score (its game never finished) says nothing of it.
@@ -112,7 +113,7 @@ function challengeCard(c, navigate) {
   let action;
   if (you?.finished) {
     action = h('p', { class: 'done-line' },
-      h('strong', {}, you.rank ? `Done: rank ${you.rank} of ${c.finished ?? c.players}` : (you.unranked ? 'Done: unranked' : 'Done')), ' · ',
+      h('strong', {}, you.rank ? `Done: rank ${you.rank} of ${c.finished ?? c.players}` : (you.unranked ? 'Done: unranked' : 'Done')), h('span', { class: 'sep' }, ' · '),
       h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Leaderboard'));
   } else if (c.closed) {
     action = h('p', {}, h('a', { href: `/challenges/${c.id}`, 'data-link': '' }, 'Closed: see the leaderboard'));
@@ -125,4 +126,16 @@ function challengeCard(c, navigate) {
     h('h3', {}, h('span', { class: `game-chip game-${c.game}` }, gameName(c.game)), ' ', h('span', { class: 'card-title' }, cardTitle(c))),
     facts(c),
     action);
+}
+
+/**
+ * The player's streak of a daily among its facts: "day 12", and whether today keeps it going.
+ */
+function streakChip(c) {
+  const text = streakText(c.streak);
+  if (!text) return null;
+  const today = c.streak.last === c.period;
+  return h('li', { class: 'fact-streak', dataset: { streak: c.streak.current } },
+    h('span', { class: 'streak-chip', title: streakLong(c.streak) }, flame(), ' ', text),
+    today ? null : h('span', { class: 'muted' }, ' finish today\'s to keep it'));
 }

@@ -5,7 +5,7 @@ import { h, fill, nameEl } from '../core/dom.js';
 import { ensurePlayer } from '../core/player.js';
 import { challengeApi } from './api.js';
 import { scoreHistogram } from './histogram.js';
-import { num, ordinal, plural, unrankedWords } from './words.js';
+import { flame, num, ordinal, plural, unrankedWords } from './words.js';
 
 /**
  * What a finished challenge game shows under its headline: your rank, the top of the
@@ -28,6 +28,11 @@ export function challengeResult(id, { game = 'ink' } = {}) {
       h('div', { class: 'result-text' },
         h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
         you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
+        c.streak?.current > 0
+          ? h('p', { class: 'streak-line', id: 'your-streak', dataset: { streak: c.streak.current } },
+            h('span', { class: 'streak-chip' }, flame(), ' Streak: day ', String(c.streak.current)),
+            c.streak.longest > c.streak.current ? h('span', { class: 'muted small' }, ` longest ${c.streak.longest}`) : null)
+          : null,
         h('ol', { class: 'result-top' }, rows.map((e) => (e === null
           ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },

@@ -1,6 +1,6 @@
 // Challenges in words: their kinds, titles and dates, ranks, scores, and the time left.
 
-import { isolated, nameEl } from '../core/dom.js';
+import { isolated, nameEl, s } from '../core/dom.js';
 import { gameName } from '../core/games.js';
 import { serverNow } from './api.js';
 
@@ -115,4 +115,26 @@ export function unrankedWords() {
 
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+/**
+ * A daily's streak in a few words: "day 12" while it runs (the days in a row with this daily
+ * finished), or null when there is none to show.
+ */
+export function streakText(streak) {
+  if (!streak || !(streak.current > 0)) return null;
+  return `day ${streak.current}`;
+}
+
+/** The longer form, for a title or an end screen: "12 days in a row (longest 15)". */
+export function streakLong(streak) {
+  if (!streak) return '';
+  const run = streak.current > 0 ? `${plural(streak.current, 'day')} in a row` : 'no streak running';
+  return streak.longest > streak.current ? `${run} (longest ${streak.longest})` : run;
+}
+
+/** A small flame, drawn (an emoji needs a font the device may not have). */
+export function flame() {
+  return s('svg', { class: 'flame', viewBox: '0 0 12 16', width: '10', height: '14', 'aria-hidden': 'true' },
+    s('path', { d: 'M6 0C7 4 11 6 11 10.5A5 5 0 0 1 1 10.5C1 8 2.5 6.5 3.5 5.5 3.5 8 5 9 5.5 9 4.5 6 5 3 6 0Z' }));
 }

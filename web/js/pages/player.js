@@ -17,6 +17,12 @@ function shortDate(ms) {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 }
 
+/** A UTC day (`2026-11-27`) as "27 Nov". */
+function utcDay(day) {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(t) ? new Date(t).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }) : day;
+}
+
 function meanText(x) {
   if (x === null || x === undefined) return '–';
   return Number.isInteger(x) ? String(x) : x.toFixed(1);
@@ -124,11 +130,29 @@ function render(root, profile, notice, redraw) {
             h('td', { class: 'num' }, stats(g).games),
             h('td', { class: 'num' }, stats(g).best ?? '–'),
             h('td', { class: 'num' }, meanText(stats(g).mean)))))),
+        streaksTable(profile.streaks),
         latest(scores)),
       h('section', { class: 'card chart-card', 'aria-labelledby': 'history-title' },
         h('h2', { id: 'history-title' }, 'Scores over time'),
         scoreTimeline(scores, isolated(profile.name)))),
     mine ? carrySection(me, redraw) : null));
+}
+
+/** The player's streaks of daily challenges: current and longest, one row per daily. */
+function streaksTable(streaks) {
+  const kinds = Object.keys(streaks || {});
+  if (!kinds.length) return null;
+  const game = (kind) => (kind.startsWith('metro') ? 'metro' : 'ink');
+  return h('table', { class: 'stats-table', id: 'player-streaks' },
+    h('caption', {}, 'Daily streaks (days in a row)'),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, 'Daily'), h('th', { scope: 'col', class: 'num' }, 'Current'),
+      h('th', { scope: 'col', class: 'num' }, 'Longest'), h('th', { scope: 'col', class: 'num' }, 'Last played'))),
+    h('tbody', {}, kinds.map((k) => h('tr', { dataset: { kind: k } },
+      h('th', { scope: 'row' }, gameName(game(k))),
+      h('td', { class: 'num streak-current' }, streaks[k].current),
+      h('td', { class: 'num' }, streaks[k].longest),
+      h('td', { class: 'num' }, streaks[k].last ? utcDay(streaks[k].last) : '–')))));
 }
 
 function latest(scores) {
