@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use time::{Date, Duration as TimeDuration, OffsetDateTime, Weekday};
+use time::{Date, Duration as TimeDuration, Month, OffsetDateTime, Weekday};
 
 use crate::clock::rfc3339;
 use crate::error::ApiError;
@@ -55,17 +55,20 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 pub enum Kind {
     Daily,
     Weekly,
+    Monthly,
     MetroDaily,
     Friend,
 }
 
 impl Kind {
-    pub const PERIODIC: [Kind; 3] = [Kind::Daily, Kind::Weekly, Kind::MetroDaily];
+    /// In the order today's challenges are listed: Railroad Ink's, then Metro's.
+    pub const PERIODIC: [Kind; 4] = [Kind::Daily, Kind::Weekly, Kind::Monthly, Kind::MetroDaily];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Daily => "daily",
             Kind::Weekly => "weekly",
+            Kind::Monthly => "monthly",
             Kind::MetroDaily => "metro-daily",
             Kind::Friend => "friend",
         }
@@ -84,7 +87,7 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Period {
     pub id: String,
-    /// `2026-11-26` or `2026-W48`.
+    /// `2026-11-26`, `2026-W48` or `2026-11`.
     pub name: String,
     /// Milliseconds since the Unix epoch.
     pub opens: i64,
@@ -111,6 +114,21 @@ pub fn period(kind: Kind, now: i64) -> Period {
                 name,
                 opens,
                 closes: midnight_ms(monday + TimeDuration::days(7)),
+            }
+        }
+        Kind::Monthly => {
+            let first = date.replace_day(1).unwrap_or(date);
+            let next = match first.month() {
+                Month::December => Date::from_calendar_date(first.year() + 1, Month::January, 1),
+                m => Date::from_calendar_date(first.year(), m.next(), 1),
+            }
+            .unwrap_or(first);
+            let name = format!("{}-{:02}", first.year(), u8::from(first.month()));
+            Period {
+                id: format!("monthly-{name}"),
+                name,
+                opens: midnight_ms(first),
+                closes: midnight_ms(next),
             }
         }
         _ => {
@@ -305,11 +323,11 @@ fn periodic_row(app: &AppState, kind: Kind, now: i64) -> ChallengeRow {
     }
 }
 
-/// Makes today's and this week's challenges if they are not there yet, sets their computer
-/// games going, and returns them (daily, weekly, Metro daily).
+/// Makes today's, this week's and this month's challenges if they are not there yet, sets
+/// their computer games going, and returns them (in [`Kind::PERIODIC`]'s order).
 pub async fn ensure_current(app: &AppState) -> Result<Vec<ChallengeStats>, ApiError> {
     let now = app.clock.now_ms();
-    let mut out = Vec::with_capacity(3);
+    let mut out = Vec::with_capacity(Kind::PERIODIC.len());
     for kind in Kind::PERIODIC {
         let row = periodic_row(app, kind, now);
         let known = app
@@ -1208,6 +1226,27 @@ mod tests {
         assert_eq!(period(Kind::Daily, jan3).id, "daily-2027-01-03");
         assert_eq!(period(Kind::Weekly, jan3).id, "weekly-2026-W53");
         assert_eq!(period(Kind::Weekly, jan3 + DAY).id, "weekly-2027-W01");
+    }
+
+    #[test]
+    fn months_run_from_the_first_to_the_first_across_years() {
+        let m = period(Kind::Monthly, THURSDAY_NOON);
+        assert_eq!(
+            (m.id.as_str(), m.name.as_str()),
+            ("monthly-2026-11", "2026-11")
+        );
+        assert_eq!(rfc3339(m.opens), "2026-11-01T00:00:00Z");
+        assert_eq!(rfc3339(m.closes), "2026-12-01T00:00:00Z");
+        assert_eq!(period(Kind::Monthly, m.closes - 1).id, m.id);
+        let december = period(Kind::Monthly, m.closes);
+        assert_eq!(december.id, "monthly-2026-12");
+        assert_eq!(rfc3339(december.closes), "2027-01-01T00:00:00Z");
+        assert_eq!(period(Kind::Monthly, december.closes).id, "monthly-2027-01");
+        // February of a leap year has 29 days.
+        let feb_2028 = period(Kind::Monthly, 1_833_062_400_000); // 2028-02-02
+        assert_eq!(feb_2028.id, "monthly-2028-02");
+        assert_eq!(rfc3339(feb_2028.closes), "2028-03-01T00:00:00Z");
+        assert_eq!(feb_2028.closes - feb_2028.opens, 29 * DAY);
     }
 
     #[test]

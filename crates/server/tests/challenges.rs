@@ -24,6 +24,7 @@ async fn todays_challenges_exist_and_everyone_sees_the_same() {
         [
             "daily-2026-11-26",
             "weekly-2026-W48",
+            "monthly-2026-11",
             "metro-daily-2026-11-26"
         ]
     );
@@ -38,7 +39,11 @@ async fn todays_challenges_exist_and_everyone_sees_the_same() {
     assert!(daily.get("seed").is_none());
     assert_eq!(list[1]["opens"], "2026-11-23T00:00:00Z");
     assert_eq!(list[1]["closes"], "2026-11-30T00:00:00Z");
-    assert_eq!(list[2]["game"], "metro");
+    assert_eq!(list[2]["kind"], "monthly");
+    assert_eq!(list[2]["period"], "2026-11");
+    assert_eq!(list[2]["opens"], "2026-11-01T00:00:00Z");
+    assert_eq!(list[2]["closes"], "2026-12-01T00:00:00Z");
+    assert_eq!(list[3]["game"], "metro");
     // Asking again sees the same challenges; the computer's score comes without anyone playing.
     let again = app.get("/api/challenges/current", None).await.1;
     assert_eq!(again["challenges"][0]["opens"], daily["opens"]);

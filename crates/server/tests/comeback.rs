@@ -106,3 +106,84 @@ async fn an_unfinished_daily_counts_for_nothing() {
     let s = streaks(&app, &id).await;
     assert_eq!(streak(&s, "daily"), (0, 0, None));
 }
+
+#[tokio::test]
+async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
+    let mut app = app_at("2026-11-30T23:00:00Z").await;
+    let (_, ann) = player(&app, "Ann").await;
+    let (_, cur) = app.get("/api/challenges/current", None).await;
+    let monthly = cur["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "monthly")
+        .unwrap()
+        .clone();
+    assert_eq!(monthly["id"], "monthly-2026-11");
+    assert_eq!(monthly["game"], "ink");
+    // Playing it is playing the month's dice, like a daily.
+    let (status, v) = play(&app, "monthly-2026-11", &ann).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (rolls, _) = play_ink_game(
+        &app,
+        v["game"].as_str().unwrap(),
+        v["token"].as_str().unwrap(),
+    )
+    .await;
+    assert_eq!(rolls.len(), 7);
+
+    // The first of December, half an hour in: December's is open, November's has closed.
+    move_to(&mut app, "2026-12-01T00:30:00Z").await;
+    let (_, cur) = app.get("/api/challenges/current", None).await;
+    let ids: Vec<&str> = cur["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "daily-2026-12-01",
+            "weekly-2026-W49",
+            "monthly-2026-12",
+            "metro-daily-2026-12-01"
+        ]
+    );
+    let (_, december) = app.get("/api/challenges/monthly-2026-12", None).await;
+    assert_eq!(december["period"], "2026-12");
+    assert_eq!(december["opens"], "2026-12-01T00:00:00Z");
+    assert_eq!(december["closes"], "2027-01-01T00:00:00Z");
+    assert_eq!(december["closed"], false);
+    let (_, november) = app.get("/api/challenges/monthly-2026-11", None).await;
+    assert_eq!(november["closed"], true);
+    assert!(
+        november["seed"].is_string(),
+        "a closed month shows its seed"
+    );
+    assert_eq!(november["leaderboard"]["finished"], 1);
+    // A month's dice are its own: not a day's of the same month.
+    assert_ne!(
+        november["seed"],
+        app.get("/api/challenges/daily-2026-11-30", None).await.1["seed"]
+    );
+    let (_, bob) = player(&app, "Bob").await;
+    assert_eq!(
+        play(&app, "monthly-2026-11", &bob).await.0,
+        StatusCode::CONFLICT
+    );
+    // Among the past challenges.
+    let (_, past) = app.get("/api/challenges", None).await;
+    assert!(
+        past["challenges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == "monthly-2026-11")
+    );
+    // A month not yet come is not found.
+    assert_eq!(
+        app.get("/api/challenges/monthly-2027-01", None).await.0,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -34,7 +34,7 @@ struct ServeArgs {
     addr: String,
     #[command(flatten)]
     db: DbArg,
-    /// The search budget of the computer's own game on each daily and weekly challenge (the
+    /// The search budget of the computer's own game on each daily, weekly and monthly challenge (the
     /// `strong` player's; default: its full strength, about 5 CPU-seconds a game).
     #[arg(long, env = "TRACKLAYER_CHALLENGE_BUDGET", value_name = "N")]
     challenge_budget: Option<u32>,
@@ -103,7 +103,7 @@ struct ServeArgs {
         value_parser = clap::builder::BoolishValueParser::new()
     )]
     trust_proxy: bool,
-    /// Rank one entry per network in a daily or weekly challenge (an IPv4 address, an IPv6
+    /// Rank one entry per network in a daily, weekly or monthly challenge (an IPv4 address, an IPv6
     /// /64): a second entry from the same network is played but ranked apart, below the ranks.
     /// `--rank-per-address false` ranks every entry, for a school or an office whose players
     /// share one address.

@@ -103,7 +103,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     ? 'Whoever opens the link plays the same seven rolls at their own pace: nobody waits for anybody.'
     : c.game === 'metro'
       ? 'The day\'s deck for everyone: you play first, against three strong computers in the same seats for all.'
-      : `The same ${c.kind === 'weekly' ? 'seven rolls all week' : 'seven rolls all day'} for everyone, one try each.`;
+      : `The same seven rolls all ${{ weekly: 'week', monthly: 'month' }[c.kind] || 'day'} for everyone, one try each.`;
   let action = null;
   if (you?.finished) {
     const points = `${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}`;

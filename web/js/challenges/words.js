@@ -13,6 +13,12 @@ function dayText(period) {
   return Number.isFinite(t) ? utcDate(t, { day: 'numeric', month: 'long', year: 'numeric' }) : period;
 }
 
+/** "November 2026" from a month's period (`2026-11`). */
+function monthText(period) {
+  const t = Date.parse(`${period}-01T00:00:00Z`);
+  return Number.isFinite(t) ? utcDate(t, { month: 'long', year: 'numeric' }) : period;
+}
+
 /** "23–29 November 2026" (or across months and years) from a challenge's opening and closing. */
 function rangeText(opens, closes) {
   const a = Date.parse(opens);
@@ -31,6 +37,7 @@ export function kindLabel(idOrKind) {
   if (k.startsWith('metro-daily')) return 'Daily challenge';
   if (k.startsWith('daily')) return 'Daily challenge';
   if (k.startsWith('weekly')) return 'Weekly challenge';
+  if (k.startsWith('monthly')) return 'Monthly challenge';
   if (k.startsWith('friend')) return 'Friend challenge';
   return 'Challenge';
 }
@@ -45,6 +52,7 @@ function friendTitle(c, { plain = false } = {}) {
 export function cardTitle(c) {
   const game = gameName(c.game);
   if (c.kind === 'weekly') return `This week's ${game}`;
+  if (c.kind === 'monthly') return `This month's ${game}`;
   if (c.kind === 'friend') return friendTitle(c);
   return `Today's ${game}`;
 }
@@ -56,6 +64,7 @@ export function cardTitle(c) {
 export function challengeTitle(c, { plain = false } = {}) {
   const game = gameName(c.game);
   if (c.kind === 'friend') return friendTitle(c, { plain });
+  if (c.kind === 'monthly') return `Monthly ${game} · ${monthText(c.period)}`;
   if (c.kind === 'weekly') {
     const week = String(c.period || '').match(/^(\d{4})-W(\d{1,2})$/);
     const when = week ? `week ${Number(week[2])} of ${week[1]}` : c.period;
