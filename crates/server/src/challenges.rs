@@ -554,7 +554,7 @@ pub async fn play(
     let entry = new_entry(app, c, &player, network);
     let created = app
         .kind(c.game.as_str())?
-        .start_challenge(app, c, &player, &seat_token, entry)
+        .start_challenge(app, c, &player, &seat_token, Some(entry))
         .await;
     match created {
         Ok(game) => {
@@ -580,6 +580,42 @@ pub async fn play(
         Err(ApiError::Closed(_)) => Err(closed(c, now)),
         Err(e) => Err(e),
     }
+}
+
+/// Starts a practice game on a closed challenge's draws for the token's player: as many as they
+/// like, each a new game with a token of its own, never ranked and never in a streak (no
+/// entry). Refused while the challenge is open (a friend challenge never closes: it is played,
+/// not practised).
+pub async fn practice(app: &AppState, id: &str, token: Option<&str>) -> Result<Played, ApiError> {
+    let player = authenticate(app, token).await?;
+    let stats = load(app, id).await?;
+    let c = &stats.challenge;
+    let now = app.clock.now_ms();
+    if !is_closed(c.closes, now) {
+        return Err(ApiError::Conflict(match c.closes {
+            Some(closes) => format!(
+                "the challenge {} is open until {}: play it (one try each); practice opens once it closes",
+                c.id,
+                rfc3339(closes)
+            ),
+            None => format!(
+                "the challenge {} never closes: play it instead (POST /api/challenges/{}/play)",
+                c.id, c.id
+            ),
+        }));
+    }
+    let seat_token = ids::new_token()?;
+    let game = app
+        .kind(c.game.as_str())?
+        .start_challenge(app, c, &player, &seat_token, None)
+        .await?;
+    tracing::info!(challenge = %c.id, %game, "practice started");
+    Ok(Played {
+        game,
+        seat: 0,
+        token: seat_token,
+        kind: c.game.to_string(),
+    })
 }
 
 /// The refusal of a new attempt at a closed challenge.

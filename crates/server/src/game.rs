@@ -81,6 +81,10 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn finished(&self, now: i64) -> Option<Finished>;
     /// The challenge the game is played in, if any.
     fn challenge(&self) -> Option<&ChallengeRef>;
+    /// The closed challenge whose draws the game practises, if it is a practice game.
+    fn practice(&self) -> Option<&str> {
+        None
+    }
     /// The state as `seat` (if any) may see it.
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> Self::View;
 
@@ -98,13 +102,15 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     ) -> Result<(Self, Vec<ActionRow>), ApiError>;
 
     /// Starts a player's attempt at a challenge of this game: the game, stored with its entry
-    /// (a second attempt is refused by the database); returns its id.
+    /// (a second attempt is refused by the database); returns its id. Without an entry, a
+    /// practice game on the challenge's draws (a closed challenge's): never ranked, its state
+    /// says which challenge it practises (see [`GameState::practice`]).
     fn start_challenge_game(
         app: &AppState,
         challenge: &ChallengeRow,
         player: &PlayerRow,
         token: &str,
-        entry: NewEntry,
+        entry: Option<NewEntry>,
     ) -> impl Future<Output = Result<String, ApiError>> + Send;
     /// The computer's own game on a challenge's seed, finished at `at` (CPU work).
     fn computer_challenge_game(
@@ -296,6 +302,12 @@ pub struct ViewHeader {
     /// The challenge the game is played in.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub challenge: Option<String>,
+    /// A practice game on a closed challenge's draws (never ranked)...
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
+    /// ...of this challenge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub practice_of: Option<String>,
 }
 
 impl ViewHeader {
@@ -331,6 +343,8 @@ impl ViewHeader {
                 )
             }),
             challenge: challenge.map(|c| c.id.clone()),
+            practice: st.practice().is_some(),
+            practice_of: st.practice().map(str::to_owned),
         }
     }
 }

@@ -37,14 +37,15 @@ pub trait Registered: Send + Sync + 'static {
     /// Loads a game whose computers' lease ran out and sets them going if one has something to
     /// do; whether one had.
     fn take_over<'a>(&'a self, app: &'a AppState, id: &'a str) -> BoxFuture<'a, bool>;
-    /// Starts a player's attempt at a challenge of this kind; the game's id.
+    /// Starts a player's attempt at a challenge of this kind (a practice game without an
+    /// entry); the game's id.
     fn start_challenge<'a>(
         &'a self,
         app: &'a AppState,
         challenge: &'a ChallengeRow,
         player: &'a PlayerRow,
         token: &'a str,
-        entry: NewEntry,
+        entry: Option<NewEntry>,
     ) -> BoxFuture<'a, Result<String, ApiError>>;
     /// The computer's own game on a challenge's seed (CPU work: call it off the async threads).
     fn computer_challenge(

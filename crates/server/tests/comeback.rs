@@ -187,3 +187,137 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn practice_plays_a_closed_challenge_again_never_ranked() {
+    let mut app = app_at("2026-11-26T10:00:00Z").await;
+    let (ann_id, ann) = player(&app, "Ann").await;
+    let (_, bob) = player(&app, "Bob").await;
+    finish_daily(&app, "daily", "2026-11-26", &ann).await;
+    // Open: no practice, for a player who played it or not; a token is needed.
+    for token in [&ann, &bob] {
+        let (status, v) = app
+            .post("/api/challenges/daily-2026-11-26/practice", Some(token), "")
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("practice opens once it closes")
+        );
+    }
+    assert_eq!(
+        app.post("/api/challenges/daily-2026-11-26/practice", None, "")
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The next day: Bob, who missed it, practises it, twice if he likes.
+    move_to(&mut app, "2026-11-27T10:00:00Z").await;
+    let day = "daily-2026-11-26";
+    let (_, board_before) = app.get(&format!("/api/challenges/{day}"), None).await;
+    let seed = board_before["seed"].as_str().unwrap().to_owned();
+    let (status, v) = app
+        .post(&format!("/api/challenges/{day}/practice"), Some(&bob), "")
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["kind"], "ink");
+    assert_eq!(v["seat"], 0);
+    let (game, token) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let (_, s) = app
+        .get(&format!("/api/ink/games/{game}"), Some(token))
+        .await;
+    assert_eq!(s["practice"], true, "{s}");
+    assert_eq!(s["practice_of"], day);
+    assert_eq!(s["mode"], "practice");
+    assert!(
+        s.get("challenge").is_none(),
+        "a practice game is in no challenge"
+    );
+    assert_eq!(s["players"][0]["name"], "Bob");
+    // Practice may ask for a hint.
+    let (status, _) = app
+        .get(&format!("/api/ink/games/{game}/hint"), Some(token))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (rolls, last) = play_ink_game(&app, game, token).await;
+    assert_eq!(last["finished"], true);
+    assert_eq!(last["seed"], seed.as_str(), "the challenge's own dice");
+    let expected: Vec<String> = railroad_ink::Dice::Seed(seed.parse().unwrap())
+        .rolls()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(rolls, expected);
+    let (status, again) = app
+        .post(&format!("/api/challenges/{day}/practice"), Some(&bob), "")
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_ne!(again["game"], game);
+    // Ann may practise what she played, too.
+    let (status, _) = app
+        .post(&format!("/api/challenges/{day}/practice"), Some(&ann), "")
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    // Never ranked, never counted: the leaderboard is as it was, Bob has no streak.
+    let (_, board_after) = app.get(&format!("/api/challenges/{day}"), None).await;
+    assert_eq!(board_after["players"], board_before["players"]);
+    assert_eq!(board_after["leaderboard"]["finished"], 1);
+    assert_eq!(
+        board_after["leaderboard"]["histogram"],
+        board_before["leaderboard"]["histogram"]
+    );
+    let bob_id = app.get("/api/players/me", Some(&bob)).await.1["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(streak(&streaks(&app, &bob_id).await, "daily"), (0, 0, None));
+    assert_eq!(streak(&streaks(&app, &ann_id).await, "daily").0, 1);
+    // Nor may anyone start one with POST /api/ink/games.
+    let (status, _) = app
+        .post("/api/ink/games", None, r#"{"mode":"practice"}"#)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // A challenge that does not exist is not found.
+    let (status, _) = app
+        .post("/api/challenges/daily-2020-01-01/practice", Some(&bob), "")
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn practice_on_a_closed_metro_daily() {
+    let mut app = app_at("2026-11-27T10:00:00Z").await;
+    let (_, ann) = player(&app, "Ann").await;
+    // The day's challenges are made when first asked for.
+    assert_eq!(
+        app.get("/api/challenges/current", None).await.0,
+        StatusCode::OK
+    );
+    move_to(&mut app, "2026-11-28T10:00:00Z").await;
+    let (status, v) = app
+        .post(
+            "/api/challenges/metro-daily-2026-11-27/practice",
+            Some(&ann),
+            "",
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["kind"], "metro");
+    let (game, token) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let (_, s) = app
+        .get(&format!("/api/metro/games/{game}"), Some(token))
+        .await;
+    assert_eq!(s["practice"], true, "{s}");
+    assert_eq!(s["practice_of"], "metro-daily-2026-11-27");
+    assert_eq!(s["mode"], "practice");
+    let last = play_metro_game(&app, game, token).await;
+    assert_eq!(last["finished"], true);
+    let (_, board) = app
+        .get("/api/challenges/metro-daily-2026-11-27", None)
+        .await;
+    assert_eq!(board["players"], 0, "practice is no entry");
+}

@@ -252,7 +252,7 @@ impl GameState for Ttt {
         _: &ChallengeRow,
         _: &PlayerRow,
         _: &str,
-        _: NewEntry,
+        _: Option<NewEntry>,
     ) -> Result<String, ApiError> {
         Err(refused("no challenges of noughts and crosses".into()))
     }

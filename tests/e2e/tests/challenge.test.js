@@ -352,6 +352,31 @@ test('the next day: yesterday\'s challenge is among the past ones, its seed show
     await someone.goBack();
     await someone.waitForSelector('#computer-row a');
     await shot(someone, 'challenge-closed-phone');
+
+    // Anyone may practise a closed challenge's dice: a game of its own, never ranked, whose
+    // end says where its score would have ranked.
+    await someone.click('button.practice-challenge');
+    await giveName(someone, 'Finn');
+    await someone.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+    await someone.waitForSelector('#my-board');
+    const practice = gameId(someone);
+    assert.notEqual(practice, id);
+    assert.equal(await someone.textContent('.game-bar .mode-chip'), 'Practice: daily challenge');
+    assert.equal(await someone.locator('#hint').count(), 1, 'practice may ask for a hint');
+    const practised = await finishByApi(someone, practice);
+    assert.deepEqual(practised, rolls, 'the challenge\'s own rolls');
+    await someone.waitForSelector('#practice-rank');
+    const mine = (await apiState(someone, practice)).players[0].score.advanced;
+    // The same placements as Eve's on the same dice: the same score, level with hers.
+    assert.equal(mine, score);
+    assert.equal(await someone.textContent('#practice-rank'), 'It would have ranked 1st of 2');
+    assert.match(await someone.textContent('#practice-result'), /1 player scored the same/);
+    assert.equal(await someone.locator('#practice-result svg.histogram-svg .bar.you').count(), 1);
+    await shot(someone, 'practice-end-phone');
+    // The leaderboard is as it was.
+    await someone.click('#practice-leaderboard');
+    await someone.waitForSelector('#leaderboard');
+    assert.match(await someone.textContent('.challenge-page .facts'), /1 player/);
     assert.deepEqual(someone.errors, []);
     await someone.context().close();
   } finally {

@@ -43,6 +43,10 @@ export const challengeApi = {
   play(id, token) {
     return request('POST', `/api/challenges/${encodeURIComponent(id)}/play`, { token });
   },
+  /** A new practice game on a closed challenge's draws. */
+  practice(id, token) {
+    return request('POST', `/api/challenges/${encodeURIComponent(id)}/practice`, { token });
+  },
   friend(from, token, seatToken) {
     const body = { kind: 'friend', from };
     if (seatToken) body.seat_token = seatToken;

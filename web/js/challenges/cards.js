@@ -15,54 +15,72 @@ function gamePath(kind, game) {
 }
 
 /**
- * Plays (or continues) a challenge: asks for a name in `slot` if this device has no player
- * yet, takes the seat (POST …/play gives the same game again after the first time), keeps its
- * token like any game's seat, and goes to the game.
+ * Takes a seat in a challenge's game (`practice`: a new practice game on a closed one's draws,
+ * else the one attempt, which POST …/play gives again after the first time): asks for a name in
+ * `slot` if this device has no player yet, keeps the seat's token like any game's, and goes to
+ * the game.
  */
-async function playChallenge(c, slot, navigate) {
-  const action = c.you ? 'Continue' : 'Play';
+async function takeSeat(c, slot, navigate, { action, practice = false }) {
+  const start = (token) => (practice ? challengeApi.practice(c.id, token) : challengeApi.play(c.id, token));
   let me = await ensurePlayer(slot, { action });
   let taken;
   try {
-    taken = await challengeApi.play(c.id, me.token);
+    taken = await start(me.token);
   } catch (e) {
     // A key this server does not know (its database started afresh): a name again, once.
     if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
     player.forget();
     me = await ensurePlayer(slot, { action, intro: 'This server does not know the player kept on this device. Type your name again.' });
-    taken = await challengeApi.play(c.id, me.token);
+    taken = await start(me.token);
   }
   const kind = taken.kind || c.game;
   if (kind === 'metro') {
     heldSeats('metro').add(taken.game, [{ seat: taken.seat, token: taken.token }]);
   } else {
-    heldSeats('ink').save({ id: taken.game, seat: taken.seat, token: taken.token, mode: 'challenge', name: me.name });
+    heldSeats('ink').save({ id: taken.game, seat: taken.seat, token: taken.token, mode: practice ? 'practice' : 'challenge', name: me.name });
   }
   navigate(gamePath(kind, taken.game));
 }
 
-/** The Play / Continue button of a challenge (with the name form in its place when needed). */
-export function playButton(c, navigate, { big = false } = {}) {
+/** A button that takes a seat in a challenge (with the name form in its place when needed). */
+function seatButton(c, navigate, { label, classes, practice, refused }) {
   const slot = h('div', { class: 'play-slot' });
   const error = h('p', { class: 'form-error', role: 'alert' });
-  const label = c.you ? 'Continue' : 'Play';
   const button = h('button', {
-    class: `btn primary${big ? ' big' : ''} play-challenge`, type: 'button', dataset: { challenge: c.id },
+    class: classes, type: 'button', dataset: { challenge: c.id },
     onclick: async () => {
       button.disabled = true;
       error.textContent = '';
       try {
-        await playChallenge(c, slot, navigate);
+        await takeSeat(c, slot, navigate, { action: label, practice });
       } catch (e) {
-        error.textContent = e instanceof ApiError && e.status === 409
-          ? 'This challenge has closed: see its leaderboard.'
-          : e.message;
+        error.textContent = e instanceof ApiError && e.status === 409 ? refused : e.message;
         button.disabled = false;
       }
     },
   }, label);
   slot.append(button);
   return h('div', { class: 'play-box' }, slot, error);
+}
+
+/** The Play / Continue button of a challenge. */
+export function playButton(c, navigate, { big = false } = {}) {
+  return seatButton(c, navigate, {
+    label: c.you ? 'Continue' : 'Play',
+    classes: `btn primary${big ? ' big' : ''} play-challenge`,
+    practice: false,
+    refused: 'This challenge has closed: see its leaderboard.',
+  });
+}
+
+/** The Practise button of a closed challenge: a new game on its draws, never ranked. */
+export function practiceButton(c, navigate, { primary = false } = {}) {
+  return seatButton(c, navigate, {
+    label: 'Practise these dice',
+    classes: `btn${primary ? ' primary' : ''} practice-challenge`,
+    practice: true,
+    refused: 'Practice opens once the challenge has closed.',
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { gameName } from '../core/games.js';
 import { storedPlayer } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { challengeApi } from './api.js';
-import { facts, playButton } from './cards.js';
+import { facts, playButton, practiceButton } from './cards.js';
 import { scoreHistogram } from './histogram.js';
 import { challengeTitle, kindLabel, num, ordinal, plural, signed, tickTimes, unrankedWords } from './words.js';
 
@@ -112,6 +112,12 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
       : [`You finished with ${points}. `, unrankedWords()]);
   } else if (!c.closed) {
     action = playButton(c, navigate, { big: true });
+  }
+  // A closed challenge can be played again by anyone, as practice: never ranked.
+  if (c.closed && !friend) {
+    action = h('div', { class: 'page-actions' }, action,
+      practiceButton(c, navigate, { primary: !you?.finished }),
+      h('p', { class: 'muted small practice-note' }, 'Practice is never ranked and keeps no streak.'));
   }
   const seedLine = c.seed !== undefined && c.seed !== null
     ? h('p', { class: 'seed-line', id: 'challenge-seed' }, friend

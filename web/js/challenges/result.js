@@ -5,7 +5,7 @@ import { h, fill, nameEl } from '../core/dom.js';
 import { ensurePlayer } from '../core/player.js';
 import { challengeApi } from './api.js';
 import { scoreHistogram } from './histogram.js';
-import { flame, num, ordinal, plural, unrankedWords } from './words.js';
+import { challengeTitle, flame, num, ordinal, plural, unrankedWords } from './words.js';
 
 /**
  * What a finished challenge game shows under its headline: your rank, the top of the
@@ -43,6 +43,39 @@ export function challengeResult(id, { game = 'ink' } = {}) {
           : 'The computer is still playing these dice.'),
         h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard')),
       scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
+  }).catch((e) => {
+    fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
+  });
+  return box;
+}
+
+/**
+ * Where a practice game's score would have ranked on its (closed) challenge's leaderboard:
+ * above every lower score, level with the same ones (errors would break that tie), with the
+ * score distribution and the practised score marked.
+ */
+export function practiceResult(id, score, { game = 'ink' } = {}) {
+  const box = h('section', { class: 'challenge-result practice-result', id: 'practice-result', 'aria-live': 'polite' },
+    h('p', { class: 'muted' }, 'Loading the leaderboard…'));
+  challengeApi.get(id, { limit: 1 }).then((c) => {
+    const board = c.leaderboard || { histogram: [], finished: 0 };
+    const counts = board.histogram || [];
+    const above = counts.filter((b) => b.score > score).reduce((n, b) => n + b.count, 0);
+    const level = counts.filter((b) => b.score === score).reduce((n, b) => n + b.count, 0);
+    const total = board.finished ?? 0;
+    const comp = board.computer;
+    fill(box,
+      h('div', { class: 'result-text' },
+        h('h3', { id: 'practice-rank' }, total
+          ? `It would have ranked ${ordinal(above + 1)} of ${total + 1}`
+          : 'Nobody finished this challenge'),
+        h('p', { class: 'small' }, [
+          `Practice on ${challengeTitle(c, { plain: true })}: never ranked, no streak.`,
+          level ? ` ${plural(level, 'player')} scored the same (fewer errors would rank first).` : '',
+        ].join('')),
+        comp ? h('p', { class: 'small' }, `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`) : null,
+        h('a', { class: 'btn small', id: 'practice-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'The leaderboard')),
+      scoreHistogram(counts, { you: score, computer: comp?.score ?? null, title: 'The score distribution' }));
   }).catch((e) => {
     fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });

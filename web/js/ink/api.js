@@ -5,7 +5,7 @@ import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, v
 import { heldSeats } from '../core/seats.js';
 
 /** The modes of a game, as the API names them, in words. */
-export const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge' };
+export const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge', practice: 'Practice' };
 
 export const api = {
   /** The engine's tile table, exits, limits and computer players (fetched once). */

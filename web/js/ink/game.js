@@ -7,7 +7,7 @@ import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
 import { capital, pointsText } from '../core/words.js';
-import { challengeResult, friendChallengeBox } from '../challenges/result.js';
+import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, MODES, seats } from './api.js';
 import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
@@ -527,7 +527,8 @@ class GameView extends PlayScreen {
       Array.from({ length: 7 }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
     const modeText = st.mode === 'challenge'
       ? kindLabel(st.challenge)
-      : MODES[st.mode] || st.mode;
+      : st.practice ? `Practice: ${kindLabel(st.practice_of).toLowerCase()}`
+        : MODES[st.mode] || st.mode;
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
@@ -569,6 +570,8 @@ class GameView extends PlayScreen {
     const challenge = st.mode === 'challenge' ? st.challenge : null;
     // A challenge's result (rank, leaderboard, chart) is loaded once and kept across renders.
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
+    const practised = st.practice ? st.practice_of : null;
+    if (practised && !this.result) this.result = practiceResult(practised, st.players[0].score.advanced, { game: 'ink' });
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
@@ -585,7 +588,7 @@ class GameView extends PlayScreen {
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null,
-      challenge ? this.result : null);
+      challenge || practised ? this.result : null);
   }
 
   renderTray() {

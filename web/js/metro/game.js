@@ -12,7 +12,7 @@ import { play, soundToggle } from '../core/motion.js';
 import { storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
-import { challengeResult } from '../challenges/result.js';
+import { challengeResult, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { metroApi, metroSeats } from './api.js';
 import {
@@ -488,7 +488,8 @@ class MetroGame extends PlayScreen {
     const invited = st.players.some((p) => p.invited);
     fill(this.bar,
       h('div', { class: 'bar-title' }, h('span', { class: 'mode-chip' }, 'Metro'),
-        st.mode === 'challenge' ? h('span', { class: 'mode-chip challenge-chip' }, kindLabel(st.challenge)) : null, turn),
+        st.mode === 'challenge' ? h('span', { class: 'mode-chip challenge-chip' }, kindLabel(st.challenge)) : null,
+        st.practice ? h('span', { class: 'mode-chip challenge-chip' }, `Practice: ${kindLabel(st.practice_of).toLowerCase()}`) : null, turn),
       h('div', { class: 'm-deck', id: 'deck' },
         tileBackSvg({ class: 'm-tile-svg m-tile-back m-deck-icon' }),
         h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
@@ -514,6 +515,8 @@ class MetroGame extends PlayScreen {
     let place = 0;
     const challenge = st.mode === 'challenge' ? st.challenge : null;
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
+    const practised = st.practice ? st.practice_of : null;
+    if (practised && !this.result) this.result = practiceResult(practised, st.players[0].score, { game: 'metro' });
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
@@ -527,7 +530,7 @@ class MetroGame extends PlayScreen {
         h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
         h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
-      challenge ? this.result : null);
+      challenge || practised ? this.result : null);
   }
 
   tileSlot(label, tile, { toPlace = false, id } = {}) {

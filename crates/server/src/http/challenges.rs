@@ -23,6 +23,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/current", get(current))
         .route("/api/challenges/{id}", get(board))
         .route("/api/challenges/{id}/play", post(play))
+        .route("/api/challenges/{id}/practice", post(practice))
 }
 
 async fn current(
@@ -99,6 +100,16 @@ async fn play(
         StatusCode::OK
     };
     Ok((status, Json(played)))
+}
+
+/// `POST /api/challenges/{id}/practice`: a new practice game on a closed challenge's draws.
+async fn practice(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+) -> Result<impl IntoResponse, ApiError> {
+    let played = challenges::practice(&app, &id, token.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(played)))
 }
 
 #[derive(Debug, Deserialize)]

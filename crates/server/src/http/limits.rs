@@ -27,7 +27,7 @@ use crate::network::Network;
 /// streams at once (0: no cap).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// `POST /api/ink/games`, `POST /api/metro/games`.
+    /// `POST /api/{kind}/games`, a practice game, a rematch.
     pub games: u32,
     /// `POST /api/players`.
     pub players: u32,
@@ -102,7 +102,13 @@ impl Kind {
             (&Method::POST, ["api", "challenges"] | ["api", "challenges", _, "play"]) => {
                 Some(Kind::Plays)
             }
-            (&Method::POST, ["api", _, "games"]) => Some(Kind::Games),
+            // A practice game and a rematch make a game like any other.
+            (
+                &Method::POST,
+                ["api", _, "games"]
+                | ["api", "challenges", _, "practice"]
+                | ["api", _, "games", _, "rematch"],
+            ) => Some(Kind::Games),
             (&Method::POST, ["api", _, "games", _, "join"]) => Some(Kind::Joins),
             (&Method::GET, ["api", _, "games", _, "hint"]) => Some(Kind::Hints),
             _ => None,

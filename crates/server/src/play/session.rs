@@ -654,7 +654,7 @@ impl<St: GameState> Registered for Registration<St> {
         challenge: &'a ChallengeRow,
         player: &'a PlayerRow,
         token: &'a str,
-        entry: NewEntry,
+        entry: Option<NewEntry>,
     ) -> BoxFuture<'a, Result<String, ApiError>> {
         St::start_challenge_game(app, challenge, player, token, entry).boxed()
     }

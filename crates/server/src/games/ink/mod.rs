@@ -64,6 +64,8 @@ pub enum Mode {
     Online,
     /// One player's attempt at a challenge (see [`crate::challenges`]): no hint.
     Challenge,
+    /// One player on a closed challenge's dice, never ranked (hints allowed).
+    Practice,
 }
 
 impl Mode {
@@ -73,6 +75,7 @@ impl Mode {
             Mode::Computer => "computer",
             Mode::Online => "online",
             Mode::Challenge => "challenge",
+            Mode::Practice => "practice",
         }
     }
 
@@ -82,6 +85,7 @@ impl Mode {
             "computer" => Some(Mode::Computer),
             "online" => Some(Mode::Online),
             "challenge" => Some(Mode::Challenge),
+            "practice" => Some(Mode::Practice),
             _ => None,
         }
     }
@@ -102,6 +106,8 @@ pub struct InkState {
     pub started: bool,
     /// Whether the log holds the lobby's start (one row more than the engine's actions).
     start_logged: bool,
+    /// The closed challenge whose dice a practice game plays.
+    pub practice: Option<String>,
 }
 
 /// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
@@ -112,6 +118,9 @@ pub(crate) struct StoredSetup {
     pub setup: Setup,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chosen: bool,
+    /// The closed challenge whose dice a practice game plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice: Option<String>,
 }
 
 /// One Railroad Ink game, loaded.
@@ -141,9 +150,9 @@ impl GameState for InkState {
         {
             return Err(corrupt("a player joined after the start".into()));
         }
-        let seed_chosen = serde_json::from_str::<StoredSetup>(&stored.setup)
-            .map(|s| s.chosen)
-            .unwrap_or(false);
+        let (seed_chosen, practice) = serde_json::from_str::<StoredSetup>(&stored.setup)
+            .map(|s| (s.chosen, s.practice))
+            .unwrap_or((false, None));
         let game = Game::replay(setup, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
         let seats: Vec<Seat> = stored.seats.into_iter().map(Seat::from_row).collect();
@@ -162,6 +171,7 @@ impl GameState for InkState {
             seed_chosen,
             started,
             start_logged: start.is_some(),
+            practice,
         })
     }
 
@@ -189,6 +199,10 @@ impl GameState for InkState {
 
     fn challenge(&self) -> Option<&ChallengeRef> {
         self.challenge.as_ref()
+    }
+
+    fn practice(&self) -> Option<&str> {
+        self.practice.as_deref()
     }
 
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
@@ -224,7 +238,7 @@ impl GameState for InkState {
         challenge: &ChallengeRow,
         player: &PlayerRow,
         token: &str,
-        entry: NewEntry,
+        entry: Option<NewEntry>,
     ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
         create_challenge_game(app, challenge, player, token, entry)
     }
@@ -359,10 +373,18 @@ pub async fn create(
     req: CreateRequest,
     player: Option<String>,
 ) -> Result<SeatTaken, ApiError> {
-    if req.mode == Mode::Challenge {
-        return Err(ApiError::BadRequest(
-            "a challenge game is started with POST /api/challenges/{id}/play".into(),
-        ));
+    match req.mode {
+        Mode::Challenge => {
+            return Err(ApiError::BadRequest(
+                "a challenge game is started with POST /api/challenges/{id}/play".into(),
+            ));
+        }
+        Mode::Practice => {
+            return Err(ApiError::BadRequest(
+                "a practice game is started with POST /api/challenges/{id}/practice".into(),
+            ));
+        }
+        _ => {}
     }
     let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
     let agent = match (req.mode, req.agent) {
@@ -399,6 +421,7 @@ pub async fn create(
     let stored = to_json(&StoredSetup {
         setup,
         chosen: req.seed.is_some(),
+        practice: None,
     })?;
     let state = InkState {
         mode: req.mode,
@@ -408,6 +431,7 @@ pub async fn create(
         seed_chosen: req.seed.is_some(),
         started: req.mode != Mode::Online,
         start_logged: false,
+        practice: None,
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
@@ -419,14 +443,21 @@ pub async fn create(
 }
 
 /// Starts a player's game in a Railroad Ink challenge: one seat, the challenge's dice, and
-/// the player's entry, stored together (a second attempt is refused by the database).
+/// the player's entry, stored together (a second attempt is refused by the database); without
+/// an entry, a practice game on those dice.
 async fn create_challenge_game(
     app: &AppState,
     challenge: &ChallengeRow,
     player: &PlayerRow,
     token: &str,
-    entry: NewEntry,
+    entry: Option<NewEntry>,
 ) -> Result<String, ApiError> {
+    let practice = entry.is_none().then(|| challenge.id.clone());
+    let mode = if practice.is_some() {
+        Mode::Practice
+    } else {
+        Mode::Challenge
+    };
     let setup = Setup {
         players: 1,
         dice: Dice::Seed(challenge.seed),
@@ -439,17 +470,19 @@ async fn create_challenge_game(
     let stored = to_json(&StoredSetup {
         setup,
         chosen: false,
+        practice: practice.clone(),
     })?;
     let state = InkState {
-        mode: Mode::Challenge,
+        mode,
         game: Game::new(setup),
         seats: vec![seat],
-        challenge: Some(challenge.into()),
+        challenge: entry.is_some().then(|| challenge.into()),
         seed_chosen: false,
         started: true,
         start_logged: false,
+        practice,
     };
-    InkSession::start(app, Mode::Challenge.as_str(), stored, state, Some(entry)).await
+    InkSession::start(app, mode.as_str(), stored, state, entry).await
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on
@@ -476,6 +509,7 @@ fn computer_challenge_game(
     let stored = to_json(&StoredSetup {
         setup,
         chosen: false,
+        practice: None,
     })?;
     let finished = replay::ink_finished(&game, &[seat.name.as_str()], at)
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;

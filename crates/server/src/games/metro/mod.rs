@@ -44,6 +44,8 @@ pub const MAX_PLAYERS: usize = 6;
 const MODE: &str = "seats";
 /// The mode of a person's game in a Metro challenge.
 const CHALLENGE_MODE: &str = "challenge";
+/// The mode of a practice game on a closed Metro challenge's deck.
+const PRACTICE_MODE: &str = "practice";
 
 /// One seat of `POST /api/metro/games`.
 #[derive(Debug, Deserialize)]
@@ -109,6 +111,9 @@ struct Setup {
     /// Whether the creator chose the seed (everyone is told).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     chosen: bool,
+    /// The closed challenge whose deck a practice game plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    practice: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -130,6 +135,8 @@ pub struct MetroState {
     pub challenge: Option<ChallengeRef>,
     /// Whether the creator chose the seed.
     pub seed_chosen: bool,
+    /// The closed challenge whose deck a practice game plays.
+    pub practice: Option<String>,
 }
 
 /// One Metro game, loaded.
@@ -209,6 +216,7 @@ impl GameState for MetroState {
             seats,
             challenge: stored.challenge,
             seed_chosen: setup.chosen,
+            practice: setup.practice,
         })
     }
 
@@ -241,6 +249,10 @@ impl GameState for MetroState {
 
     fn challenge(&self) -> Option<&ChallengeRef> {
         self.challenge.as_ref()
+    }
+
+    fn practice(&self) -> Option<&str> {
+        self.practice.as_deref()
     }
 
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
@@ -302,7 +314,7 @@ impl GameState for MetroState {
         challenge: &ChallengeRow,
         player: &PlayerRow,
         token: &str,
-        entry: NewEntry,
+        entry: Option<NewEntry>,
     ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
         create_challenge_game(app, challenge, player, token, entry)
     }
@@ -508,12 +520,14 @@ pub async fn create(
         seed,
         seats: plan,
         chosen: req.seed.is_some(),
+        practice: None,
     })?;
     let state = MetroState {
         game: Game::new(config, seed),
         seats,
         challenge: None,
         seed_chosen: req.seed.is_some(),
+        practice: None,
     };
     let id = MetroSession::start(app, MODE, stored, state, None).await?;
     tracing::info!(game = %id, players = n, "metro game created");
@@ -527,8 +541,9 @@ async fn create_challenge_game(
     challenge: &ChallengeRow,
     player: &PlayerRow,
     token: &str,
-    entry: NewEntry,
+    entry: Option<NewEntry>,
 ) -> Result<String, ApiError> {
+    let practice = entry.is_none().then(|| challenge.id.clone());
     let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
     let config = Config::new(players);
     let strong = default_level().to_owned();
@@ -558,14 +573,21 @@ async fn create_challenge_game(
         seed: challenge.seed,
         seats: plan,
         chosen: false,
+        practice: practice.clone(),
     })?;
+    let mode = if practice.is_some() {
+        PRACTICE_MODE
+    } else {
+        CHALLENGE_MODE
+    };
     let state = MetroState {
         game: Game::new(config, challenge.seed),
         seats,
-        challenge: Some(challenge.into()),
+        challenge: entry.is_some().then(|| challenge.into()),
         seed_chosen: false,
+        practice,
     };
-    MetroSession::start(app, CHALLENGE_MODE, stored, state, Some(entry)).await
+    MetroSession::start(app, mode, stored, state, entry).await
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's
@@ -607,6 +629,7 @@ fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError>
             })
             .collect(),
         chosen: false,
+        practice: None,
     })?;
     // Replay to learn which seat did each action.
     let mut replay = Game::new(config, seed);
@@ -709,7 +732,8 @@ pub struct GameView {
     pub lines: Vec<LineView>,
     /// Every action so far, as everyone may see it (a draw or a keep does not show the tile).
     pub moves: Vec<Move>,
-    /// `seats` for an ordinary game, `challenge` for a person's game in a challenge.
+    /// `seats` for an ordinary game, `challenge` for a person's game in a challenge,
+    /// `practice` for a practice game on a closed challenge's deck.
     pub mode: &'static str,
     /// Seats for invited people that nobody has taken yet.
     pub open_seats: Vec<usize>,
@@ -893,6 +917,8 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
         moves: moves(game),
         mode: if st.challenge.is_some() {
             CHALLENGE_MODE
+        } else if st.practice.is_some() {
+            PRACTICE_MODE
         } else {
             MODE
         },
