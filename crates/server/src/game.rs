@@ -81,6 +81,18 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn finished(&self, now: i64) -> Option<Finished>;
     /// The challenge the game is played in, if any.
     fn challenge(&self) -> Option<&ChallengeRef>;
+    /// What makes a new game like this finished one for `seat`, who asks ("Play again"): the
+    /// same seats, names, computers and settings, new draws; `seat` sits in it first, and the
+    /// game's other people join it from the offer in this one's state. A game that offers none
+    /// refuses.
+    fn rematch_request(&self, _seat: usize) -> Result<Self::Create, ApiError> {
+        Err(ApiError::Conflict(format!(
+            "a game of {} is not played again",
+            Self::KIND
+        )))
+    }
+    /// The id of a game just made (from what [`GameState::create`] answered).
+    fn created_id(created: &Self::Created) -> &str;
     /// The closed challenge whose draws the game practises, if it is a practice game.
     fn practice(&self) -> Option<&str> {
         None
@@ -225,12 +237,14 @@ impl Seat {
 }
 
 /// A game's place in the world, for its view: its id, when it was made, and the time now.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct GameInfo<'a> {
     pub id: &'a str,
     /// Milliseconds since the Unix epoch.
     pub created: i64,
     pub now: i64,
+    /// The game made to play this one again, once one is.
+    pub rematch: Option<String>,
 }
 
 /// A change decided on a game's state: see `Session::change`.
@@ -308,6 +322,10 @@ pub struct ViewHeader {
     /// ...of this challenge.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub practice_of: Option<String>,
+    /// The game made to play this finished one again (`POST …/rematch`): its other seats join
+    /// it from here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 impl ViewHeader {
@@ -345,6 +363,7 @@ impl ViewHeader {
             challenge: challenge.map(|c| c.id.clone()),
             practice: st.practice().is_some(),
             practice_of: st.practice().map(str::to_owned),
+            rematch: info.rematch.clone(),
         }
     }
 }

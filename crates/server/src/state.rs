@@ -34,6 +34,9 @@ pub trait Registered: Send + Sync + 'static {
     fn refresh(&self, app: &AppState, id: &str);
     /// Reads every game in memory again (changes may have been missed).
     fn refresh_all(&self, app: &AppState);
+    /// Tells the watchers of finished game `game` that `rematch` plays it again (made by
+    /// another process).
+    fn rematch_made(&self, game: &str, rematch: &str);
     /// Loads a game whose computers' lease ran out and sets them going if one has something to
     /// do; whether one had.
     fn take_over<'a>(&'a self, app: &'a AppState, id: &'a str) -> BoxFuture<'a, bool>;

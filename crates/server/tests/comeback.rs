@@ -321,3 +321,235 @@ async fn practice_on_a_closed_metro_daily() {
         .await;
     assert_eq!(board["players"], 0, "practice is no entry");
 }
+
+/// Plays every seat of an online Railroad Ink game, round by round, to its end.
+async fn finish_online(app: &TestApp, game: &str, tokens: &[&str]) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..7 {
+        for token in tokens {
+            last = common::challenge::play_ink_round(app, game, token).await;
+        }
+    }
+    let (_, s) = app
+        .get(&format!("/api/ink/games/{game}"), Some(tokens[0]))
+        .await;
+    assert_eq!(s["finished"], true, "{last}");
+    s
+}
+
+#[tokio::test]
+async fn play_again_solo_and_against_the_computer() {
+    let app = TestApp::start().await;
+    for body in [
+        r#"{"mode":"solo","name":"Ann","seed":5}"#,
+        r#"{"mode":"computer","name":"Ann","agent":"greedy","seed":5}"#,
+    ] {
+        let (id, token) = common::create(&app, body).await;
+        let path = format!("/api/ink/games/{id}/rematch");
+        // Not before the end; not for someone without a seat.
+        let (status, v) = app.post(&path, Some(&token), "").await;
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        let (status, _) = app.post(&path, Some(&"e".repeat(64)), "").await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        play_ink_game(&app, &id, &token).await;
+        let (status, made) = app.post(&path, Some(&token), "").await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+        let new_id = made["id"].as_str().unwrap();
+        let new_token = made["token"].as_str().unwrap();
+        assert_ne!(new_id, id);
+        let (_, old) = app.get(&format!("/api/ink/games/{id}"), Some(&token)).await;
+        let (_, new) = app
+            .get(&format!("/api/ink/games/{new_id}"), Some(new_token))
+            .await;
+        assert_eq!(new["mode"], old["mode"]);
+        assert_eq!(new["players"][0]["name"], "Ann");
+        assert_eq!(
+            new["players"].as_array().unwrap().len(),
+            old["players"].as_array().unwrap().len()
+        );
+        if old["mode"] == "computer" {
+            assert_eq!(new["players"][1]["agent"], "greedy");
+        }
+        assert_eq!(new["round"], 0);
+        assert_ne!(new["roll"], old["rounds"], "new dice");
+        assert!(new.get("chosen_seed").is_none(), "new dice nobody chose");
+        // The finished game points at its rematch; asked again, the same game.
+        assert_eq!(old["rematch"], new_id);
+        let (status, again) = app.post(&path, Some(&token), "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(again["id"], new_id);
+        assert!(again.get("token").is_none());
+    }
+}
+
+#[tokio::test]
+async fn play_again_online_the_others_see_the_offer_live_and_join() {
+    let app = TestApp::start().await;
+    let (id, ann) = common::create(&app, r#"{"mode":"online","name":"Ann"}"#).await;
+    let (status, bob) = app
+        .post(
+            &format!("/api/ink/games/{id}/join"),
+            None,
+            r#"{"name":"Bob"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{bob}");
+    let bob = bob["token"].as_str().unwrap().to_owned();
+    let (status, _) = app
+        .post(&format!("/api/ink/games/{id}/start"), Some(&ann), "")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    finish_online(&app, &id, &[&ann, &bob]).await;
+    // Bob's page listens; Bob asks first.
+    let mut events =
+        common::Events::open(&app, &format!("/api/ink/games/{id}/events?token={ann}")).await;
+    let first = events.next_state_value().await;
+    assert!(first.get("rematch").is_none());
+    let (status, made) = app
+        .post(&format!("/api/ink/games/{id}/rematch"), Some(&bob), "")
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let new_id = made["id"].as_str().unwrap().to_owned();
+    // Ann hears of it at once, at the same version.
+    let offer = events.next_state_value().await;
+    assert_eq!(offer["rematch"], new_id.as_str());
+    assert_eq!(offer["version"], first["version"]);
+    // Ann asking too gets the same game, and joins it with one request.
+    let (status, again) = app
+        .post(&format!("/api/ink/games/{id}/rematch"), Some(&ann), "")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["id"], new_id.as_str());
+    let (status, joined) = app
+        .post(
+            &format!("/api/ink/games/{new_id}/join"),
+            None,
+            r#"{"name":"Ann"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    let (_, lobby) = app.get(&format!("/api/ink/games/{new_id}"), None).await;
+    assert_eq!(lobby["mode"], "online");
+    assert_eq!(lobby["started"], false);
+    let names: Vec<&str> = lobby["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Bob", "Ann"], "the asker made it, the other joined");
+}
+
+#[tokio::test]
+async fn play_again_metro_on_the_device_and_by_invitation() {
+    let app = TestApp::start().await;
+    let (status, made) = app
+        .post(
+            "/api/metro/games",
+            None,
+            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"greedy","name":"Robo"},{"kind":"human","name":"Cy","invite":true}],"seed":3}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_owned();
+    let ann = made["seats"][0]["token"].as_str().unwrap().to_owned();
+    let (status, cy) = app
+        .post(
+            &format!("/api/metro/games/{id}/join"),
+            None,
+            r#"{"name":"Cy"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{cy}");
+    let cy = cy["token"].as_str().unwrap().to_owned();
+    // Both people play their turns to the end.
+    let (a, c) = (ann.clone(), cy.clone());
+    let (app_a, id_a) = (&app, id.clone());
+    let played = tokio::join!(
+        play_metro_game(app_a, &id_a, &a),
+        play_metro_game(&app, &id, &c)
+    );
+    assert_eq!(played.0["finished"], true);
+    // Cy, the invited one, asks: Cy's seat is Cy's, Ann is invited, the computer stays.
+    let (status, again) = app
+        .post(&format!("/api/metro/games/{id}/rematch"), Some(&cy), "")
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{again}");
+    let new_id = again["id"].as_str().unwrap();
+    let seats = again["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 1);
+    assert_eq!(seats[0]["seat"], 2);
+    let (_, new) = app.get(&format!("/api/metro/games/{new_id}"), None).await;
+    let players = new["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    assert_eq!(players[0]["invited"], true);
+    assert_eq!(players[1]["kind"], "computer");
+    assert_eq!(players[1]["level"], "greedy");
+    assert_eq!(players[2]["name"], "Cy");
+    assert_eq!(new["open_seats"], serde_json::json!([0]));
+    let (_, old) = app.get(&format!("/api/metro/games/{id}"), Some(&ann)).await;
+    assert_eq!(old["rematch"], new_id);
+    // Ann takes her seat from the offer.
+    let (status, _) = app
+        .post(
+            &format!("/api/metro/games/{new_id}/join"),
+            None,
+            r#"{"name":"Ann","seat":0}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+/// Two processes on one PostgreSQL database: a rematch made by one reaches the live updates of
+/// the finished game held by the other. Needs `TRACKLAYER_TEST_PG` (skipped without it).
+#[tokio::test]
+async fn a_rematch_made_in_one_process_is_heard_in_another() {
+    let Some(db) = server::storage::fresh_test_database().await.unwrap() else {
+        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+        return;
+    };
+    let mut config = server::Config::new("127.0.0.1:0", db);
+    config.limits = server::Limits::off();
+    let one = server::start(&config).await.unwrap();
+    let two = server::start(&config).await.unwrap();
+    let mut client = common::Client::connect(one.addr()).await;
+    let (_, made) = client
+        .call(
+            "POST",
+            "/api/ink/games",
+            None,
+            Some(r#"{"mode":"solo","name":"Ann"}"#),
+        )
+        .await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    let token = made["token"].as_str().unwrap().to_owned();
+    let path = format!("/api/ink/games/{id}");
+    let (_, mut state) = client.call("GET", &path, Some(&token), None).await;
+    while state["finished"] != true {
+        let (action, body) = match common::first_legal_die(&state) {
+            Some(p) => ("place", serde_json::json!({ "placement": p }).to_string()),
+            None => ("end-round", String::new()),
+        };
+        let (status, next) = client
+            .call(
+                "POST",
+                &format!("{path}/{action}"),
+                Some(&token),
+                Some(&body),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+    }
+    let mut events =
+        common::Events::open_at(two.addr(), &format!("{path}/events?token={token}")).await;
+    assert!(events.next_state_value().await.get("rematch").is_none());
+    let (status, again) = client
+        .call("POST", &format!("{path}/rematch"), Some(&token), None)
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{again}");
+    let heard = events.next_state_value().await;
+    assert_eq!(heard["rematch"], again["id"]);
+    one.stop().await.unwrap();
+    two.stop().await.unwrap();
+}

@@ -271,6 +271,10 @@ impl GameState for Ttt {
         ))
     }
 
+    fn created_id(created: &SeatTaken) -> &str {
+        created.id.as_deref().unwrap_or_default()
+    }
+
     async fn create(
         app: &AppState,
         request: Create,

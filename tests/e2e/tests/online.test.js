@@ -72,6 +72,25 @@ test('a two-player online game in two browser contexts, with a reload, to the en
   assert.ok(winners.some((w) => headline.includes(w)), headline);
   await shot(ann, 'end-online-desktop');
   await shot(bob, 'end-online-phone');
+
+  // Play again: Bob asks first and waits in the new game's lobby; Ann's end screen offers the
+  // rematch live, and one click seats her in it.
+  assert.equal(await bob.textContent('#play-again'), 'Play again');
+  await bob.click('#play-again');
+  await bob.waitForURL((url) => /\/ink\/[0-9a-f]{24}$/.test(url.pathname) && !url.pathname.endsWith(id));
+  const rematch = new URL(bob.url()).pathname.split('/').pop();
+  await bob.waitForSelector('#lobby-players');
+  await ann.waitForSelector(`#play-again[data-rematch="${rematch}"]`);
+  assert.equal(await ann.textContent('#play-again'), 'Join the rematch');
+  await shot(ann, 'rematch-offer-desktop');
+  await ann.click('#play-again');
+  await ann.waitForURL(new RegExp(`/ink/${rematch}$`));
+  await bob.waitForSelector('#lobby-players li[data-seat="1"]');
+  assert.match(await bob.textContent('#lobby-players'), /Ann/);
+  const again = await apiState(ann, rematch);
+  assert.equal(again.mode, 'online');
+  assert.equal(again.you.seat, 1);
+  assert.deepEqual(again.players.map((p) => p.name), ['Bob', 'Ann']);
   assert.deepEqual(ann.errors, []);
   assert.deepEqual(bob.errors, []);
   await ann.context().close();

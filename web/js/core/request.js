@@ -9,26 +9,39 @@ export class ApiError extends Error {
   }
 }
 
+/** How many times a request the server turned away as busy (503) is tried again. */
+const BUSY_TRIES = 3;
+
+const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
 export async function request(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
-  } catch (e) {
-    throw new ApiError(0, { error: 'The server cannot be reached. Check your connection and try again.' });
+  for (let tries = 0; ; tries++) {
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+      });
+    } catch (e) {
+      throw new ApiError(0, { error: 'The server cannot be reached. Check your connection and try again.' });
+    }
+    // Busy (past its capacity, it answers at once without doing anything): try again after
+    // the wait it asks for, a few times, before saying so.
+    const after = Number(response.headers.get('retry-after'));
+    if (response.status !== 503 || !Number.isFinite(after) || after > 10 || tries + 1 >= BUSY_TRIES) break;
+    await wait(Math.max(0.2, after) * 1000 * (1 + Math.random() * 0.5));
   }
   const text = await response.text();
   let data = null;
   if (text) {
     try { data = JSON.parse(text); } catch { data = { error: text }; }
   }
+  if (response.status === 503 && !data?.error) data = { error: 'The server is busy: try again in a moment.' };
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }

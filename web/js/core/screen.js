@@ -142,10 +142,23 @@ export class PlayScreen {
     document.addEventListener('keydown', this.onKey);
     this.events = events;
     events.addEventListener('state', (ev) => {
+      let data;
       try {
-        const { version } = JSON.parse(ev.data);
-        if (version !== this.state.version) this.refresh();
-      } catch { /* a malformed event changes nothing */ }
+        data = JSON.parse(ev.data);
+      } catch {
+        return; // a malformed event changes nothing
+      }
+      if (data.version !== this.state.version) {
+        // Each event is the state as the stream's seat sees it: taken as it is when that is
+        // the seat this page shows, read again otherwise.
+        const sameSeat = (data.you?.seat ?? null) === (this.state.you?.seat ?? null);
+        if (sameSeat && data.version > this.state.version && data.id === this.state.id) this.update(data);
+        else this.refresh();
+      } else if (data.rematch && data.rematch !== this.state.rematch) {
+        // The same state, now with the game that plays it again.
+        this.state = { ...this.state, rematch: data.rematch };
+        this.render();
+      }
     });
     events.addEventListener('open', () => this.root.classList.remove('offline'));
     events.addEventListener('error', () => this.root.classList.add('offline'));

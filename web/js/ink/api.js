@@ -27,6 +27,13 @@ export const api = {
   state(id, token) {
     return gameState(`/api/ink/games/${id}`, token);
   },
+  /**
+   * Plays a finished game again (a seat's token): `{id, seat, token}` for the new game made
+   * now, or `{id}` for the one another seat made first (join it).
+   */
+  rematch(id, token) {
+    return request('POST', `/api/ink/games/${id}/rematch`, { token });
+  },
   /** Starts an online game waiting in its lobby (its creator's token). */
   start(id, token) {
     return request('POST', `/api/ink/games/${id}/start`, { token });

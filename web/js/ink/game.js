@@ -10,6 +10,7 @@ import { capital, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, MODES, seats } from './api.js';
+import { playAgainButton } from '../core/rematch.js';
 import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { turnButtons, turning } from './turns.js';
@@ -584,11 +585,26 @@ class GameView extends PlayScreen {
         st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),
       h('div', { class: 'row' },
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
-        h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game'),
+        st.you ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
+        h('button', { class: `btn${challenge || st.you ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game'),
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null,
       challenge || practised ? this.result : null);
+  }
+
+  /**
+   * Plays this finished game again: makes the rematch, or joins the one another seat made
+   * (under this seat's name); keeps the new seat and gives the new game's path.
+   */
+  async playAgain() {
+    const st = this.state;
+    const name = st.players[st.you.seat]?.name;
+    let made = await api.rematch(this.id, this.token);
+    if (!made.token) made = { id: made.id, ...(await api.join(made.id, name)) };
+    const mode = { online: 'online', computer: 'computer' }[st.mode] || 'solo';
+    seats.save({ id: made.id, seat: made.seat, token: made.token, mode, name });
+    return `/ink/${made.id}`;
   }
 
   renderTray() {

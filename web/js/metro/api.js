@@ -23,6 +23,13 @@ export const metroApi = {
     if (seat !== undefined && seat !== null) body.seat = seat;
     return asPlayer('POST', `/api/metro/games/${id}/join`, body);
   },
+  /**
+   * Plays a finished game again (a seat's token): `{id, seats}` for the new game made now (the
+   * seats on this device), or `{id}` for the one another seat made first (join it).
+   */
+  rematch(id, token) {
+    return request('POST', `/api/metro/games/${id}/rematch`, { token });
+  },
   /** The state as a seat sees it (its token), or as anyone else does. */
   state(id, token) {
     return gameState(`/api/metro/games/${id}`, token);

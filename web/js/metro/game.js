@@ -13,6 +13,7 @@ import { storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
+import { playAgainButton } from '../core/rematch.js';
 import { kindLabel } from '../challenges/words.js';
 import { metroApi, metroSeats } from './api.js';
 import {
@@ -529,8 +530,27 @@ class MetroGame extends PlayScreen {
         h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
         h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
-        h('button', { class: `btn${challenge ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
+        this.local.size ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
+        h('button', { class: `btn${challenge || this.local.size ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
       challenge || practised ? this.result : null);
+  }
+
+  /**
+   * Plays this finished game again: makes the rematch (the seats on this device come with it),
+   * or joins the one another seat made, in this seat's place if it is open; keeps the new seats
+   * and gives the new game's path.
+   */
+  async playAgain() {
+    const [seat, token] = [...this.local.entries()][0];
+    const made = await metroApi.rematch(this.id, token);
+    let held = made.seats;
+    if (!held) {
+      const name = this.state.players[seat]?.name;
+      const joined = await metroApi.join(made.id, { name, seat }).catch(() => metroApi.join(made.id, { name }));
+      held = [{ seat: joined.seat, token: joined.token }];
+    }
+    metroSeats.add(made.id, held);
+    return `/metro/${made.id}`;
   }
 
   tileSlot(label, tile, { toPlace = false, id } = {}) {

@@ -6,7 +6,9 @@
 //! - `POST /games/{id}/join`: take a seat (`201` with its token);
 //! - `POST /games/{id}/act`: a seat's action (`200` with the state as it sees it);
 //! - `GET /games/{id}/events`: live updates;
-//! - `GET /games/{id}/replay`: a finished game, action by action.
+//! - `GET /games/{id}/replay`: a finished game, action by action;
+//! - `POST /games/{id}/rematch`: play a finished game again (`201` as `POST /games` answers,
+//!   `200` `{"id"}` with the game made before).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -30,6 +32,24 @@ pub fn routes<St: GameState>() -> Router<AppState> {
         .route("/games/{id}/act", post(act::<St>))
         .route("/games/{id}/events", get(events::<St>))
         .route("/games/{id}/replay", get(replay::<St>))
+        .route("/games/{id}/rematch", post(rematch::<St>))
+}
+
+async fn rematch<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<axum::response::Response, ApiError> {
+    Ok(
+        match play::commands::rematch::<St>(&app, &id, &token).await? {
+            play::commands::Rematch::Made(created) => {
+                (StatusCode::CREATED, Json(created)).into_response()
+            }
+            play::commands::Rematch::Already(game) => {
+                Json(serde_json::json!({ "id": game })).into_response()
+            }
+        },
+    )
 }
 
 async fn create<St: GameState>(
@@ -100,7 +120,8 @@ async fn events<St: GameState>(
     let st = session.snapshot().await;
     let seat = super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
     drop(st);
-    let events = play::sse::events(session, seat, app.shutdown.clone()).await;
+    let rematches = play::Sessions::<St>::of(&app).subscribe_rematches();
+    let events = play::sse::events(session, seat, rematches, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))
 }
 

@@ -6,9 +6,9 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::game::{Change, GameState};
 use crate::ids;
-use crate::play::{Session, detached};
+use crate::play::{Session, Sessions, detached};
 use crate::state::AppState;
-use crate::storage::ActionRow;
+use crate::storage::{ActionRow, StorageError};
 
 /// A seat taken: its index and its token (shown this once).
 #[derive(Debug, Clone, Serialize)]
@@ -100,6 +100,65 @@ pub async fn join<St: GameState>(
             seat,
             token,
         })
+    })
+    .await
+}
+
+/// What `POST /api/{kind}/games/{id}/rematch` gives.
+pub enum Rematch<C> {
+    /// The new game, as making it answers (the asker's seat and token in it).
+    Made(C),
+    /// The game made before, by another seat or another request: join it.
+    Already(String),
+}
+
+/// A new game like finished game `id` for the seat whose token this is ("Play again": see
+/// [`GameState::rematch_request`]), recorded as its rematch, so that its other seats see the
+/// offer (in its state and as a live update) and join; asked again, the game already made.
+/// One game is made per finished game: requests in this process wait for each other on the
+/// game's lock, and the database keeps the first of several processes' (a game another
+/// process made at the same moment is left unused).
+pub async fn rematch<St: GameState>(
+    app: &AppState,
+    id: &str,
+    token: &str,
+) -> Result<Rematch<St::Created>, ApiError> {
+    let session = Session::<St>::load(app, id).await?;
+    let (app, token) = (app.clone(), token.to_owned());
+    detached(async move {
+        let st = session.lock().await;
+        let seat = st.seat_of(&token)?;
+        if !st.is_over() {
+            return Err(ApiError::Conflict(
+                "the game is not over: play again once it has ended".into(),
+            ));
+        }
+        if let Some(made) = session.rematch() {
+            return Ok(Rematch::Already(made));
+        }
+        let request = st.rematch_request(seat)?;
+        let player = st.seat_players().nth(seat).flatten().map(str::to_owned);
+        let created = St::create(&app, request, player).await?;
+        let made = St::created_id(&created).to_owned();
+        match app.storage.set_rematch(&session.id, &made).await {
+            Ok(()) => {
+                Sessions::<St>::of(&app).announce_rematch(&session.id, &made);
+                session.set_rematch(Some(made.clone()));
+                tracing::info!(game = %session.id, rematch = %made, "rematch made");
+                Ok(Rematch::Made(created))
+            }
+            Err(StorageError::Duplicate(_)) => {
+                let first = app.storage.rematch_of(&session.id).await?.ok_or_else(|| {
+                    ApiError::Internal("a rematch was a duplicate of none".into())
+                })?;
+                tracing::warn!(game = %session.id, unused = %made, rematch = %first,
+                    "another process made the rematch first: this one is left unused");
+                Sessions::<St>::of(&app).announce_rematch(&session.id, &first);
+                session.set_rematch(Some(first.clone()));
+                Ok(Rematch::Already(first))
+            }
+            Err(e) => Err(e.into()),
+        }
     })
     .await
 }

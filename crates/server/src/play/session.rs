@@ -42,6 +42,10 @@ pub struct Session<St> {
     /// Woken when another process's change is read in (a driver waiting for a lease held
     /// elsewhere looks again then).
     changed_elsewhere: tokio::sync::Notify,
+    /// The game made to play this one again, once one is (live-update streams hear of it from
+    /// [`Sessions::announce_rematch`]: a finished game is not kept in memory, so whoever
+    /// listens may hold another copy).
+    rematch: std::sync::Mutex<Option<String>>,
 }
 
 impl<St: GameState> Session<St> {
@@ -55,6 +59,7 @@ impl<St: GameState> Session<St> {
             events,
             computer_running: AtomicBool::new(false),
             changed_elsewhere: tokio::sync::Notify::new(),
+            rematch: std::sync::Mutex::new(None),
         }
     }
 
@@ -63,8 +68,23 @@ impl<St: GameState> Session<St> {
         if stored.kind != St::KIND {
             return Err(ApiError::game_not_found());
         }
-        let (id, created) = (stored.id.clone(), stored.created);
-        Ok(Session::new(id, created, clock, St::from_stored(stored)?))
+        let (id, created, rematch) = (stored.id.clone(), stored.created, stored.rematch.clone());
+        let session = Session::new(id, created, clock, St::from_stored(stored)?);
+        session.set_rematch(rematch);
+        Ok(session)
+    }
+
+    /// The game made to play this one again, once one is.
+    pub fn rematch(&self) -> Option<String> {
+        self.rematch
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Records the game made to play this one again.
+    pub fn set_rematch(&self, rematch: Option<String>) {
+        *self.rematch.lock().unwrap_or_else(|e| e.into_inner()) = rematch;
     }
 
     /// Stores a new game, then holds it in memory and sets its computer seats going.
@@ -133,6 +153,7 @@ impl<St: GameState> Session<St> {
             .load_game(&self.id)
             .await?
             .ok_or_else(ApiError::game_not_found)?;
+        self.set_rematch(stored.rematch.clone());
         let fresh = St::from_stored(stored)?;
         if fresh.version() != st.version() || fresh.actions() != st.actions() {
             *st = fresh;
@@ -210,6 +231,7 @@ impl<St: GameState> Session<St> {
             id: &self.id,
             created: self.created,
             now: self.clock.now_ms(),
+            rematch: self.rematch(),
         }
     }
 
@@ -422,6 +444,9 @@ pub struct Sessions<St> {
     storage: Storage,
     clock: Clock,
     games: Mutex<HashMap<String, Slot<Session<St>>>>,
+    /// `(game, rematch)` as each rematch is made, here or in another process: the live-update
+    /// streams of finished games listen (see [`Sessions::announce_rematch`]).
+    rematches: broadcast::Sender<(String, String)>,
 }
 
 impl<St: GameState> Sessions<St> {
@@ -439,7 +464,26 @@ impl<St: GameState> Sessions<St> {
             storage,
             clock,
             games: Mutex::new(HashMap::new()),
+            rematches: broadcast::channel(64).0,
         }
+    }
+
+    /// Tells whoever watches finished game `game` that `rematch` plays it again (a finished
+    /// game is not kept in memory: each stream may hold a copy of its own, which it updates).
+    pub fn announce_rematch(&self, game: &str, rematch: &str) {
+        let held = self
+            .map()
+            .get(game)
+            .and_then(|slot| slot.cell.get().cloned());
+        if let Some(session) = held {
+            session.set_rematch(Some(rematch.to_owned()));
+        }
+        let _ = self.rematches.send((game.to_owned(), rematch.to_owned()));
+    }
+
+    /// The rematches made from now on (see [`Sessions::announce_rematch`]).
+    pub fn subscribe_rematches(&self) -> broadcast::Receiver<(String, String)> {
+        self.rematches.subscribe()
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Slot<Session<St>>>> {
@@ -620,6 +664,10 @@ impl<St: GameState> Registered for Registration<St> {
         });
     }
 
+    fn rematch_made(&self, game: &str, rematch: &str) {
+        self.sessions.announce_rematch(game, rematch);
+    }
+
     fn refresh_all(&self, app: &AppState) {
         for session in self.sessions.all_loaded() {
             let app = app.clone();
@@ -703,6 +751,29 @@ pub async fn follow_other_processes(
                 _ = shutdown.changed() => return,
             };
             match notice {
+                // No action counts 0: the notice of a finished game's rematch.
+                Some(Notice::Changed {
+                    id,
+                    actions: 0,
+                    origin,
+                }) => {
+                    if origin != app.storage.process_id() {
+                        let app = app.clone();
+                        tokio::spawn(async move {
+                            match app.storage.rematch_of(&id).await {
+                                Ok(Some(rematch)) => {
+                                    for kind in app.kinds.iter() {
+                                        kind.rematch_made(&id, &rematch);
+                                    }
+                                }
+                                Ok(None) => {}
+                                Err(e) => {
+                                    tracing::warn!(game = %id, error = %e, "cannot read a rematch made by another process");
+                                }
+                            }
+                        });
+                    }
+                }
                 Some(Notice::Changed { id, origin, .. }) => {
                     if origin != app.storage.process_id() {
                         for kind in app.kinds.iter() {

@@ -5,7 +5,8 @@
 //! /api/{kind}/games/{id}`, its `version` among it. The page takes it as it is instead of
 //! reading the state again. The first event is sent at once, so a page that reconnects catches
 //! up with what it missed; versions missed in between are skipped (the latest state is all a
-//! page needs).
+//! page needs). The state is sent again, at the same version, when a finished game's rematch is
+//! made (its `rematch` says which game).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -24,6 +25,9 @@ struct Listener<St> {
     session: Arc<Session<St>>,
     seat: Option<usize>,
     updates: broadcast::Receiver<usize>,
+    /// Rematches made (of every game of the kind): when this game's is made, the state is
+    /// sent again (it says which game).
+    rematches: broadcast::Receiver<(String, String)>,
     shutdown: watch::Receiver<bool>,
     first: bool,
     last_sent: Option<usize>,
@@ -45,6 +49,7 @@ impl<St: GameState> Listener<St> {
 pub async fn events<St: GameState>(
     session: Arc<Session<St>>,
     seat: Option<usize>,
+    rematches: broadcast::Receiver<(String, String)>,
     shutdown: watch::Receiver<bool>,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let updates = session.subscribe();
@@ -52,6 +57,7 @@ pub async fn events<St: GameState>(
         session,
         seat,
         updates,
+        rematches,
         shutdown,
         first: true,
         last_sent: None,
@@ -69,6 +75,21 @@ pub async fn events<St: GameState>(
             }
             let version = tokio::select! {
                 _ = l.shutdown.changed() => return None,
+                made = l.rematches.recv() => {
+                    match made {
+                        Ok((game, rematch)) if game == l.session.id => {
+                            // Not a new version: the same state, now with its rematch.
+                            l.session.set_rematch(Some(rematch));
+                            let (now, event) = l.state().await;
+                            l.last_sent = Some(now);
+                            return Some((Ok(event), l));
+                        }
+                        Err(RecvError::Closed) => return None,
+                        // Another game's, or missed some (rare: a rematch is asked for by a
+                        // click): nothing to send.
+                        _ => continue,
+                    }
+                }
                 update = l.updates.recv() => match update {
                     Ok(version) => version,
                     // Missed some: the latest state is all the page needs.

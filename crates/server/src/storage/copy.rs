@@ -51,6 +51,7 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
         "player, kind, last, current, longest",
         "player, kind",
     ),
+    ("rematches", "game, rematch", "game"),
 ];
 
 const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge";

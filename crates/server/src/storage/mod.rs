@@ -392,6 +392,8 @@ pub struct StoredGame {
     pub actions: Vec<ActionRow>,
     /// The challenge the game is played in, if any.
     pub challenge: Option<ChallengeRef>,
+    /// The game made to play this one again ("Play again"), once one is.
+    pub rematch: Option<String>,
 }
 
 /// How a game ended: when, and its result as JSON (what the list of recent games shows).
@@ -455,11 +457,12 @@ UPDATE games SET challenge =
  WHERE challenge IS NULL AND id IN (SELECT origin FROM challenges WHERE origin IS NOT NULL);
 ";
 
-/// The statements of the migration that keeps streaks (SQLite's schema 6, PostgreSQL's 4): a
-/// player's current and longest run of consecutive days with a finished daily challenge, per
-/// kind of challenge, and the run's last day. Filled in after
-/// (`challenges::backfill_streaks`), then kept as entries finish.
-pub(super) const STREAKS: &str = "
+/// The statements of the migration that brings players back (SQLite's schema 6, PostgreSQL's
+/// 4): streaks, a player's current and longest run of consecutive days with a finished daily
+/// challenge, per kind of challenge, and the run's last day (filled in after by
+/// `challenges::backfill_streaks`, then kept as entries finish); and rematches, the one game
+/// made to play a finished game again (its key makes a second one a duplicate).
+pub(super) const COMEBACK: &str = "
 CREATE TABLE IF NOT EXISTS streaks (
     player  TEXT NOT NULL REFERENCES players(id),
     kind    TEXT NOT NULL,
@@ -467,6 +470,10 @@ CREATE TABLE IF NOT EXISTS streaks (
     current INTEGER NOT NULL,
     longest INTEGER NOT NULL,
     PRIMARY KEY (player, kind)
+);
+CREATE TABLE IF NOT EXISTS rematches (
+    game    TEXT PRIMARY KEY REFERENCES games(id),
+    rematch TEXT NOT NULL REFERENCES games(id)
 );
 ";
 
@@ -481,6 +488,8 @@ pub(crate) enum Write {
     Mark(String, Finished),
     /// Players and challenges (see [`challenges`]).
     Challenge(challenges::Write),
+    /// The game made to play a finished one again: `(game, rematch)`.
+    Rematch(String, String),
     /// Rows copied from another database, and its secret (see [`copy`]).
     Copy(Vec<copy::Rows>, Option<String>),
     /// Finished entries of a challenge, for tests (see [`challenges::fill_for_test`]).
@@ -500,6 +509,8 @@ impl Write {
             Write::Append(a) | Write::Finish(a, _) => {
                 Some((a.game.as_str(), a.first + a.actions.len()))
             }
+            // The finished game's players hear of its rematch wherever they are.
+            Write::Rematch(game, _) => Some((game.as_str(), 0)),
             _ => None,
         }
     }
@@ -515,6 +526,14 @@ async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
             set_finished(s, &append.game, finished).await
         }
         Write::Mark(game, finished) => set_finished(s, game, finished).await,
+        Write::Rematch(game, rematch) => {
+            s.exec(
+                "INSERT INTO rematches (game, rematch) VALUES (?1, ?2)",
+                args![game, rematch],
+            )
+            .await?;
+            Ok(())
+        }
         Write::Challenge(write) => challenges::write(s, write).await,
         Write::Copy(rows, secret) => {
             if let Some(secret) = secret {
@@ -705,6 +724,30 @@ impl Storage {
     pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StorageError> {
         let id = id.to_owned();
         read!(self, |s| load(&mut s, &id))
+    }
+
+    /// Records `rematch` as the game made to play `game` again; [`StorageError::Duplicate`] if
+    /// one was recorded first (see [`StoredGame::rematch`]).
+    pub async fn set_rematch(&self, game: &str, rematch: &str) -> Result<(), StorageError> {
+        self.write(Write::Rematch(game.to_owned(), rematch.to_owned()))
+            .await
+    }
+
+    /// The game made to play `game` again, if any.
+    pub async fn rematch_of(&self, game: &str) -> Result<Option<String>, StorageError> {
+        let game = game.to_owned();
+        read!(self, |s| async move {
+            match s
+                .row(
+                    "SELECT rematch FROM rematches WHERE game = ?1",
+                    args![&game],
+                )
+                .await?
+            {
+                Some(mut r) => Ok(Some(r.get(0)?)),
+                None => Ok(None),
+            }
+        })
     }
 
     /// How much of a game is stored: its actions and its seats (what a process compares with
@@ -1159,6 +1202,13 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
             action: r.get(2)?,
         });
     }
+    let rematch = match s
+        .row("SELECT rematch FROM rematches WHERE game = ?1", args![id])
+        .await?
+    {
+        Some(mut r) => Some(r.get(0)?),
+        None => None,
+    };
     Ok(Some(StoredGame {
         id: id.to_owned(),
         kind: GameKind::parse(&kind)?,
@@ -1168,6 +1218,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
         seats,
         actions,
         challenge,
+        rematch,
     }))
 }
 

@@ -30,7 +30,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, SCHEMA_1),
     (2, SCHEMA_2),
     (3, SCHEMA_3),
-    (4, super::STREAKS),
+    (4, super::COMEBACK),
 ];
 
 /// The newest schema version this code knows.

@@ -126,7 +126,7 @@ pub(super) const SCHEMA_4: &str = super::CHALLENGE_SECRETS;
 
 /// Version 6: each player's streaks of daily challenges (filled in from the finished entries
 /// by `challenges::backfill_streaks`).
-pub(super) const SCHEMA_6: &str = super::STREAKS;
+pub(super) const SCHEMA_6: &str = super::COMEBACK;
 
 /// Version 5: storage knows no game. The tables of games and challenges lose their lists of
 /// game kinds (`CHECK (kind IN ('ink', 'metro'))`, the challenges' kinds too), so that a game

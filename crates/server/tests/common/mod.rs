@@ -216,7 +216,12 @@ pub struct Events {
 impl Events {
     /// Opens the stream at `path`, asserting it is answered `200` as `text/event-stream`.
     pub async fn open(app: &TestApp, path: &str) -> Events {
-        let mut client = app.client().await;
+        Events::open_at(app.addr, path).await
+    }
+
+    /// [`Events::open`] on the server at `addr`.
+    pub async fn open_at(addr: SocketAddr, path: &str) -> Events {
+        let mut client = Client::connect(addr).await;
         let response = client.send("GET", path, &[], Vec::new()).await;
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()["content-type"], "text/event-stream");
@@ -229,6 +234,11 @@ impl Events {
 
     /// Reads server-sent events until one `state` event arrives; returns its version.
     pub async fn next_state(&mut self) -> u64 {
+        self.next_state_value().await["version"].as_u64().unwrap()
+    }
+
+    /// Reads server-sent events until one `state` event arrives; returns its data.
+    pub async fn next_state_value(&mut self) -> Value {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let event: String = self.buffer.drain(..end + 2).collect();
@@ -237,8 +247,7 @@ impl Events {
                         .lines()
                         .find_map(|l| l.strip_prefix("data: "))
                         .expect("data line");
-                    let v: Value = serde_json::from_str(data).unwrap();
-                    return v["version"].as_u64().unwrap();
+                    return serde_json::from_str(data).unwrap();
                 }
                 continue;
             }

@@ -205,6 +205,33 @@ impl GameState for InkState {
         self.practice.as_deref()
     }
 
+    /// Solo, against the same computer, or online (the asker in the lobby, the others join);
+    /// a challenge's or a practice game is played again as a solo game.
+    fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
+        let name = self.seats.get(seat).map(|s| s.name.clone());
+        let (mode, agent) = match self.mode {
+            Mode::Computer => (
+                Mode::Computer,
+                self.seats
+                    .iter()
+                    .find(|s| s.kind == SeatKind::Computer)
+                    .and_then(|s| s.agent.clone()),
+            ),
+            Mode::Online => (Mode::Online, None),
+            Mode::Solo | Mode::Challenge | Mode::Practice => (Mode::Solo, None),
+        };
+        Ok(CreateRequest {
+            mode,
+            seed: None,
+            name,
+            agent,
+        })
+    }
+
+    fn created_id(created: &SeatTaken) -> &str {
+        created.id.as_deref().unwrap_or_default()
+    }
+
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
         view(game, self, seat)
     }
@@ -1087,6 +1114,7 @@ mod tests {
                 })
                 .collect(),
             challenge: None,
+            rematch: None,
         }
     }
 

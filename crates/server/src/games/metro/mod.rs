@@ -255,6 +255,33 @@ impl GameState for MetroState {
         self.practice.as_deref()
     }
 
+    /// The same seats in the same order. Asked from the device that made the game, its
+    /// people's seats are on that device again and invited ones are invited again; asked by an
+    /// invited person, their seat is theirs and every other person's is invited (they were on
+    /// other devices). A challenge's or practice game is an ordinary game the second time.
+    fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
+        let asker_invited = self.seats.get(seat).is_some_and(|s| s.invited);
+        let players = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatRequest {
+                kind: s.kind,
+                name: Some(s.name.clone()),
+                level: s.agent.clone().filter(|_| s.kind == Kind::Computer),
+                invite: s.kind == Kind::Human && i != seat && (s.invited || asker_invited),
+            })
+            .collect();
+        Ok(CreateRequest {
+            players,
+            seed: None,
+        })
+    }
+
+    fn created_id(created: &Created) -> &str {
+        &created.id
+    }
+
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
         view(game, self, seat)
     }
