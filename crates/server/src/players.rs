@@ -92,6 +92,64 @@ pub struct Profile {
     pub scores: Vec<Point>,
     /// The player's streak of each daily challenge (`daily`, `metro-daily`).
     pub streaks: BTreeMap<String, challenges::StreakView>,
+    /// The best and mean score of each game and way of playing it.
+    pub bests: Vec<BestView>,
+    /// Each daily's games and the spread of their ranks.
+    pub dailies: BTreeMap<String, Dailies>,
+}
+
+/// A player's record in one game played one way.
+#[derive(Debug, Serialize)]
+pub struct BestView {
+    /// `ink`, `metro`.
+    pub game: String,
+    /// `solo`, `computer:strong` (against that computer), `online`, `challenge`, `practice`,
+    /// Metro's `seats`.
+    pub mode: String,
+    pub games: i64,
+    pub best: i64,
+    /// The first game that scored the best.
+    pub best_game: String,
+    /// The best that game beat (none when it was the first): the game was a new best.
+    pub previous: Option<i64>,
+    pub mean: f64,
+}
+
+/// A player's dailies of one kind: how many they finished, and where their ranks fall.
+#[derive(Debug, Serialize)]
+pub struct Dailies {
+    pub played: i64,
+    /// How many of the closed, ranked ones ended in each band of the leaderboard, the top
+    /// first (`top 10%`, `10–25%`, `25–50%`, `50–75%`, `75–100%`); of the last
+    /// [`RANKS_COUNTED`].
+    pub ranks: Vec<RankBand>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RankBand {
+    pub band: &'static str,
+    pub count: usize,
+}
+
+/// How many of a player's latest dailies of a kind the rank bands count.
+pub const RANKS_COUNTED: usize = 100;
+
+/// The bands of a leaderboard, by the share of entries ranked above: `(upper bound, name)`.
+const BANDS: [(f64, &str); 5] = [
+    (0.10, "top 10%"),
+    (0.25, "10–25%"),
+    (0.50, "25–50%"),
+    (0.75, "50–75%"),
+    (f64::INFINITY, "75–100%"),
+];
+
+/// The band of rank `rank` of `total`.
+fn band(rank: usize, total: i64) -> usize {
+    let above = rank.saturating_sub(1) as f64 / total.max(1) as f64;
+    BANDS
+        .iter()
+        .position(|(upper, _)| above < *upper)
+        .unwrap_or(BANDS.len() - 1)
 }
 
 pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
@@ -148,5 +206,62 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
         figures,
         scores,
         streaks: challenges::streaks(app, id, app.clock.now_ms()).await?,
+        bests: app
+            .storage
+            .bests(id)
+            .await?
+            .into_iter()
+            .map(|b| BestView {
+                mean: b.sum as f64 / b.games.max(1) as f64,
+                game: b.game,
+                mode: b.mode,
+                games: b.games,
+                best: b.best,
+                best_game: b.best_game,
+                previous: b.previous,
+            })
+            .collect(),
+        dailies: dailies(app, id).await?,
     })
+}
+
+async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailies>, ApiError> {
+    let now = app.clock.now_ms();
+    let mut out = BTreeMap::new();
+    for kind in crate::storage::challenges::STREAK_KINDS {
+        let (played, ranks) = app
+            .storage
+            .daily_ranks(player, kind, now, RANKS_COUNTED)
+            .await?;
+        let mut counts = [0usize; BANDS.len()];
+        for (rank, total) in ranks {
+            counts[band(rank, total)] += 1;
+        }
+        let ranks = BANDS
+            .iter()
+            .zip(counts)
+            .map(|(&(_, band), count)| RankBand { band, count })
+            .collect();
+        out.insert(kind.to_owned(), Dailies { played, ranks });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_fall_in_bands_by_the_share_ranked_above() {
+        assert_eq!(band(1, 1), 0, "alone is first");
+        assert_eq!(band(1, 100), 0);
+        assert_eq!(band(10, 100), 0);
+        assert_eq!(band(11, 100), 1);
+        assert_eq!(band(26, 100), 2);
+        assert_eq!(band(51, 100), 3);
+        assert_eq!(band(76, 100), 4);
+        assert_eq!(band(100, 100), 4);
+        assert_eq!(band(2, 2), 3, "second of two has half above");
+        assert_eq!(band(3, 0), 4, "a total never below the rank is not trusted");
+    }
 }

@@ -553,3 +553,91 @@ async fn a_rematch_made_in_one_process_is_heard_in_another() {
     one.stop().await.unwrap();
     two.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn bests_and_the_stats_of_dailies() {
+    let mut app = app_at("2026-11-26T10:00:00Z").await;
+    let (ann_id, ann) = player(&app, "Ann").await;
+    let (_, bob) = player(&app, "Bob").await;
+    let mut scores = Vec::new();
+    for body in [
+        r#"{"mode":"solo","seed":1}"#,
+        r#"{"mode":"solo","seed":2}"#,
+        r#"{"mode":"computer","agent":"greedy","seed":3}"#,
+    ] {
+        // Made with Ann's player token: the seat is hers.
+        let (status, made) = app.post("/api/ink/games", Some(&ann), body).await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+        let (id, token) = (
+            made["id"].as_str().unwrap(),
+            made["token"].as_str().unwrap(),
+        );
+        let (_, last) = play_ink_game(&app, id, token).await;
+        scores.push((
+            id.to_owned(),
+            last["players"][0]["score"]["advanced"].as_i64().unwrap(),
+        ));
+    }
+    finish_daily(&app, "daily", "2026-11-26", &ann).await;
+    finish_daily(&app, "daily", "2026-11-26", &bob).await;
+    let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
+    let bests = p["bests"].as_array().unwrap();
+    let find = |mode: &str| {
+        bests
+            .iter()
+            .find(|b| b["game"] == "ink" && b["mode"] == mode)
+            .unwrap()
+            .clone()
+    };
+    let solo = find("solo");
+    assert_eq!(solo["games"], 2);
+    let best = scores[..2].iter().map(|s| s.1).max().unwrap();
+    assert_eq!(solo["best"], best);
+    let first_best = scores[..2].iter().find(|s| s.1 == best).unwrap();
+    assert_eq!(
+        solo["best_game"],
+        first_best.0.as_str(),
+        "the first game that scored it"
+    );
+    // The second game was a new best only if it beat the first.
+    if scores[1].1 > scores[0].1 {
+        assert_eq!(solo["previous"], scores[0].1);
+    } else {
+        assert!(solo["previous"].is_null());
+    }
+    let mean = (scores[0].1 + scores[1].1) as f64 / 2.0;
+    assert!((solo["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
+    let computer = find("computer:greedy");
+    assert_eq!(computer["games"], 1);
+    assert_eq!(computer["best"], scores[2].1);
+    assert_eq!(find("challenge")["games"], 1);
+    // The daily counts as played; its rank only once it has closed.
+    assert_eq!(p["dailies"]["daily"]["played"], 1);
+    let counted = |p: &Value| -> usize {
+        p["dailies"]["daily"]["ranks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["count"].as_u64().unwrap() as usize)
+            .sum()
+    };
+    assert_eq!(counted(&p), 0);
+    move_to(&mut app, "2026-11-27T10:00:00Z").await;
+    let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
+    assert_eq!(counted(&p), 1);
+    let (_, board) = app
+        .get("/api/challenges/daily-2026-11-26", Some(&ann))
+        .await;
+    let band = if board["you"]["rank"] == 1 {
+        "top 10%"
+    } else {
+        "50–75%"
+    };
+    let ranks = p["dailies"]["daily"]["ranks"].as_array().unwrap();
+    assert_eq!(
+        ranks.iter().find(|b| b["band"] == band).unwrap()["count"],
+        1,
+        "{ranks:?}"
+    );
+    assert_eq!(p["dailies"]["metro-daily"]["played"], 0);
+}

@@ -621,15 +621,20 @@ async fn fixture() -> Fixture {
             .await
             .unwrap_or_else(|e| panic!("{e}: {}", &statement[..statement.len().min(400)]));
     }
-    // Streaks came after every generation here: the database is stepped back to before them,
-    // and the server's upgrade fills them in from the finished entries, as it would for a
-    // database of that time.
+    // Streaks, records and rematches came after every generation here: the database is
+    // stepped back to before them, and the server's upgrade fills streaks and records in from
+    // the finished entries and games, as it would for a database of that time.
     let before_streaks = if matches!(db, server::Database::Sqlite(_)) {
         "PRAGMA user_version = 5"
     } else {
         "UPDATE meta SET value = '3' WHERE key = 'schema'"
     };
-    for statement in ["DROP TABLE streaks", before_streaks] {
+    for statement in [
+        "DROP TABLE streaks",
+        "DROP TABLE bests",
+        "DROP TABLE rematches",
+        before_streaks,
+    ] {
         storage
             .exec_for_test(statement, &[])
             .await

@@ -11,6 +11,7 @@ import { challengeResult, friendChallengeBox, practiceResult } from '../challeng
 import { kindLabel } from '../challenges/words.js';
 import { api, MODES, seats } from './api.js';
 import { playAgainButton } from '../core/rematch.js';
+import { newBestNote } from '../core/bests.js';
 import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { turnButtons, turning } from './turns.js';
@@ -577,9 +578,11 @@ class GameView extends PlayScreen {
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
     if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token);
+    if (st.you && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
+        st.you ? this.bestNote : null,
         detail ? h('p', { class: 'tie-break' }, detail) : null,
         st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
         st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Dice seed ${st.seed}: start a game with this seed to play the same rolls.`) : null),

@@ -14,6 +14,7 @@ import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable }
 import { pointsText } from '../core/words.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
+import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
 import { metroApi, metroSeats } from './api.js';
 import {
@@ -518,9 +519,11 @@ class MetroGame extends PlayScreen {
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     const practised = st.practice ? st.practice_of : null;
     if (practised && !this.result) this.result = practiceResult(practised, st.players[0].score, { game: 'metro' });
+    if (this.local.size && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
+        this.local.size ? this.bestNote : null,
         h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
           return h('li', { value: place }, swatch(p.seat), nameEl(p.name), `${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);

@@ -8,6 +8,7 @@ import { gameName } from '../core/games.js';
 import { player } from '../core/player.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
+import { wayText } from '../core/bests.js';
 
 function dateText(ms) {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -134,8 +135,47 @@ function render(root, profile, notice, redraw) {
         latest(scores)),
       h('section', { class: 'card chart-card', 'aria-labelledby': 'history-title' },
         h('h2', { id: 'history-title' }, 'Scores over time'),
-        scoreTimeline(scores, isolated(profile.name)))),
+        scoreTimeline(scores, isolated(profile.name))),
+      recordsCard(profile)),
     mine ? carrySection(me, redraw) : null));
+}
+
+/**
+ * The stats card: the best and mean score of each game and way of playing it, and for each
+ * daily how many were played and where the ranks fell (bars, the top of the leaderboard first).
+ */
+function recordsCard(profile) {
+  const bests = profile.bests || [];
+  const dailies = Object.entries(profile.dailies || {});
+  if (!bests.length && !dailies.some(([, d]) => d.played)) return null;
+  return h('section', { class: 'card records-card', 'aria-labelledby': 'records-title' },
+    h('h2', { id: 'records-title' }, 'Records'),
+    bests.length ? h('table', { class: 'stats-table', id: 'player-bests' },
+      h('caption', {}, 'Best and mean score, by way of playing'),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Played'),
+        h('th', { scope: 'col', class: 'num' }, 'Games'), h('th', { scope: 'col', class: 'num' }, 'Best'),
+        h('th', { scope: 'col', class: 'num' }, 'Mean'))),
+      h('tbody', {}, bests.map((b) => h('tr', { dataset: { game: b.game, mode: b.mode } },
+        h('th', { scope: 'row' }, gameName(b.game)),
+        h('td', {}, wayText(b.mode)),
+        h('td', { class: 'num' }, b.games),
+        h('td', { class: 'num best' }, h('a', { href: `/${b.game}/${b.best_game}/replay`, 'data-link': '' }, String(b.best))),
+        h('td', { class: 'num' }, meanText(b.mean)))))) : null,
+    dailies.filter(([, d]) => d.played).map(([kind, d]) => rankBars(kind, d)));
+}
+
+/** A daily's ranks as bars: how many of the player's closed dailies ended in each band. */
+function rankBars(kind, dailies) {
+  const most = Math.max(1, ...dailies.ranks.map((b) => b.count));
+  const ranked = dailies.ranks.reduce((n, b) => n + b.count, 0);
+  const game = kind.startsWith('metro') ? 'metro' : 'ink';
+  return h('figure', { class: 'rank-bars', dataset: { kind } },
+    h('figcaption', {}, h('strong', {}, `${gameName(game)} dailies: ${dailies.played} played`),
+      ranked ? ` · where ${ranked === 1 ? 'the closed one' : `the ${ranked} closed ones`} ranked` : ' · ranks come once a day has closed'),
+    h('ol', {}, dailies.ranks.map((b) => h('li', { dataset: { band: b.band, count: b.count } },
+      h('span', { class: 'band' }, b.band),
+      h('span', { class: 'bar', style: `--share:${b.count / most}` }, h('span', { class: 'count' }, String(b.count)))))));
 }
 
 /** The player's streaks of daily challenges: current and longest, one row per daily. */

@@ -1004,7 +1004,7 @@ async fn played_games<S: Sql>(
 }
 
 /// The entries that meet `tail` (a condition, then any order and limit).
-async fn entries_where<S: Sql>(
+pub(super) async fn entries_where<S: Sql>(
     s: &mut S,
     tail: &str,
     args: &[Arg<'_>],

@@ -51,6 +51,11 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
         "player, kind, last, current, longest",
         "player, kind",
     ),
+    (
+        "bests",
+        "player, game, mode, games, best, best_game, previous, sum",
+        "player, game, mode",
+    ),
     ("rematches", "game, rematch", "game"),
 ];
 

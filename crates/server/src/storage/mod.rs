@@ -30,6 +30,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub mod challenges;
 pub mod copy;
 mod postgres;
+pub mod records;
 pub(crate) mod sql;
 mod sqlite;
 
@@ -470,6 +471,17 @@ CREATE TABLE IF NOT EXISTS streaks (
     current INTEGER NOT NULL,
     longest INTEGER NOT NULL,
     PRIMARY KEY (player, kind)
+);
+CREATE TABLE IF NOT EXISTS bests (
+    player    TEXT NOT NULL REFERENCES players(id),
+    game      TEXT NOT NULL,
+    mode      TEXT NOT NULL,
+    games     INTEGER NOT NULL,
+    best      INTEGER NOT NULL,
+    best_game TEXT NOT NULL,
+    previous  INTEGER,
+    sum       INTEGER NOT NULL,
+    PRIMARY KEY (player, game, mode)
 );
 CREATE TABLE IF NOT EXISTS rematches (
     game    TEXT PRIMARY KEY REFERENCES games(id),
@@ -1082,6 +1094,7 @@ async fn set_finished<S: Sql>(
             "no game {game} to mark finished"
         )));
     }
+    records::count_finish(s, game, finished).await?;
     challenges::finish_entries(s, game, finished).await
 }
 

@@ -453,6 +453,7 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             }
             if v == 4 {
                 challenges::backfill_streaks(&mut sql::Postgres(&tx)).await?;
+                super::records::backfill(&mut sql::Postgres(&tx)).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

@@ -356,6 +356,7 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     if version < 6 {
         tx.execute_batch(SCHEMA_6)?;
         ready(challenges::backfill_streaks(&mut sql::Sqlite(&tx)))?;
+        ready(super::records::backfill(&mut sql::Sqlite(&tx)))?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

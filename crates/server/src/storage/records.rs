@@ -1,0 +1,204 @@
+//! A player's records: the best and mean score of each game and way of playing it, kept as
+//! games finish (in the transaction that stores the finish, never counted by a scan), and the
+//! ranks of their finished dailies.
+
+use serde::Deserialize;
+
+use super::sql::{Sql, args};
+use super::{Backend, Finished, Storage, StorageError, read, sql};
+
+/// A player's record in one game (`ink`, `metro`) played one way (`solo`, `computer:strong`,
+/// `online`, `challenge`, `practice`, Metro's `seats`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Best {
+    pub game: String,
+    pub mode: String,
+    /// Finished games counted.
+    pub games: i64,
+    pub best: i64,
+    /// The first game that scored `best`.
+    pub best_game: String,
+    /// The best before `best_game` beat it (`None` when it was the first game).
+    pub previous: Option<i64>,
+    /// The scores' sum (the mean is `sum / games`).
+    pub sum: i64,
+}
+
+/// The way a game was played, as its records count it: its mode, and for a game against the
+/// computer, which computer (`computer:greedy`).
+async fn way_of<S: Sql>(s: &mut S, game: &str) -> Result<Option<(String, String)>, StorageError> {
+    let Some(mut r) = s
+        .row(
+            "SELECT g.kind, g.mode,
+                    (SELECT agent FROM seats WHERE game = g.id AND kind = 'computer' ORDER BY seat LIMIT 1)
+             FROM games g WHERE g.id = ?1",
+            args![game],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (kind, mode, agent): (String, String, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
+    let mode = match (mode.as_str(), agent) {
+        ("computer", Some(agent)) => format!("computer:{agent}"),
+        _ => mode,
+    };
+    Ok(Some((kind, mode)))
+}
+
+/// Counts finished game `game`'s scores (`(seat, score)`) in the records of the players who
+/// sat in it (within the transaction that stores its finish).
+async fn count_scores<S: Sql>(
+    s: &mut S,
+    game: &str,
+    scores: impl Iterator<Item = (usize, i64)>,
+) -> Result<(), StorageError> {
+    let Some((kind, mode)) = way_of(s, game).await? else {
+        return Ok(());
+    };
+    let players: Vec<(usize, String)> = s
+        .rows(
+            "SELECT seat, player FROM seats
+             WHERE game = ?1 AND player IS NOT NULL AND kind = 'human' ORDER BY seat",
+            args![game],
+        )
+        .await?
+        .into_iter()
+        .map(|mut r| Ok((r.get(0)?, r.get(1)?)))
+        .collect::<Result<_, StorageError>>()?;
+    if players.is_empty() {
+        return Ok(());
+    }
+    for (seat, score) in scores {
+        for (_, player) in players.iter().filter(|(s, _)| *s == seat) {
+            s.exec(
+                "INSERT INTO bests (player, game, mode, games, best, best_game, previous, sum)
+                 VALUES (?1, ?2, ?3, 1, ?4, ?5, NULL, ?4)
+                 ON CONFLICT (player, game, mode) DO UPDATE SET
+                     games = bests.games + 1,
+                     sum = bests.sum + ?4,
+                     previous = CASE WHEN ?4 > bests.best THEN bests.best ELSE bests.previous END,
+                     best_game = CASE WHEN ?4 > bests.best THEN ?5 ELSE bests.best_game END,
+                     best = CASE WHEN ?4 > bests.best THEN ?4 ELSE bests.best END",
+                args![player, &kind, &mode, score, game],
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Counts a game's finish in its players' records (see [`count_scores`]).
+pub(super) async fn count_finish<S: Sql>(
+    s: &mut S,
+    game: &str,
+    finished: &Finished,
+) -> Result<(), StorageError> {
+    count_scores(s, game, finished.entries.iter().map(|e| (e.seat, e.score))).await
+}
+
+/// A stored result, as far as records read it.
+#[derive(Deserialize)]
+struct StoredResult {
+    players: Vec<StoredScore>,
+}
+
+#[derive(Deserialize)]
+struct StoredScore {
+    seat: usize,
+    score: i64,
+}
+
+/// Fills the records from the finished games stored before they were kept (run once, by the
+/// migration that makes their table), oldest first so that a best is its first game.
+pub(super) async fn backfill<S: Sql>(s: &mut S) -> Result<(), StorageError> {
+    let rows = s
+        .rows(
+            "SELECT g.id, g.result FROM games g
+             WHERE g.finished IS NOT NULL AND g.result IS NOT NULL
+               AND EXISTS (SELECT 1 FROM seats p WHERE p.game = g.id AND p.player IS NOT NULL)
+             ORDER BY g.finished, g.id",
+            args![],
+        )
+        .await?;
+    for mut r in rows {
+        let (game, result): (String, String) = (r.get(0)?, r.get(1)?);
+        let Ok(result) = serde_json::from_str::<StoredResult>(&result) else {
+            tracing::warn!(%game, "a stored result does not read: left out of the records");
+            continue;
+        };
+        count_scores(s, &game, result.players.iter().map(|p| (p.seat, p.score))).await?;
+    }
+    Ok(())
+}
+
+impl Storage {
+    /// A player's records, by game and way of playing (see [`Best`]).
+    pub async fn bests(&self, player: &str) -> Result<Vec<Best>, StorageError> {
+        let player = player.to_owned();
+        read!(self, |s| async move {
+            s.rows(
+                "SELECT game, mode, games, best, best_game, previous, sum FROM bests
+                 WHERE player = ?1 ORDER BY game, mode",
+                args![&player],
+            )
+            .await?
+            .into_iter()
+            .map(|mut r| {
+                Ok(Best {
+                    game: r.get(0)?,
+                    mode: r.get(1)?,
+                    games: r.get(2)?,
+                    best: r.get(3)?,
+                    best_game: r.get(4)?,
+                    previous: r.get(5)?,
+                    sum: r.get(6)?,
+                })
+            })
+            .collect()
+        })
+    }
+
+    /// How many dailies of `kind` the player finished, and the rank of each ranked one of
+    /// those that have closed by `now` (the newest `limit`): `(rank, of how many)`.
+    pub async fn daily_ranks(
+        &self,
+        player: &str,
+        kind: &str,
+        now: i64,
+        limit: usize,
+    ) -> Result<(i64, Vec<(usize, i64)>), StorageError> {
+        let (player, kind) = (player.to_owned(), kind.to_owned());
+        let (played, entries) = read!(self, |s| async move {
+            let played = match s
+                .row(
+                    "SELECT CAST(count(*) AS BIGINT) FROM entries e
+                     JOIN challenges c ON c.id = e.challenge
+                     WHERE e.player = ?1 AND c.kind = ?2 AND e.finished IS NOT NULL",
+                    args![&player, &kind],
+                )
+                .await?
+            {
+                Some(mut r) => r.get(0)?,
+                None => 0,
+            };
+            let entries = super::challenges::entries_where(
+                &mut s,
+                "player = ?1 AND finished IS NOT NULL AND ranked = 1
+                 AND challenge IN (SELECT id FROM challenges WHERE kind = ?2 AND closes <= ?3)
+                 ORDER BY finished DESC LIMIT ?4",
+                args![&player, &kind, now, limit as i64],
+            )
+            .await?;
+            Ok::<_, StorageError>((played, entries))
+        })?;
+        let mut ranks = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let stats = self.challenge(&entry.challenge).await?;
+            let total = stats.map_or(0, |c| c.finished);
+            let (rank, _) = self.rank_and_around(&entry, 0).await?;
+            ranks.push((rank, total));
+        }
+        Ok((played, ranks))
+    }
+}
