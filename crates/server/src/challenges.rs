@@ -199,7 +199,7 @@ pub fn challenge_ref(c: &ChallengeRow) -> ChallengeRef {
     }
 }
 
-fn is_closed(closes: Option<i64>, now: i64) -> bool {
+pub(crate) fn is_closed(closes: Option<i64>, now: i64) -> bool {
     closes.is_some_and(|t| now >= t)
 }
 
@@ -369,7 +369,7 @@ pub async fn resume_computers(app: AppState) {
 }
 
 /// A challenge by id (a current periodic one is made if nobody has asked for it yet).
-async fn load(app: &AppState, id: &str) -> Result<ChallengeStats, ApiError> {
+pub(crate) async fn load(app: &AppState, id: &str) -> Result<ChallengeStats, ApiError> {
     let not_found = || ApiError::NotFound(format!("no challenge {id}"));
     if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return Err(not_found());

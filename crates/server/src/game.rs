@@ -25,6 +25,8 @@ use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, SeatRow, Store
 pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// The kind as stored.
     const KIND: &'static str;
+    /// The game's name for people (`Railroad Ink`).
+    const NAME: &'static str;
     /// The state as `GET /api/{kind}/games/{id}` sends it.
     type View: Serialize + Send + 'static;
     /// What a computer seat thinks over (copied out of the state, to think off the async
@@ -90,6 +92,12 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
             "a game of {} is not played again",
             Self::KIND
         )))
+    }
+    /// `seat`'s board as a grid of emoji, a line a row, for a shared result: where tiles lie
+    /// (and, in a game that has them, which squares hold errors), never which tile, turned
+    /// how, or what was drawn. Empty for a game without one.
+    fn share_grid(&self, _seat: usize) -> Vec<String> {
+        Vec::new()
     }
     /// The id of a game just made (from what [`GameState::create`] answered).
     fn created_id(created: &Self::Created) -> &str;

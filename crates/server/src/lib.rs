@@ -28,6 +28,7 @@ pub mod play;
 mod players;
 pub mod replay;
 pub mod seed;
+mod share;
 pub mod state;
 pub mod storage;
 mod thinking;

@@ -22,6 +22,8 @@ use crate::thinking;
 pub trait Registered: Send + Sync + 'static {
     /// The kind, as stored and in paths (`ink`, `metro`).
     fn kind(&self) -> &'static str;
+    /// The game's name for people (`Railroad Ink`).
+    fn name(&self) -> &'static str;
     /// The registration itself, to reach its typed parts.
     fn as_any(&self) -> &dyn Any;
     /// Games of this kind in memory.
@@ -59,6 +61,12 @@ pub trait Registered: Send + Sync + 'static {
     ) -> Result<ComputerGame, ApiError>;
     /// A finished game of this kind as a friend challenge takes it.
     fn friend_game(&self, stored: &crate::storage::StoredGame) -> Result<FriendGame, ApiError>;
+    /// A seat's board as a grid of emoji for a shared result (see `GameState::share_grid`).
+    fn share_grid(
+        &self,
+        stored: crate::storage::StoredGame,
+        seat: usize,
+    ) -> Result<Vec<String>, ApiError>;
     /// The name of the computer's row on a challenge of this kind.
     fn computer_name(&self) -> String;
     /// How a leaderboard of this kind breaks ties.

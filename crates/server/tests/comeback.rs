@@ -641,3 +641,102 @@ async fn bests_and_the_stats_of_dailies() {
     );
     assert_eq!(p["dailies"]["metro-daily"]["played"], 0);
 }
+
+/// Whether `text` holds anything like a tile code, a placement or a roll: an upper-case letter
+/// followed by a digit (`A4`, `B0`, `S3`, `A1A4A4B0`), or a Metro tile (four of `abcd`).
+fn spoils(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    for w in chars.windows(2) {
+        if w[0].is_ascii_uppercase() && w[1].is_ascii_digit() {
+            return Some(format!("{}{}", w[0], w[1]));
+        }
+    }
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.len() == 4 && w.chars().all(|c| "abcd".contains(c)))
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn a_shared_result_spoils_nothing() {
+    let app = app_at("2026-11-26T10:00:00Z").await;
+    let (_, ann) = player(&app, "Ann").await;
+    let path = "/api/challenges/daily-2026-11-26/share";
+    assert_eq!(app.get(path, None).await.0, StatusCode::UNAUTHORIZED);
+    // Not before she has played it, nor while she plays it.
+    let (status, v) = app.get(path, Some(&ann)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let (_, started) = play(&app, "daily-2026-11-26", &ann).await;
+    assert_eq!(app.get(path, Some(&ann)).await.0, StatusCode::CONFLICT);
+    let (game, seat) = (
+        started["game"].as_str().unwrap(),
+        started["token"].as_str().unwrap(),
+    );
+    let (rolls, last) = play_ink_game(&app, game, seat).await;
+    let computer = common::challenge::wait_for_computer(&app, "daily-2026-11-26").await["computer"]
+        .as_i64()
+        .unwrap();
+    let (status, shared) = app.get(path, Some(&ann)).await;
+    assert_eq!(status, StatusCode::OK, "{shared}");
+    let text = shared["text"].as_str().unwrap();
+    let score = last["players"][0]["score"]["advanced"].as_i64().unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "tracklayer · Daily Railroad Ink · 26 November 2026"
+    );
+    assert!(lines[1].starts_with(&format!("{score} point")), "{text}");
+    assert!(lines[1].ends_with("1st of 1"), "{text}");
+    assert_eq!(lines[2], format!("The computer {computer} · 🔥 day 1"));
+    let grid: Vec<&str> = lines[4..11].to_vec();
+    assert!(
+        grid.iter()
+            .all(|l| l.chars().count() == 7 && l.chars().all(|c| "🟩🟥⬜".contains(c))),
+        "{text}"
+    );
+    // The grid's tiles are the board's: as many as were placed.
+    let placed = last["players"][0]["board"].as_str().unwrap().len() / 5;
+    let tiles = grid
+        .iter()
+        .flat_map(|l| l.chars())
+        .filter(|&c| c != '⬜')
+        .count();
+    assert_eq!(tiles, placed);
+    let url = shared["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.ends_with("/challenges/daily-2026-11-26"),
+        "{url}"
+    );
+    assert_eq!(lines.last().copied(), Some(url));
+    // Nothing of the dice: no tile, no placement, no roll, no seed.
+    let without_url = text.replace(url, "");
+    assert_eq!(spoils(&without_url), None, "{text}");
+    for roll in &rolls {
+        assert!(!text.contains(roll.as_str()));
+    }
+    // Metro's grid is eight by eight, the centre marked.
+    let (status, v) = play(&app, "metro-daily-2026-11-26", &ann).await;
+    assert_eq!(status, StatusCode::CREATED);
+    play_metro_game(
+        &app,
+        v["game"].as_str().unwrap(),
+        v["token"].as_str().unwrap(),
+    )
+    .await;
+    let (status, shared) = app
+        .get("/api/challenges/metro-daily-2026-11-26/share", Some(&ann))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{shared}");
+    let text = shared["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("tracklayer · Daily Metro · 26 November 2026\n"),
+        "{text}"
+    );
+    let grid: Vec<&str> = text.lines().filter(|l| l.chars().count() == 8).collect();
+    assert_eq!(grid.len(), 8, "{text}");
+    assert_eq!(grid[3].chars().nth(3), Some('⬛'));
+    assert_eq!(
+        spoils(&text.replace(shared["url"].as_str().unwrap(), "")),
+        None,
+        "{text}"
+    );
+}

@@ -146,6 +146,7 @@ fn moves_of(stored: &StoredGame) -> Result<Ttt, ApiError> {
 
 impl GameState for Ttt {
     const KIND: &'static str = "ttt";
+    const NAME: &'static str = "Noughts and crosses";
     const TIE_BREAK: TieBreakRule = TieBreakRule::Errors;
     type View = View;
     type Thought = ();

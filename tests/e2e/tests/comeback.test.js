@@ -85,3 +85,51 @@ test('a game that beats the best says "New best"; the player page keeps the reco
   }
   await page.context().close();
 });
+
+/** Plays today's daily Railroad Ink from the start page's card to its end screen; the game's id. */
+async function playDaily(page, name) {
+  await page.goto(env.url);
+  await page.locator('.challenge-card[data-kind=daily] button.play-challenge').click();
+  await page.waitForSelector('.name-form input');
+  await page.fill('.name-form input', name);
+  await page.click('.name-form button[type=submit]');
+  await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  await page.waitForSelector('#my-board');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await finishByApi(page, id);
+  await page.waitForSelector('#share-result');
+  return id;
+}
+
+test('Share on a phone hands the text to the share sheet; on a desktop, to the clipboard', async () => {
+  const phone = await env.page(PHONE);
+  // The share sheet, recorded instead of shown.
+  await phone.addInitScript(() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+  });
+  await playDaily(phone, 'Pia');
+  await phone.click('#share-result');
+  await phone.waitForFunction(() => window.shared.length === 1);
+  const { text } = await phone.evaluate(() => window.shared[0]);
+  assert.match(text, /^tracklayer · Daily Railroad Ink · \d{1,2} \w+ \d{4}\n/);
+  assert.match(text, /1st of 1|of \d+/);
+  assert.match(text, /(🟩|🟥|⬜){7}/u);
+  assert.match(text, /\/challenges\/daily-\d{4}-\d{2}-\d{2}$/);
+  assert.doesNotMatch(text.replace(/https?:\/\/\S+/, ''), /[A-Z]\d/, 'no tile, placement or roll');
+  assert.equal(await phone.textContent('#share-note'), 'Shared.');
+  await shot(phone, 'share-phone');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+
+  const desk = await env.page(DESKTOP);
+  await desk.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+  await playDaily(desk, 'Dirk');
+  await desk.click('#share-result');
+  await desk.waitForSelector('#share-note:text("Copied")');
+  const copied = await desk.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^tracklayer · Daily Railroad Ink/);
+  assert.match(copied, /of 2/, 'Pia finished first');
+  assert.deepEqual(desk.errors, []);
+  await desk.context().close();
+});

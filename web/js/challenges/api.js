@@ -43,6 +43,10 @@ export const challengeApi = {
   play(id, token) {
     return request('POST', `/api/challenges/${encodeURIComponent(id)}/play`, { token });
   },
+  /** The player's result to share: `{text, url}` (409 until they have finished it). */
+  share(id, token) {
+    return request('GET', `/api/challenges/${encodeURIComponent(id)}/share`, { token });
+  },
   /** A new practice game on a closed challenge's draws. */
   practice(id, token) {
     return request('POST', `/api/challenges/${encodeURIComponent(id)}/practice`, { token });

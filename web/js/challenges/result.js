@@ -3,6 +3,7 @@
 
 import { h, fill, nameEl } from '../core/dom.js';
 import { ensurePlayer } from '../core/player.js';
+import { storedPlayer } from '../core/request.js';
 import { challengeApi } from './api.js';
 import { scoreHistogram } from './histogram.js';
 import { challengeTitle, flame, num, ordinal, plural, unrankedWords } from './words.js';
@@ -41,7 +42,9 @@ export function challengeResult(id, { game = 'ink' } = {}) {
         h('p', { class: 'small' }, comp
           ? `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
           : 'The computer is still playing these dice.'),
-        h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard')),
+        h('div', { class: 'row result-actions' },
+          h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard'),
+          you?.finished ? shareButton(id) : null)),
       scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
   }).catch((e) => {
     fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
@@ -80,6 +83,41 @@ export function practiceResult(id, score, { game = 'ink' } = {}) {
     fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });
   return box;
+}
+
+/**
+ * Share: the player's result as the server words it (nothing of the dice), handed to the
+ * phone's share sheet (Web Share API) or, elsewhere, copied to the clipboard.
+ */
+function shareButton(id) {
+  const note = h('span', { class: 'share-note small', id: 'share-note', role: 'status' });
+  const button = h('button', {
+    class: 'btn small', type: 'button', id: 'share-result',
+    onclick: async () => {
+      button.disabled = true;
+      note.textContent = '';
+      try {
+        const me = storedPlayer();
+        const { text, url } = await challengeApi.share(id, me?.token);
+        const phone = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+        if (phone) {
+          // The text ends with the link already: `url` is given for targets that want it apart.
+          await navigator.share({ text });
+          note.textContent = 'Shared.';
+        } else {
+          await navigator.clipboard.writeText(text);
+          note.textContent = 'Copied: paste it anywhere.';
+        }
+        button.dataset.url = url;
+      } catch (e) {
+        // Closing the share sheet is no error.
+        if (e?.name !== 'AbortError') note.textContent = `Could not share: ${e.message}`;
+      } finally {
+        button.disabled = false;
+      }
+    },
+  }, 'Share');
+  return h('span', { class: 'share-box' }, button, note);
 }
 
 // ---- "challenge a friend" (the end of any finished Railroad Ink game)

@@ -24,6 +24,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}", get(board))
         .route("/api/challenges/{id}/play", post(play))
         .route("/api/challenges/{id}/practice", post(practice))
+        .route("/api/challenges/{id}/share", get(share))
 }
 
 async fn current(
@@ -100,6 +101,19 @@ async fn play(
         StatusCode::OK
     };
     Ok((status, Json(played)))
+}
+
+/// `GET /api/challenges/{id}/share`: the token's player's result, to share without spoiling.
+async fn share(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<crate::share::Shared>, ApiError> {
+    let base = crate::share::base_url(&headers);
+    Ok(Json(
+        crate::share::share(&app, &id, token.as_deref(), &base).await?,
+    ))
 }
 
 /// `POST /api/challenges/{id}/practice`: a new practice game on a closed challenge's draws.

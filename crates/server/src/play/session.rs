@@ -630,6 +630,10 @@ impl<St: GameState> Registered for Registration<St> {
         St::KIND
     }
 
+    fn name(&self) -> &'static str {
+        St::NAME
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -722,6 +726,10 @@ impl<St: GameState> Registered for Registration<St> {
 
     fn computer_name(&self) -> String {
         St::computer_name()
+    }
+
+    fn share_grid(&self, stored: StoredGame, seat: usize) -> Result<Vec<String>, ApiError> {
+        Ok(St::from_stored(stored)?.share_grid(seat))
     }
 
     fn tie_break(&self) -> TieBreakRule {

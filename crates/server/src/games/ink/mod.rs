@@ -128,6 +128,7 @@ pub type InkSession = Session<InkState>;
 
 impl GameState for InkState {
     const KIND: &'static str = "ink";
+    const NAME: &'static str = "Railroad Ink";
     const TIE_BREAK: TieBreakRule = TieBreakRule::Errors;
     type View = GameView;
 
@@ -226,6 +227,28 @@ impl GameState for InkState {
             name,
             agent,
         })
+    }
+
+    /// Seven rows of seven: 🟩 a tile, 🟥 a tile with an error on one of its sides, ⬜ empty.
+    fn share_grid(&self, seat: usize) -> Vec<String> {
+        let Some(player) = self.game.players().get(seat) else {
+            return Vec::new();
+        };
+        let board = player.board();
+        let errors: std::collections::HashSet<_> =
+            board.breakdown().errors.iter().map(|e| e.square).collect();
+        (0..7u8)
+            .map(|row| {
+                (0..7u8)
+                    .filter_map(|col| railroad_ink::Square::new(row, col))
+                    .map(|sq| match board.get(sq) {
+                        None => '⬜',
+                        Some(_) if errors.contains(&sq) => '🟥',
+                        Some(_) => '🟩',
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     fn created_id(created: &SeatTaken) -> &str {

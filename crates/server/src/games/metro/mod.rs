@@ -159,6 +159,7 @@ impl MetroState {
 
 impl GameState for MetroState {
     const KIND: &'static str = "metro";
+    const NAME: &'static str = "Metro";
     const TIE_BREAK: TieBreakRule = TieBreakRule::Margin;
     type View = GameView;
 
@@ -276,6 +277,40 @@ impl GameState for MetroState {
             players,
             seed: None,
         })
+    }
+
+    /// Eight rows of eight: 🟩 a tile the seat placed, 🟦 another's, ⬛ the centre, ⬜ empty.
+    fn share_grid(&self, seat: usize) -> Vec<String> {
+        let mine: std::collections::HashSet<metro::Square> = self
+            .game
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                metro::Event::Placed { player, placement } if player.index() == seat => {
+                    Some(placement.square)
+                }
+                _ => None,
+            })
+            .collect();
+        let board = self.game.board();
+        (0..8u8)
+            .map(|row| {
+                (0..8u8)
+                    .filter_map(|col| metro::Square::new(row, col))
+                    .map(|sq| {
+                        if metro::CENTRE.contains(sq) {
+                            '⬛'
+                        } else if board.tile(sq).is_none() {
+                            '⬜'
+                        } else if mine.contains(&sq) {
+                            '🟩'
+                        } else {
+                            '🟦'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     fn created_id(created: &Created) -> &str {
