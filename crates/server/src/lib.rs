@@ -26,6 +26,7 @@ mod names;
 mod network;
 pub mod play;
 mod players;
+mod preview;
 pub mod replay;
 pub mod seed;
 mod share;

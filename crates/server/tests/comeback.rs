@@ -740,3 +740,77 @@ async fn a_shared_result_spoils_nothing() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn a_challenge_page_carries_its_link_preview() {
+    let app = app_at("2026-11-26T10:00:00Z").await;
+    let (_, ann) = player(&app, "Ann").await;
+    finish_daily(&app, "daily", "2026-11-26", &ann).await;
+    let mut client = app.client().await;
+    let response = client
+        .send("GET", "/challenges/daily-2026-11-26", &[], Vec::new())
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let html = String::from_utf8(
+        http_body_util::BodyExt::collect(response.into_body())
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec(),
+    )
+    .unwrap();
+    let base = format!("http://127.0.0.1:{}", app.addr.port());
+    for tag in [
+        r#"<meta property="og:title" content="Daily Railroad Ink · 26 November 2026">"#.to_owned(),
+        r#"<meta property="og:description" content="Everyone plays the same dice, one try each: 1 player, best "#.to_owned(),
+        format!(r#"<meta property="og:image" content="{base}/api/challenges/daily-2026-11-26/preview.png">"#),
+        format!(r#"<meta property="og:url" content="{base}/challenges/daily-2026-11-26">"#),
+        "<title>Daily Railroad Ink · 26 November 2026 · tracklayer</title>".to_owned(),
+    ] {
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
+    assert!(
+        html.contains(r#"<script type="module" src="/js/app.js">"#),
+        "still the app"
+    );
+    // The picture: a PNG of 1200×630.
+    let (status, png) = client
+        .call_raw(
+            "GET",
+            "/api/challenges/daily-2026-11-26/preview.png",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().unwrap()),
+        u32::from_be_bytes(png[20..24].try_into().unwrap()),
+    );
+    assert_eq!((w, h), (1200, 630));
+    let response = client
+        .send(
+            "GET",
+            "/api/challenges/daily-2026-11-26/preview.png",
+            &[],
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(response.headers()["content-type"], "image/png");
+    // An unknown challenge: the app's page (it says so), without tags; no picture.
+    let response = client
+        .send("GET", "/challenges/nope", &[], Vec::new())
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (status, _) = client
+        .call_raw("GET", "/api/challenges/nope/preview.png", None, None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

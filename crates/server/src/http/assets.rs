@@ -44,6 +44,36 @@ fn is_page(path: &str) -> bool {
     }
 }
 
+/// The app's page (`index.html`) with `head` (tags, already escaped) in place of its title:
+/// a page whose link previews say what it is (see `crate::preview`). Not cached, since what it
+/// says changes.
+pub fn page_with_head(head: &str) -> Response {
+    let Some(index) = find("/index.html") else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let html = String::from_utf8_lossy(index.body);
+    let html = match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) => format!(
+            "{}{head}{}",
+            &html[..start],
+            &html[end + "</title>".len()..]
+        ),
+        _ => html.into_owned(),
+    };
+    let mut response = (
+        [(header::CONTENT_TYPE, HeaderValue::from_static(index.mime))],
+        html,
+    )
+        .into_response();
+    let h = response.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    response
+}
+
 /// Serves files and pages; everything else is a 404 (JSON under `/api/`).
 pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();

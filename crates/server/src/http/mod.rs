@@ -8,6 +8,7 @@ pub mod challenges;
 pub mod games;
 pub mod limits;
 pub mod players;
+pub mod preview;
 pub mod replay;
 pub mod viewer;
 
@@ -47,6 +48,7 @@ pub fn router(
         .merge(players::routes())
         .merge(viewer::routes())
         .merge(replay::routes())
+        .merge(preview::routes())
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(admission, admission::admit))
