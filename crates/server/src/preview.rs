@@ -106,7 +106,10 @@ pub fn svg(card: &Card) -> String {
         heading = escape(&card.heading),
         // A long heading (a friend's long name) is squeezed into the width, never cut.
         fit = if card.heading.chars().count() > 28 {
-            format!(r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#, WIDTH - 140)
+            format!(
+                r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#,
+                WIDTH - 140
+            )
         } else {
             String::new()
         },
