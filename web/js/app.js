@@ -42,6 +42,16 @@ function match(path) {
 }
 
 const main = document.getElementById('app');
+
+// A calm word while the server is busy and requests wait to be tried again.
+const busyNote = document.createElement('p');
+busyNote.id = 'busy-note';
+busyNote.className = 'busy-note';
+busyNote.setAttribute('role', 'status');
+busyNote.hidden = true;
+busyNote.textContent = 'The server is busy: trying again in a moment…';
+document.body.append(busyNote);
+window.addEventListener('tracklayer:busy', (ev) => { busyNote.hidden = ev.detail.waiting === 0; });
 // A touch screen with no hover has no keys to tell of (the pages hide their key help).
 document.documentElement.classList.toggle('touch', window.matchMedia('(hover: none) and (pointer: coarse)').matches);
 let leave = null;

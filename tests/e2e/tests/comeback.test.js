@@ -133,3 +133,31 @@ test('Share on a phone hands the text to the share sheet; on a desktop, to the c
   assert.deepEqual(desk.errors, []);
   await desk.context().close();
 });
+
+test('a busy server (503 with Retry-After) is waited for calmly and tried again', async () => {
+  const page = await env.page(DESKTOP);
+  // The first answer to today's challenges is a busy server's; the next is the real one.
+  let turnedAway = 0;
+  await page.route('**/api/challenges/current', async (route) => {
+    if (turnedAway === 0) {
+      turnedAway += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ error: 'the server is busy: try again in 1 s' }),
+      });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(env.url);
+  await page.waitForSelector('#busy-note:not([hidden])');
+  assert.match(await page.textContent('#busy-note'), /busy: trying again/);
+  await shot(page, 'busy-desktop');
+  // Tried again after the second asked for: the cards come, and the note goes.
+  await page.waitForSelector('.challenge-card');
+  await page.waitForSelector('#busy-note', { state: 'hidden' });
+  assert.equal(turnedAway, 1);
+  assert.deepEqual(page.errors.filter((e) => !/status of 503/.test(e)), []);
+  await page.context().close();
+});

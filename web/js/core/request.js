@@ -9,6 +9,15 @@ export class ApiError extends Error {
   }
 }
 
+/** Requests waiting to be tried again; the page says so while there are any. */
+let waiting = 0;
+
+/** Tells the page how many requests wait for a busy server (the `tracklayer:busy` event). */
+function busy(change) {
+  waiting += change;
+  window.dispatchEvent(new CustomEvent('tracklayer:busy', { detail: { waiting } }));
+}
+
 /** How many times a request the server turned away as busy (503) is tried again. */
 const BUSY_TRIES = 3;
 
@@ -34,7 +43,12 @@ export async function request(method, path, { token, body } = {}) {
     // the wait it asks for, a few times, before saying so.
     const after = Number(response.headers.get('retry-after'));
     if (response.status !== 503 || !Number.isFinite(after) || after > 10 || tries + 1 >= BUSY_TRIES) break;
-    await wait(Math.max(0.2, after) * 1000 * (1 + Math.random() * 0.5));
+    busy(+1);
+    try {
+      await wait(Math.max(0.2, after) * 1000 * (1 + Math.random() * 0.5));
+    } finally {
+      busy(-1);
+    }
   }
   const text = await response.text();
   let data = null;
