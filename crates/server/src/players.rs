@@ -108,8 +108,10 @@ pub struct BestView {
     pub mode: String,
     pub games: i64,
     pub best: i64,
-    /// The first game that scored the best.
-    pub best_game: String,
+    /// The first game that scored the best: to the player, or to anyone once it is no
+    /// secret (see [`profile`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_game: Option<String>,
     /// The best that game beat (none when it was the first): the game was a new best.
     pub previous: Option<i64>,
     pub mean: f64,
@@ -152,7 +154,10 @@ fn band(rank: usize, total: i64) -> usize {
         .unwrap_or(BANDS.len() - 1)
 }
 
-pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
+/// A player's page; `owner` when the player asks for it (their own token): then it names every
+/// game of their records, else only the games anyone may see (a game of an open challenge, or
+/// of a friend challenge, is named to its own players only).
+pub async fn profile(app: &AppState, id: &str, owner: bool) -> Result<Profile, ApiError> {
     let not_found = || ApiError::NotFound(format!("no player {id}"));
     if !ids::is_game_id(id) {
         return Err(not_found());
@@ -206,23 +211,32 @@ pub async fn profile(app: &AppState, id: &str) -> Result<Profile, ApiError> {
         figures,
         scores,
         streaks: challenges::streaks(app, id, app.clock.now_ms()).await?,
-        bests: app
-            .storage
-            .bests(id)
-            .await?
-            .into_iter()
-            .map(|b| BestView {
-                mean: b.sum as f64 / b.games.max(1) as f64,
-                game: b.game,
-                mode: b.mode,
-                games: b.games,
-                best: b.best,
-                best_game: b.best_game,
-                previous: b.previous,
-            })
-            .collect(),
+        bests: bests(app, id, owner).await?,
         dailies: dailies(app, id).await?,
     })
+}
+
+async fn bests(app: &AppState, player: &str, owner: bool) -> Result<Vec<BestView>, ApiError> {
+    let now = app.clock.now_ms();
+    let mut out = Vec::new();
+    for b in app.storage.bests(player).await? {
+        let shown = owner
+            || app
+                .storage
+                .game_challenge(&b.best_game)
+                .await?
+                .is_none_or(|c| challenges::seed_public(&c, now));
+        out.push(BestView {
+            mean: b.sum as f64 / b.games.max(1) as f64,
+            game: b.game,
+            mode: b.mode,
+            games: b.games,
+            best: b.best,
+            best_game: shown.then_some(b.best_game),
+            previous: b.previous,
+        });
+    }
+    Ok(out)
 }
 
 async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailies>, ApiError> {

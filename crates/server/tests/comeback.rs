@@ -611,6 +611,17 @@ async fn bests_and_the_stats_of_dailies() {
     assert_eq!(computer["games"], 1);
     assert_eq!(computer["best"], scores[2].1);
     assert_eq!(find("challenge")["games"], 1);
+    // The daily's game is named only to its player while the daily is open.
+    assert!(find("challenge").get("best_game").is_none(), "{p}");
+    let (_, mine) = app.get("/api/players/me", Some(&ann)).await;
+    let own = mine["bests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["mode"] == "challenge")
+        .unwrap()
+        .clone();
+    assert!(own["best_game"].is_string(), "{mine}");
     // The daily counts as played; its rank only once it has closed.
     assert_eq!(p["dailies"]["daily"]["played"], 1);
     let counted = |p: &Value| -> usize {
@@ -625,6 +636,17 @@ async fn bests_and_the_stats_of_dailies() {
     move_to(&mut app, "2026-11-27T10:00:00Z").await;
     let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
     assert_eq!(counted(&p), 1);
+    let closed = p["bests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["mode"] == "challenge")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        closed["best_game"], own["best_game"],
+        "named to all once closed"
+    );
     let (_, board) = app
         .get("/api/challenges/daily-2026-11-26", Some(&ann))
         .await;

@@ -20,7 +20,9 @@ export function newBestNote(gameId) {
   const box = h('p', { class: 'new-best', id: 'new-best', 'aria-live': 'polite', hidden: true });
   const me = storedPlayer();
   if (!me) return box;
-  request('GET', `/api/players/${encodeURIComponent(me.id)}`).then((profile) => {
+  // Asked with the player's own token: their records name every game of theirs (a challenge
+  // game's too, which others see only once it has closed).
+  request('GET', '/api/players/me', { token: me.token }).then((profile) => {
     const record = (profile.bests || []).find((b) => b.best_game === gameId);
     if (!record || record.previous === null || record.previous === undefined) return;
     fill(box, h('strong', {}, 'New best!'), ` ${record.best}, up from ${record.previous}: your best of ${record.games} games (${wayText(record.mode).toLowerCase()}).`);

@@ -160,7 +160,7 @@ function recordsCard(profile) {
         h('th', { scope: 'row' }, gameName(b.game)),
         h('td', {}, wayText(b.mode)),
         h('td', { class: 'num' }, b.games),
-        h('td', { class: 'num best' }, h('a', { href: `/${b.game}/${b.best_game}/replay`, 'data-link': '' }, String(b.best))),
+        h('td', { class: 'num best' }, b.best_game ? h('a', { href: `/${b.game}/${b.best_game}/replay`, 'data-link': '' }, String(b.best)) : String(b.best)),
         h('td', { class: 'num' }, meanText(b.mean)))))) : null,
     dailies.filter(([, d]) => d.played).map(([kind, d]) => rankBars(kind, d)));
 }

@@ -37,12 +37,12 @@ async fn create(
 /// another device); 401 without a token, 403 for a token of nobody's.
 async fn me(State(app): State<AppState>, Token(token): Token) -> Result<Json<Profile>, ApiError> {
     let player = crate::challenges::authenticate(&app, Some(&token)).await?;
-    Ok(Json(players::profile(&app, &player.id).await?))
+    Ok(Json(players::profile(&app, &player.id, true).await?))
 }
 
 async fn profile(
     State(app): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Profile>, ApiError> {
-    Ok(Json(players::profile(&app, &id).await?))
+    Ok(Json(players::profile(&app, &id, false).await?))
 }

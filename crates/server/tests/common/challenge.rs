@@ -49,8 +49,17 @@ pub async fn ink_state(app: &TestApp, game: &str, token: Option<&str>) -> (Statu
 }
 
 /// Places the first legal die (first orientation with a legal square) until none fits, then
-/// ends the round. Returns the state after.
+/// ends the round (waiting first for the round to begin, if the seat has ended the last one).
+/// Returns the state after.
 pub async fn play_ink_round(app: &TestApp, game: &str, token: &str) -> Value {
+    // Against the computer, the next round starts once the computer has ended this one too.
+    for _ in 0..600 {
+        let (_, s) = ink_state(app, game, Some(token)).await;
+        if s["you"]["round_done"] != true || s["finished"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     loop {
         let (_, s) = ink_state(app, game, Some(token)).await;
         let next = s["you"]["dice"].as_array().unwrap().iter().find_map(|d| {
