@@ -620,7 +620,8 @@ macro_rules! read {
             Backend::Postgres(db) => {
                 let client = db.client().await?;
                 let mut $sql = sql::Postgres(&client);
-                $body.await
+                let result = $body.await;
+                db.noticed(client, result)
             }
         }
     };

@@ -241,11 +241,42 @@ impl Postgres {
         Ok(self.pool.get().await?)
     }
 
+    /// What a statement on `client` ended with. When it found the database gone (PostgreSQL
+    /// restarted, or dropped the server's connections), the connection is not given back to
+    /// the pool, and neither are the idle ones: the server dropped them too, though their
+    /// clients may not have noticed yet, and the next request had better open a fresh one
+    /// than fail on a dead one.
+    pub(super) fn noticed<T>(
+        &self,
+        client: deadpool_postgres::Client,
+        result: Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        if let Err(StorageError::Unreachable(why)) = &result {
+            drop(deadpool_postgres::Object::take(client));
+            let gone = self.pool.retain(|_, _| false);
+            tracing::warn!(
+                error = %why,
+                idle_connections_dropped = gone.removed.len(),
+                "the database was lost: its connections are let go"
+            );
+        }
+        result
+    }
+
     /// Runs a write in one transaction; announces the change to a game in it.
     pub(super) async fn write(&self, write: Write) -> Result<(), StorageError> {
         let mut client = self.client().await?;
+        let result = self.write_on(&mut client, &write).await;
+        self.noticed(client, result)
+    }
+
+    async fn write_on(
+        &self,
+        client: &mut deadpool_postgres::Client,
+        write: &Write,
+    ) -> Result<(), StorageError> {
         let tx = client.transaction().await?;
-        apply(&mut sql::Postgres(&tx), &write).await?;
+        apply(&mut sql::Postgres(&tx), write).await?;
         if let Some((game, actions)) = write.announces() {
             let payload = format!("{game} {actions} {}", self.origin);
             sql::Postgres(&tx)
