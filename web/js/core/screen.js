@@ -197,7 +197,9 @@ export class PlayScreen {
     try {
       const next = await run();
       this.acted();
-      this.update(next);
+      // A live update may have brought a newer state while the answer was on its way (a
+      // computer that moved at once): the answer is older then, and changes nothing.
+      if (!(next.id === this.state.id && next.version < this.state.version)) this.update(next);
       return true;
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {

@@ -175,7 +175,14 @@ function rankBars(kind, dailies) {
       ranked ? ` · where ${ranked === 1 ? 'the closed one' : `the ${ranked} closed ones`} ranked` : ' · ranks come once a day has closed'),
     h('ol', {}, dailies.ranks.map((b) => h('li', { dataset: { band: b.band, count: b.count } },
       h('span', { class: 'band' }, b.band),
-      h('span', { class: 'bar', style: `--share:${b.count / most}` }, h('span', { class: 'count' }, String(b.count)))))));
+      bar(b.count / most, h('span', { class: 'count' }, String(b.count)))))));
+}
+
+/** A bar `share` of its track long (set through the CSSOM: the policy forbids style attributes). */
+function bar(share, ...children) {
+  const el = h('span', { class: 'bar' }, ...children);
+  el.style.setProperty('--share', String(share));
+  return el;
 }
 
 /** The player's streaks of daily challenges: current and longest, one row per daily. */
