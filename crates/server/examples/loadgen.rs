@@ -9,15 +9,22 @@
 //!
 //! Each player makes a game, then every `--every` milliseconds (its own phase within that
 //! period) places its first legal die, or ends its round when none fits, deciding from the
-//! state the last answer carried; a finished game is followed by a new one. With `--streams`
-//! each player also holds its game's live-update stream open and counts its events. Several
-//! `--addr` spread the players over several processes; `--round-robin` sends each request to the
-//! next one instead, as nginx would. `--check` exits with 1 if any legal action was refused or
-//! any answer was a 5xx.
+//! state the last answer carried; a finished game is followed by a new one. With `--table N`
+//! the players sit in online games of N seats instead: the first of each table makes the game,
+//! the others join it, the first starts it, and each seat plays its rounds (a seat that has
+//! ended its round waits for the others, without a request); the next game is made when one
+//! ends. With `--streams` each player also holds its game's live-update stream open, counts its
+//! events, and measures how long each took to arrive after the action that made it was sent
+//! (the other seats' streams, for tables). `--pool N` shares N keep-alive connections among all
+//! the players' actions (to stay under the open-file limit with many streams). Several `--addr`
+//! spread the players over several processes; `--round-robin` sends each request to the next
+//! one instead, as nginx would. `--check` exits with 1 if any legal action was refused or any
+//! answer was a 5xx.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -56,6 +63,12 @@ struct Args {
     /// Exit with status 1 if a legal action was refused or an answer was a 5xx.
     #[arg(long)]
     check: bool,
+    /// Seats of each game: 1 plays solo games, 2 to 8 online games (made, joined, started).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    table: u8,
+    /// Keep-alive connections shared by all the players' actions (0: one for each player).
+    #[arg(long, default_value_t = 0)]
+    pool: usize,
 }
 
 /// What happened to the requests.
@@ -73,6 +86,40 @@ struct Tally {
     /// Connections that broke.
     broken: usize,
     games: usize,
+}
+
+/// When the action that makes each version of each game was sent: `(game, version)` to its
+/// sending time, for the live-update streams' delays (entries are taken as they are heard).
+#[derive(Default)]
+struct Sent {
+    at: Mutex<HashMap<(String, u64), Instant>>,
+    /// How long each event took to arrive after its action was sent.
+    delays: Mutex<Vec<Duration>>,
+}
+
+impl Sent {
+    fn record(&self, game: &str, version: u64, at: Instant) {
+        if let Ok(mut map) = self.at.lock() {
+            map.insert((game.to_owned(), version), at);
+        }
+    }
+
+    fn heard(&self, game: &str, version: u64) {
+        let sent = self
+            .at
+            .lock()
+            .ok()
+            .and_then(|map| map.get(&(game.to_owned(), version)).copied());
+        if let (Some(sent), Ok(mut delays)) = (sent, self.delays.lock()) {
+            delays.push(sent.elapsed());
+        }
+    }
+}
+
+/// The game a table plays now, as its first seat made it (the others join it).
+#[derive(Default)]
+struct Table {
+    game: Mutex<Option<String>>,
 }
 
 /// One keep-alive connection to each server.
@@ -147,12 +194,15 @@ fn first_legal(state: &Value) -> Option<String> {
     None
 }
 
-/// Drains a game's live-update stream, counting its events, until the end of the run.
+/// Drains a game's live-update stream until the end of the run: counts its events, measures
+/// each one's delay after its action was sent, and keeps the latest state for the player.
 async fn listen(
     addr: SocketAddr,
     id: String,
     token: String,
     events: Arc<AtomicUsize>,
+    sent: Arc<Sent>,
+    heard: Arc<Mutex<Option<Value>>>,
     until: Instant,
 ) {
     let Ok(stream) = TcpStream::connect(addr).await else {
@@ -174,41 +224,105 @@ async fn listen(
         return;
     };
     let mut body = response.into_body();
+    let mut buffer = String::new();
     while let Ok(Some(Ok(frame))) = tokio::time::timeout(
         until.saturating_duration_since(Instant::now()),
         body.frame(),
     )
     .await
     {
-        if let Ok(data) = frame.into_data() {
-            events.fetch_add(
-                data.windows(12).filter(|w| w == b"event: state").count(),
-                Ordering::Relaxed,
-            );
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        buffer.push_str(&String::from_utf8_lossy(&data));
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            if !event.contains("event: state") {
+                continue;
+            }
+            events.fetch_add(1, Ordering::Relaxed);
+            let state = event
+                .lines()
+                .find_map(|l| l.strip_prefix("data: "))
+                .and_then(|d| serde_json::from_str::<Value>(d).ok());
+            if let Some(version) = state.as_ref().and_then(|v| v["version"].as_u64()) {
+                sent.heard(&id, version);
+            }
+            // The page's way: each event is the state as this seat sees it.
+            if let (Some(state), Ok(mut h)) = (state, heard.lock()) {
+                *h = Some(state);
+            }
         }
     }
 }
 
-/// One person: games one after another, an action every `every` from `start`.
-async fn person(
-    n: usize,
-    args: Arc<Args>,
+/// What every player shares: the arguments, the clock, the counters, the tables' games and the
+/// pool of connections.
+struct Shared {
+    args: Args,
     start: Instant,
     until: Instant,
     events: Arc<AtomicUsize>,
-) -> Tally {
+    sent: Arc<Sent>,
+    tables: Vec<Table>,
+    pool: Vec<tokio::sync::Mutex<Connections>>,
+}
+
+/// A player's game: its id, the seat's token, and the last state it knows.
+struct Seat {
+    id: String,
+    token: String,
+    state: Value,
+    /// The state the live-update stream last brought (with `--streams`).
+    heard: Arc<Mutex<Option<Value>>>,
+    /// Whether a stream brings the states: else a seat that waits reads the state itself.
+    streaming: bool,
+}
+
+impl Seat {
+    /// The newest state known: the last answer's, or a newer one from the stream.
+    fn latest(&mut self) -> &Value {
+        let newer = self.heard.lock().ok().and_then(|mut h| h.take());
+        if let Some(newer) = newer
+            && newer["version"].as_u64() > self.state["version"].as_u64()
+        {
+            self.state = newer;
+        }
+        &self.state
+    }
+}
+
+/// One request to make: its method, path, token, body, what it is, and the version of the
+/// game it makes (for the streams' delays).
+struct Ask {
+    method: Method,
+    path: String,
+    token: Option<String>,
+    body: String,
+    what: &'static str,
+    makes: Option<(String, u64)>,
+    /// The game a join is for.
+    joining: Option<String>,
+}
+
+/// One player: games one after another, an action every `every` from `start`.
+async fn person(n: usize, shared: Arc<Shared>) -> Tally {
+    let args = &shared.args;
+    let table_size = usize::from(args.table);
+    let (table, host) = (&shared.tables[n / table_size], n.is_multiple_of(table_size));
     let mut tally = Tally::default();
-    let mut conns = Connections::new(args.addr.clone());
+    let mut own = Connections::new(args.addr.clone());
     let every = Duration::from_millis(args.every);
     // Each person's own phase within the period.
     let phase = Duration::from_micros((n as u64 * 7_919_000) % (args.every * 1000).max(1));
     let mut tick = 0u32;
     let mut request = n;
-    let mut game: Option<(String, String, Value)> = None;
+    let mut seat: Option<Seat> = None;
+    let mut last_game: Option<String> = None;
     loop {
-        let scheduled = start + phase + every * tick;
+        let scheduled = shared.start + phase + every * tick;
         tick += 1;
-        if scheduled >= until {
+        if scheduled >= shared.until {
             return tally;
         }
         tokio::time::sleep_until(scheduled.into()).await;
@@ -218,37 +332,45 @@ async fn person(
         } else {
             n
         };
-        let (method, path, token, body, what) = match &game {
-            None => (
-                Method::POST,
-                "/api/ink/games".to_owned(),
-                None,
-                format!(
-                    r#"{{"mode":"solo","seed":{}}}"#,
-                    n as u64 * 1_000_000 + u64::from(tick)
-                ),
-                "create".to_owned(),
-            ),
-            Some((id, token, state)) => match first_legal(state) {
-                Some(p) => (
-                    Method::POST,
-                    format!("/api/ink/games/{id}/place"),
-                    Some(token.clone()),
-                    format!(r#"{{"placement":"{p}"}}"#),
-                    format!("place {p}"),
-                ),
-                None => (
-                    Method::POST,
-                    format!("/api/ink/games/{id}/end-round"),
-                    Some(token.clone()),
-                    String::new(),
-                    "end-round".to_owned(),
-                ),
-            },
+        let Some(ask) = next_ask(
+            n,
+            tally.games,
+            table_size,
+            host,
+            table,
+            &mut seat,
+            &last_game,
+        ) else {
+            continue; // waiting: for the table's game, the lobby's start, or the others' round
         };
-        let answer = conns
-            .call(server, method, &path, token.as_deref(), body)
-            .await;
+        if let Some((game, version)) = &ask.makes {
+            shared.sent.record(game, *version, Instant::now());
+        }
+        let answer = match shared.pool.get(n % shared.pool.len().max(1)) {
+            Some(pooled) => {
+                pooled
+                    .lock()
+                    .await
+                    .call(
+                        server,
+                        ask.method,
+                        &ask.path,
+                        ask.token.as_deref(),
+                        ask.body,
+                    )
+                    .await
+            }
+            None => {
+                own.call(
+                    server,
+                    ask.method,
+                    &ask.path,
+                    ask.token.as_deref(),
+                    ask.body,
+                )
+                .await
+            }
+        };
         tally.latencies.push(scheduled.elapsed());
         let Some((status, bytes)) = answer else {
             tally.broken += 1;
@@ -258,67 +380,182 @@ async fn person(
         match status.as_u16() {
             200 | 201 => {
                 tally.ok += 1;
-                match &mut game {
-                    None => {
-                        let (id, token) = (value["id"].as_str(), value["token"].as_str());
-                        if let (Some(id), Some(token)) = (id, token) {
+                match ask.what {
+                    "create" | "join" => {
+                        let id = match ask.what {
+                            "create" => value["id"].as_str().map(str::to_owned),
+                            _ => ask.joining.clone(),
+                        };
+                        let (Some(id), Some(token)) = (id, value["token"].as_str()) else {
+                            continue;
+                        };
+                        if ask.what == "create" {
                             tally.games += 1;
-                            if args.streams {
-                                let addr = args.addr[n % args.addr.len()];
-                                tokio::spawn(listen(
-                                    addr,
-                                    id.into(),
-                                    token.into(),
-                                    events.clone(),
-                                    until,
-                                ));
+                            if table_size > 1
+                                && let Ok(mut g) = table.game.lock()
+                            {
+                                *g = Some(id.clone());
                             }
-                            // The first state: read once, then every answer carries the next.
-                            let read = conns
-                                .call(
-                                    server,
-                                    Method::GET,
-                                    &format!("/api/ink/games/{id}"),
-                                    Some(token),
-                                    String::new(),
-                                )
-                                .await;
-                            let state = read
-                                .and_then(|(_, b)| serde_json::from_slice(&b).ok())
-                                .unwrap_or(Value::Null);
-                            game = Some((id.into(), token.into(), state));
                         }
+                        last_game = Some(id.clone());
+                        let heard = Arc::new(Mutex::new(None));
+                        if args.streams {
+                            tokio::spawn(listen(
+                                args.addr[n % args.addr.len()],
+                                id.clone(),
+                                token.to_owned(),
+                                shared.events.clone(),
+                                shared.sent.clone(),
+                                heard.clone(),
+                                shared.until,
+                            ));
+                        }
+                        seat = Some(Seat {
+                            id,
+                            token: token.to_owned(),
+                            state: Value::Null,
+                            heard,
+                            streaming: args.streams,
+                        });
                     }
-                    Some((_, _, state)) => {
-                        if value["finished"] == true {
-                            game = None;
-                        } else {
-                            *state = value;
+                    _ => {
+                        if let Some(s) = &mut seat {
+                            if value["finished"] == true {
+                                seat = None;
+                            } else if value["version"].as_u64() >= s.state["version"].as_u64() {
+                                s.state = value;
+                            }
                         }
                     }
                 }
             }
             503 => tally.busy += 1,
-            500..=599 => tally.failed.push(format!("{what}: {status} {value}")),
+            500..=599 => tally.failed.push(format!("{}: {status} {value}", ask.what)),
+            _ if matches!(ask.what, "place" | "end-round") => {
+                tally
+                    .refused
+                    .push(format!("{}: {status} {value}", ask.what));
+                // Go on from the game as it is.
+                if let Some(s) = &mut seat {
+                    s.state = Value::Null;
+                }
+            }
+            // A join that came too late (the game began, or is full): wait for the next one.
+            _ if ask.what == "join" => last_game = ask.joining.clone(),
             _ => {
-                tally.refused.push(format!("{what}: {status} {value}"));
-                // Read the game again, and go on from what it is.
-                if let Some((id, token, state)) = &mut game
-                    && let Some((_, b)) = conns
-                        .call(
-                            server,
-                            Method::GET,
-                            &format!("/api/ink/games/{id}"),
-                            Some(token),
-                            String::new(),
-                        )
-                        .await
-                {
-                    *state = serde_json::from_slice(&b).unwrap_or(Value::Null);
+                if let Some(s) = &mut seat {
+                    s.state = Value::Null;
                 }
             }
         }
     }
+}
+
+/// What a player does at its tick, if anything.
+fn next_ask(
+    n: usize,
+    games: usize,
+    table_size: usize,
+    host: bool,
+    table: &Table,
+    seat: &mut Option<Seat>,
+    last_game: &Option<String>,
+) -> Option<Ask> {
+    let Some(s) = seat else {
+        if table_size == 1 || host {
+            let body = if table_size == 1 {
+                format!(
+                    r#"{{"mode":"solo","seed":{}}}"#,
+                    n as u64 * 1_000_000 + games as u64
+                )
+            } else {
+                format!(r#"{{"mode":"online","name":"P{n}"}}"#)
+            };
+            return Some(Ask {
+                method: Method::POST,
+                path: "/api/ink/games".into(),
+                token: None,
+                body,
+                what: "create",
+                makes: None,
+                joining: None,
+            });
+        }
+        // A guest joins the table's game once there is a new one.
+        let game = table.game.lock().ok()?.clone()?;
+        if last_game.as_deref() == Some(game.as_str()) {
+            return None;
+        }
+        return Some(Ask {
+            method: Method::POST,
+            path: format!("/api/ink/games/{game}/join"),
+            token: None,
+            body: format!(r#"{{"name":"P{n}"}}"#),
+            what: "join",
+            makes: None,
+            joining: Some(game),
+        });
+    };
+    let state = s.latest().clone();
+    let (id, token) = (s.id.clone(), Some(s.token.clone()));
+    let version = state["version"].as_u64();
+    let read = || Ask {
+        method: Method::GET,
+        path: format!("/api/ink/games/{id}"),
+        token: token.clone(),
+        body: String::new(),
+        what: "read",
+        makes: None,
+        joining: None,
+    };
+    // No state yet (just seated, or after a refusal): read it.
+    let Some(version) = version else {
+        return Some(read());
+    };
+    if state["finished"] == true {
+        *seat = None;
+        return None;
+    }
+    if state["started"] == false {
+        // The host starts once every seat is taken; the others wait for the start.
+        let seated = state["players"].as_array().map_or(0, Vec::len);
+        if host && seated == table_size {
+            return Some(Ask {
+                method: Method::POST,
+                path: format!("/api/ink/games/{id}/start"),
+                token,
+                body: String::new(),
+                what: "start",
+                makes: Some((id, version + 1)),
+                joining: None,
+            });
+        }
+        return (!s.streaming).then(read);
+    }
+    if state["you"]["round_done"] == true {
+        // The others have not ended the round: the stream will say when they have.
+        return (!s.streaming).then(read);
+    }
+    Some(match first_legal(&state) {
+        Some(p) => Ask {
+            method: Method::POST,
+            path: format!("/api/ink/games/{id}/place"),
+            token,
+            body: format!(r#"{{"placement":"{p}"}}"#),
+            what: "place",
+            makes: Some((id, version + 1)),
+            joining: None,
+        },
+        None => Ask {
+            method: Method::POST,
+            path: format!("/api/ink/games/{id}/end-round"),
+            token,
+            body: String::new(),
+            what: "end-round",
+            makes: Some((id, version + 1)),
+            joining: None,
+        },
+    })
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -331,10 +568,27 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    let args = Arc::new(Args::parse());
+    let args = Args::parse();
     let start = Instant::now() + Duration::from_millis(200);
     let until = start + Duration::from_secs(args.seconds);
     let events = Arc::new(AtomicUsize::new(0));
+    let sent = Arc::new(Sent::default());
+    let tables = (0..args.players.div_ceil(usize::from(args.table)))
+        .map(|_| Table::default())
+        .collect();
+    let pool = (0..args.pool)
+        .map(|_| tokio::sync::Mutex::new(Connections::new(args.addr.clone())))
+        .collect();
+    let shared = Arc::new(Shared {
+        args,
+        start,
+        until,
+        events: events.clone(),
+        sent: sent.clone(),
+        tables,
+        pool,
+    });
+    let args = &shared.args;
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
         let bar = indicatif::ProgressBar::new(args.seconds);
         bar.set_style(
@@ -344,7 +598,7 @@ async fn main() -> std::process::ExitCode {
         bar
     });
     let tasks: Vec<_> = (0..args.players)
-        .map(|n| tokio::spawn(person(n, args.clone(), start, until, events.clone())))
+        .map(|n| tokio::spawn(person(n, shared.clone())))
         .collect();
     if let Some(bar) = &progress {
         while Instant::now() < until {
@@ -367,8 +621,13 @@ async fn main() -> std::process::ExitCode {
     all.latencies.sort();
     let secs = args.seconds as f64;
     println!(
-        "{} players, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}",
+        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}",
         args.players,
+        if args.table > 1 {
+            format!(" at tables of {}", args.table)
+        } else {
+            String::new()
+        },
         args.every,
         args.seconds,
         args.addr.len(),
@@ -386,9 +645,15 @@ async fn main() -> std::process::ExitCode {
         all.failed.len(),
         all.broken,
         if args.streams {
+            let mut delays = sent.delays.lock().map(|d| d.clone()).unwrap_or_default();
+            delays.sort();
             format!(
-                ", {} live-update events heard",
-                events.load(Ordering::Relaxed)
+                ", {} live-update events heard, {} after an action of this run: from its sending p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                events.load(Ordering::Relaxed),
+                delays.len(),
+                percentile(&delays, 0.5),
+                percentile(&delays, 0.99),
+                percentile(&delays, 1.0),
             )
         } else {
             String::new()

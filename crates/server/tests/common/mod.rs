@@ -34,6 +34,13 @@ impl TestApp {
 
     /// Starts with a configuration changed by `f` (its clock, say).
     pub async fn start_with(f: impl FnOnce(&mut server::Config)) -> TestApp {
+        // The server's warnings and errors go to the test's output, shown when it fails (an
+        // "internal error" answer says nothing more to the client).
+        let _ = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::WARN)
+            .with_test_writer()
+            .with_ansi(false)
+            .try_init();
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("test.sqlite");
         let mut config = server::Config::new("127.0.0.1:0", test_database(&db).await);
