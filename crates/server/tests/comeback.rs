@@ -798,7 +798,7 @@ async fn a_challenge_page_carries_its_link_preview() {
         assert!(html.contains(&tag), "{tag} in {html}");
     }
     assert!(
-        html.contains(r#"<script type="module" src="/js/app.js">"#),
+        html.contains(r#"<script type="module" src="/js/app."#),
         "still the app"
     );
     // The picture: a PNG of 1200×630.

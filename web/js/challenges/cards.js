@@ -86,12 +86,13 @@ export function practiceButton(c, navigate, { primary = false } = {}) {
 /**
  * Today's challenges above the start page's new-game form: one card each (players, best,
  * the computer's score, the time left, and Play, Continue or your rank). Fills `section`, or
- * leaves it hidden when the server has no challenges. Returns the function that stops the clock.
+ * leaves it hidden when the server has no challenges. `current`: today's challenges, when the
+ * page has already asked for them. Returns the function that stops the clock.
  */
-export function challengeCards(section, { navigate, pastLink = true }) {
+export function challengeCards(section, { navigate, pastLink = true, current = challengeApi.current() }) {
   let stop = () => {};
   let gone = false;
-  challengeApi.current().then(({ challenges }) => {
+  current.then(({ challenges }) => {
     if (gone || !challenges?.length) return;
     const me = storedPlayer();
     fill(section,

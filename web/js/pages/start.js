@@ -12,6 +12,7 @@
 import { h, fill } from '../core/dom.js';
 import { games } from '../core/games.js';
 import { unreachable } from '../core/screen.js';
+import { challengeApi } from '../challenges/api.js';
 import { challengeCards } from '../challenges/cards.js';
 
 export async function startScreen(root, { navigate, setTitle }) {
@@ -21,12 +22,18 @@ export async function startScreen(root, { navigate, setTitle }) {
   // then their cards are unavailable, and a game whose tables never come stays so while the
   // others work on.
   const [first, ...later] = cards;
+  // Today's challenges are asked for at once, beside the tables, and the page waits for them
+  // too (a second at most): on a phone they sit above the pitch, which would jump down when
+  // they came.
+  const current = challengeApi.current();
+  current.catch(() => { /* no challenges on this server: said by challengeCards */ });
   let firstPart;
   try {
     firstPart = await first.start.setup();
   } catch (e) {
     return unreachable(root, e);
   }
+  await Promise.race([current.catch(() => null), new Promise((r) => setTimeout(r, 1000))]);
   setTitle('');
   let chosen = first.kind;
   const parts = new Map([[first.kind, firstPart]]);
@@ -102,7 +109,7 @@ export async function startScreen(root, { navigate, setTitle }) {
         firstPart.hero,
         yours)));
   for (const g of cards) if (g.start.held) listHeld(yours, g.start.held);
-  return challengeCards(today, { navigate });
+  return challengeCards(today, { navigate, current });
 }
 
 /** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */

@@ -1,28 +1,151 @@
 //! The browser front-end, embedded at compile time (see `build.rs`).
 //!
 //! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`, `/metro/{id}`, `/challenges`,
-//! `/challenges/{id}`, `/players/{id}`) get `index.html`;
-//! files get their bytes with an ETag, so a browser revalidates cheaply (`304 Not Modified`).
+//! `/challenges/{id}`, `/players/{id}`) get `index.html`. Every file comes precompressed (brotli
+//! or gzip, whichever the browser accepts, chosen by `Accept-Encoding`). A file asked for by its
+//! content-hashed name (`/js/app.0123456789abcdef.js`, the names the pages use) is cached for a
+//! year as immutable: a new version has a new name. The pages, and files asked for by their
+//! plain names, carry an ETag and are revalidated (`304 Not Modified` when unchanged).
+
+use std::io::Write as _;
+use std::sync::LazyLock;
 
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
 
-pub struct Asset {
-    pub path: &'static str,
+/// One encoding of a file: its bytes and their ETag.
+pub struct Encoded {
     pub body: &'static [u8],
-    pub mime: &'static str,
     pub etag: &'static str,
+}
+
+/// A file of `web/`.
+pub struct Asset {
+    /// Its plain path (`/js/app.js`).
+    pub path: &'static str,
+    /// Its content-hashed path (`/js/app.0123456789abcdef.js`); none for HTML pages.
+    pub hashed: Option<&'static str>,
+    pub mime: &'static str,
+    pub identity: Encoded,
+    pub br: Option<Encoded>,
+    pub gzip: Option<Encoded>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
-/// The content security policy of the pages: everything from this server only.
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/// The content security policy of the pages: everything from this server only, and the one
+/// inline script, the import map, by its hash.
+static CSP: LazyLock<HeaderValue> = LazyLock::new(|| {
+    HeaderValue::from_str(&format!(
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+         script-src 'self' '{IMPORT_MAP_SHA256}'; connect-src 'self'; frame-ancestors 'none'; \
+         base-uri 'none'; form-action 'self'"
+    ))
+    .expect("a valid header")
+});
 
-fn find(path: &str) -> Option<&'static Asset> {
-    ASSETS.iter().find(|a| a.path == path)
+/// How long a browser may keep a file asked for by its hashed name: a year, unasked.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// The file at `path`, and whether `path` is its hashed name.
+fn find(path: &str) -> Option<(&'static Asset, bool)> {
+    ASSETS.iter().find_map(|a| {
+        if a.path == path {
+            Some((a, false))
+        } else if a.hashed == Some(path) {
+            Some((a, true))
+        } else {
+            None
+        }
+    })
+}
+
+/// The file at `path` (plain or hashed), for tests and pages.
+pub fn asset(path: &str) -> Option<&'static Asset> {
+    find(path).map(|(a, _)| a)
+}
+
+/// A content coding the server sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+/// The q-values (0 to 1) that an `Accept-Encoding` header gives brotli and gzip: a coding it
+/// does not name gets the q-value of `*` if it names that, else 0 (not acceptable), and
+/// `q=0` means not acceptable. No header at all: neither (only identity, which is always
+/// sent when nothing else is acceptable).
+fn accepted(header: Option<&str>) -> (f32, f32) {
+    let (mut br, mut gzip, mut star) = (None::<f32>, None::<f32>, None::<f32>);
+    for element in header.unwrap_or("").split(',') {
+        let mut parts = element.split(';');
+        let coding = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        if coding.is_empty() {
+            continue;
+        }
+        let mut q = 1.0;
+        for param in parts {
+            if let Some((name, value)) = param.split_once('=')
+                && name.trim().eq_ignore_ascii_case("q")
+            {
+                q = value
+                    .trim()
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|q| q.is_finite())
+                    .map_or(0.0, |q| q.clamp(0.0, 1.0));
+            }
+        }
+        let slot = match coding.as_str() {
+            "br" => &mut br,
+            "gzip" | "x-gzip" => &mut gzip,
+            "*" => &mut star,
+            _ => continue,
+        };
+        *slot = Some(slot.map_or(q, |old| old.max(q)));
+    }
+    let or_star = |q: Option<f32>| q.or(star).unwrap_or(0.0);
+    (or_star(br), or_star(gzip))
+}
+
+/// The coding to send, given the request's `Accept-Encoding` and the encodings at hand: the
+/// acceptable one with the highest q-value, brotli before gzip when equal, else identity.
+pub fn choose(accept_encoding: Option<&str>, has_br: bool, has_gzip: bool) -> Coding {
+    let (br, gzip) = accepted(accept_encoding);
+    let br = if has_br { br } else { 0.0 };
+    let gzip = if has_gzip { gzip } else { 0.0 };
+    if br > 0.0 && br >= gzip {
+        Coding::Brotli
+    } else if gzip > 0.0 {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
+/// The request's `Accept-Encoding` (several headers are one list).
+fn accept_encoding(headers: &HeaderMap) -> Option<String> {
+    let values: Vec<&str> = headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    (!values.is_empty()).then(|| values.join(","))
+}
+
+/// Whether `If-None-Match` names `etag` (weakly compared, as it should be for this header).
+fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim())
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag)
 }
 
 /// Whether a path is a page of the app (served as `index.html`).
@@ -46,12 +169,12 @@ fn is_page(path: &str) -> bool {
 
 /// The app's page (`index.html`) with `head` (tags, already escaped) in place of its title:
 /// a page whose link previews say what it is (see `crate::preview`). Not cached, since what it
-/// says changes.
-pub fn page_with_head(head: &str) -> Response {
-    let Some(index) = find("/index.html") else {
+/// says changes; gzipped here when the browser accepts it.
+pub fn page_with_head(head: &str, headers: &HeaderMap) -> Response {
+    let Some(index) = asset("/index.html") else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let html = String::from_utf8_lossy(index.body);
+    let html = String::from_utf8_lossy(index.identity.body);
     let html = match (html.find("<title>"), html.find("</title>")) {
         (Some(start), Some(end)) => format!(
             "{}{head}{}",
@@ -60,17 +183,36 @@ pub fn page_with_head(head: &str) -> Response {
         ),
         _ => html.into_owned(),
     };
-    let mut response = (
-        [(header::CONTENT_TYPE, HeaderValue::from_static(index.mime))],
-        html,
-    )
-        .into_response();
+    let gzipped = match choose(accept_encoding(headers).as_deref(), false, true) {
+        Coding::Gzip => {
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder
+                .write_all(html.as_bytes())
+                .and_then(|()| encoder.finish())
+                .ok()
+        }
+        _ => None,
+    };
+    let mut response = match gzipped {
+        Some(body) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(index.mime)),
+                (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
+            ],
+            body,
+        )
+            .into_response(),
+        None => (
+            [(header::CONTENT_TYPE, HeaderValue::from_static(index.mime))],
+            html,
+        )
+            .into_response(),
+    };
     let h = response.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    h.insert(header::CONTENT_SECURITY_POLICY, CSP.clone());
     response
 }
 
@@ -87,12 +229,12 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     }
-    let asset = if is_page(path) {
+    let found = if is_page(path) {
         find("/index.html")
     } else {
         find(path)
     };
-    let Some(asset) = asset else {
+    let Some((asset, immutable)) = found else {
         return (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -100,32 +242,41 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     };
-    let etag = HeaderValue::from_static(asset.etag);
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .is_some_and(|v| v.as_bytes() == asset.etag.as_bytes());
-    let mut response = if fresh {
+    let (encoded, coding) = match choose(
+        accept_encoding(&headers).as_deref(),
+        asset.br.is_some(),
+        asset.gzip.is_some(),
+    ) {
+        Coding::Brotli => (asset.br.as_ref().expect("chosen"), Some("br")),
+        Coding::Gzip => (asset.gzip.as_ref().expect("chosen"), Some("gzip")),
+        Coding::Identity => (&asset.identity, None),
+    };
+    let mut response = if not_modified(&headers, encoded.etag) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let body: &'static [u8] = if method == Method::HEAD {
-            &[]
-        } else {
-            asset.body
-        };
-        (
+        let mut response = (
             [(header::CONTENT_TYPE, HeaderValue::from_static(asset.mime))],
-            body,
+            encoded.body,
         )
-            .into_response()
+            .into_response();
+        if let Some(coding) = coding {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        response
     };
     let h = response.headers_mut();
-    h.insert(header::ETAG, etag);
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::ETAG, HeaderValue::from_static(encoded.etag));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(if immutable { IMMUTABLE } else { "no-cache" }),
+    );
+    if asset.br.is_some() || asset.gzip.is_some() {
+        h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
     if asset.mime.starts_with("text/html") {
-        h.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP),
-        );
+        h.insert(header::CONTENT_SECURITY_POLICY, CSP.clone());
     }
     response
 }
@@ -163,12 +314,52 @@ mod tests {
 
     #[test]
     fn the_front_end_is_embedded() {
-        let index = find("/index.html").expect("web/index.html is embedded");
+        let index = asset("/index.html").expect("web/index.html is embedded");
         assert!(index.mime.starts_with("text/html"));
-        assert!(std::str::from_utf8(index.body).unwrap().contains("<script"));
+        assert!(index.hashed.is_none(), "pages keep their names");
+        let html = std::str::from_utf8(index.identity.body).unwrap();
+        assert!(html.contains("<script type=\"importmap\">"));
+        assert!(html.contains("<link rel=\"modulepreload\""));
         for asset in ASSETS {
             assert!(asset.path.starts_with('/'));
-            assert!(!asset.body.is_empty(), "{} is empty", asset.path);
+            assert!(!asset.identity.body.is_empty(), "{} is empty", asset.path);
+            if let Some(hashed) = asset.hashed {
+                assert_eq!(
+                    find(hashed).map(|(a, immutable)| (a.path, immutable)),
+                    Some((asset.path, true))
+                );
+            }
         }
+        let app = asset("/js/app.js").expect("the app's module");
+        assert!(
+            app.br.is_some() && app.gzip.is_some(),
+            "modules are compressed"
+        );
+    }
+
+    #[test]
+    fn codings_by_accept_encoding() {
+        use Coding::*;
+        let pick = |h: Option<&str>| choose(h, true, true);
+        assert_eq!(pick(None), Identity);
+        assert_eq!(pick(Some("")), Identity);
+        assert_eq!(pick(Some("gzip, deflate, br, zstd")), Brotli);
+        assert_eq!(pick(Some("gzip")), Gzip);
+        assert_eq!(pick(Some("x-gzip")), Gzip);
+        assert_eq!(pick(Some("BR")), Brotli);
+        assert_eq!(pick(Some("identity")), Identity);
+        assert_eq!(pick(Some("br;q=0, gzip")), Gzip);
+        assert_eq!(pick(Some("br;q=0.000, gzip;q=0")), Identity);
+        assert_eq!(pick(Some("br;q=0.5, gzip;q=0.8")), Gzip);
+        assert_eq!(pick(Some("br;q=0.8, gzip;q=0.8")), Brotli);
+        assert_eq!(pick(Some("gzip; Q=0.2 , br ; q=0.3")), Brotli);
+        assert_eq!(pick(Some("*")), Brotli);
+        assert_eq!(pick(Some("*;q=0")), Identity);
+        assert_eq!(pick(Some("br;q=0, *")), Gzip);
+        assert_eq!(pick(Some("gzip;q=nonsense")), Identity);
+        assert_eq!(pick(Some("deflate, compress")), Identity);
+        assert_eq!(choose(Some("br, gzip"), false, true), Gzip);
+        assert_eq!(choose(Some("br"), false, true), Identity);
+        assert_eq!(choose(Some("br, gzip"), false, false), Identity);
     }
 }

@@ -46,7 +46,10 @@ async fn page(State(app): State<AppState>, Path(id): Path<String>, headers: Head
     let stats = match challenges::load(&app, &id).await {
         Ok(stats) => stats,
         Err(_) => {
-            return assets::page_with_head("<title>tracklayer: Railroad Ink and Metro</title>");
+            return assets::page_with_head(
+                "<title>tracklayer: Railroad Ink and Metro</title>",
+                &headers,
+            );
         }
     };
     let card = card(&app, &stats);
@@ -70,7 +73,7 @@ async fn page(State(app): State<AppState>, Path(id): Path<String>, headers: Head
         preview::WIDTH,
         preview::HEIGHT,
     );
-    assets::page_with_head(&head)
+    assets::page_with_head(&head, &headers)
 }
 
 /// `GET /api/challenges/{id}/preview.png`: the picture of its link preview.

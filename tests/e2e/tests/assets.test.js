@@ -1,0 +1,52 @@
+// A fast first load, as Chromium sees it: the page's modules and styles come from their
+// content-hashed names (through the page's import map: no module is asked for by its plain
+// name), compressed with brotli, cached as immutable, and come from the browser's cache on the
+// next visit; the page's content security policy lets its import map run (no console error).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PHONE, serverAndBrowser } from '../harness.js';
+
+// The server logs every request (debug), so the test can tell what reached it.
+const env = serverAndBrowser({ env: { TRACKLAYER_LOG: 'debug' } });
+
+const HASHED = /^\/(js|css)\/.+\.[0-9a-f]{16}\.(js|css)$/;
+
+/** The paths of the files under /js/ and /css/ that reached the server so far. */
+function served() {
+  const log = env.stderr().replace(/\x1b\[[0-9;]*m/g, '');
+  return [...log.matchAll(/path=(\/(?:js|css)\/\S+)/g)].map((m) => m[1]);
+}
+
+test('modules and styles come hashed, in brotli, immutable, and from the cache the second time', {
+  skip: process.env.E2E_WEB_FROM_DISK ? 'the files come from disk' : false,
+}, async () => {
+  const page = await env.page(PHONE);
+  const seen = [];
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (/^\/(js|css)\//.test(pathname)) seen.push({ pathname, headers: await response.allHeaders() });
+  });
+
+  await page.goto(env.url);
+  await page.waitForSelector('#start');
+  const preloads = await page.locator('link[rel=modulepreload]').count();
+  assert.ok(preloads >= 40, `${preloads} modules preloaded`);
+  assert.equal(seen.filter((r) => r.pathname.startsWith('/js/')).length, preloads + 1, 'each module once, the entry and the preloaded');
+  for (const r of seen) {
+    assert.match(r.pathname, HASHED);
+    assert.equal(r.headers['content-encoding'], 'br', r.pathname);
+    assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable', r.pathname);
+    assert.equal(r.headers.vary, 'Accept-Encoding', r.pathname);
+  }
+  assert.ok(seen.some((r) => r.pathname.startsWith('/css/app.')), 'the styles');
+  const first = served();
+  assert.deepEqual(first.filter((p) => !HASHED.test(p)), [], 'no file asked for by its plain name');
+
+  // Another page of the app, opened afresh: its files come from the browser's cache, unasked.
+  await page.goto(`${env.url}/rules`);
+  await page.waitForSelector('#app[data-screen=rules] h1');
+  assert.deepEqual(served().slice(first.length), []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
