@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, and helps tests drive the game like a player.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,7 @@ export function serverAndBrowser(serverOptions = {}) {
 /** A new page that records console errors and page errors (tests assert there are none). */
 export async function newPage(browser, options = DESKTOP) {
   const context = await browser.newContext(options);
+  if (process.env.E2E_WEB_FROM_DISK) await serveWebFromDisk(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {
@@ -124,6 +125,32 @@ export async function newPage(browser, options = DESKTOP) {
   });
   page.on('pageerror', (err) => page.errors.push(String(err)));
   return page;
+}
+
+const TYPES = { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml', html: 'text/html; charset=utf-8' };
+
+/**
+ * For working on the page: with E2E_WEB_FROM_DISK=1 the page's files come from web/ on disk
+ * rather than from those embedded in the binary, so an edit needs no rebuild (the API and the
+ * pages' head still come from the server). CI runs without it.
+ */
+async function serveWebFromDisk(context) {
+  const web = join(repo, 'web');
+  await context.route('**/*', async (route) => {
+    const req = route.request();
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/api')) return route.continue();
+    if (req.resourceType() === 'document') {
+      const response = await route.fetch();
+      const served = await response.text();
+      const title = served.slice(served.indexOf('<title>'), served.indexOf('</title>') + '</title>'.length);
+      const html = readFileSync(join(web, 'index.html'), 'utf8').replace(/<title>.*<\/title>/, title);
+      return route.fulfill({ response, body: html });
+    }
+    const file = join(web, pathname);
+    if (!file.startsWith(web) || !existsSync(file) || !statSync(file).isFile()) return route.continue();
+    return route.fulfill({ body: readFileSync(file), contentType: TYPES[file.split('.').pop()] || 'application/octet-stream' });
+  });
 }
 
 export async function shot(page, name) {

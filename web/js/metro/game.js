@@ -585,7 +585,7 @@ class MetroGame extends PlayScreen {
         h('h2', {}, 'Pass the device'),
         h('p', { class: 'm-curtain-name' }, swatch(turnSeat), name()),
         h('p', {}, 'It is ', name(), '\'s turn. Only ', name(), ' should look: the tiles in hand stay hidden until then.'),
-        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, 'I am ', name(), ': show my tiles'));
+        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, h('span', { class: 'btn-label' }, 'I am ', name(), ': show my tiles')));
       fill(this.tray, panel);
       return;
     }
