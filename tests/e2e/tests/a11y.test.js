@@ -69,7 +69,7 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await page.click('.choice-die:not(.unavailable)');
     await check(page, 'a Railroad Ink game with a die selected');
     const label = await page.locator('#my-board [role=gridcell].occupied').first().getAttribute('aria-label');
-    assert.match(label, /^[A-G][0-6]: (railway|highway|station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
+    assert.match(label, /^[A-G][0-6]: (railway|highway|(straight |corner )?station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
     assert.match(await page.locator('#my-board [role=gridcell][data-square="A1"]').getAttribute('aria-label'), /^A1: empty, highway exit to the north/);
     await finishByApi(page, id);
     await page.waitForSelector('#winner');

@@ -71,3 +71,22 @@ test('2. Metro hot-seat: "I am …: show my tiles" reads as one sentence at 1280
     await page.context().close();
   }
 });
+
+test('4. every Railroad Ink tile has a name of its own, on the rules page and in the game', async () => {
+  const page = await env.page(WIDE);
+  await page.goto(`${env.url}/rules`);
+  await page.waitForSelector('.tile-grid .tile-card');
+  const names = await page.locator('.tile-card[data-tile] > svg').evaluateAll((els) => els.map((e) => [e.closest('[data-tile]').dataset.tile, e.getAttribute('aria-label')]));
+  assert.equal(names.length, 15);
+  const byName = new Map();
+  for (const [tile, name] of names) byName.set(name, [...(byName.get(name) || []), tile]);
+  const shared = [...byName].filter(([, tiles]) => tiles.length > 1);
+  assert.deepEqual(shared, [], `tiles sharing a name: ${JSON.stringify(shared)}`);
+  // The captions say the same names.
+  for (const [tile, name] of names) {
+    assert.match(await page.textContent(`.tile-card[data-tile="${tile}"] figcaption`), new RegExp(`^${tile} ${name}`));
+  }
+  await shot(page, 'polish-tile-names-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -20,8 +20,9 @@ const DIRECTION = { N: 'north', E: 'east', S: 'south', W: 'west' };
 const COUNT = ['no', 'one', 'two', 'three', 'four'];
 
 /**
- * A tile in words, from the table's kind and edges (never a rule of its own): "railway curve",
- * "station: highway to railway, straight", "station: three highways and one railway".
+ * A tile in words, from the table's kind and edges (never a rule of its own), one name a tile
+ * that a person can say: "railway curve", "straight station from highway to railway",
+ * "station of three highways and a railway", "station where a highway crosses a railway".
  */
 export function tileWords(table, tile) {
   const info = tileInfo(table, tile);
@@ -30,12 +31,16 @@ export function tileWords(table, tile) {
   const e = info.edges[0];
   const hw = e.filter((x) => x === 'highway').length;
   const rw = e.filter((x) => x === 'railway').length;
+  const facing = (route) => (e.indexOf(route) + 2) % 4 === e.lastIndexOf(route);
   if (hw === 1 && rw === 1) {
     const straight = (e.indexOf('highway') + 2) % 4 === e.indexOf('railway');
-    return `station: highway to railway, ${straight ? 'straight' : 'corner'}`;
+    return `${straight ? 'straight' : 'corner'} station from highway to railway`;
   }
-  const n = (k, what) => `${COUNT[k]} ${what}${k === 1 ? '' : 's'}`;
-  return `station: ${n(hw, 'highway')} and ${n(rw, 'railway')}`;
+  if (hw === 2 && rw === 2) {
+    return facing('highway') ? 'station where a highway crosses a railway' : 'station joining a highway corner and a railway corner';
+  }
+  const n = (k, what) => (k === 1 ? `a ${what}` : `${COUNT[k]} ${what}s`);
+  return `station of ${n(hw, 'highway')} and ${n(rw, 'railway')}`;
 }
 
 /** A side in words ("north"). */

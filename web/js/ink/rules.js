@@ -3,14 +3,14 @@
 
 import { h, fill } from '../core/dom.js';
 import { rulesTabs } from '../core/tabs.js';
-import { createBoard, tileSvg } from './draw.js';
+import { createBoard, tileSvg, tileWords } from './draw.js';
 
 /** `/rules`. */
 export function inkRulesScreen(root, { table, setTitle }) {
   setTitle('Railroad Ink rules');
   const tileCard = (t) => h('figure', { class: 'tile-card', dataset: { tile: t.tile } },
     tileSvg(table, t.tile, 0),
-    h('figcaption', {}, h('strong', {}, t.tile), ` ${t.kind}`,
+    h('figcaption', {}, h('strong', {}, t.tile), ` ${tileWords(table, t.tile)}`,
       h('span', { class: 'edges' }, ['N', 'E', 'S', 'W'].map((side, i) => `${side} ${edgeWord(t.edges[0][i])}`).join(' · '))));
   const group = (source) => table.tiles.filter((t) => t.source === source).map(tileCard);
   const orientations = h('div', { class: 'orientations' },
