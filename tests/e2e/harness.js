@@ -160,7 +160,12 @@ export async function shot(page, name) {
   if (scroll > width) throw new Error(`${name}: the page is ${scroll}px wide in a ${width}px window`);
   // A phone widens its layout to fit what overflows, so compare with the screen too.
   const screen = page.viewportSize()?.width;
-  if (screen && width > screen) throw new Error(`${name}: the page is laid out ${width}px wide on a ${screen}px screen`);
+  if (screen && width > screen) {
+    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+      .slice(-3).map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}#${el.id}`), screen);
+    throw new Error(`${name}: the page is laid out ${width}px wide on a ${screen}px screen (${wide.join(', ')})`);
+  }
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

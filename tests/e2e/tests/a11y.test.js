@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { DESKTOP, finishByApi, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame } from '../harness.js';
-import { startMetro } from '../metro-harness.js';
+import { finishMetroByApi, startMetro } from '../metro-harness.js';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -105,30 +105,6 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
   assert.deepEqual(found, [], found.join('\n'));
 });
 
-/** Plays a Metro game of a person and a computer to its end through the API; returns its id. */
-async function finishedMetro(page) {
-  return page.evaluate(async () => {
-    const call = async (method, path, token, body) => (await fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })).json();
-    const created = await call('POST', '/api/metro/games', null, {
-      players: [{ kind: 'human', name: 'Hu' }, { kind: 'computer', level: 'random', name: 'Rae' }], seed: '21',
-    });
-    const token = created.seats[0].token;
-    const path = `/api/metro/games/${created.id}`;
-    for (let i = 0; i < 3000; i++) {
-      const st = await call('GET', path, token);
-      if (st.finished) return created.id;
-      if (!st.you.your_turn) await new Promise((r) => setTimeout(r, 20));
-      else if (st.you.legal && st.you.legal.length >= 2) await call('POST', `${path}/place`, token, { square: st.you.legal.slice(0, 2) });
-      else await call('POST', `${path}/draw`, token);
-    }
-    throw new Error('the Metro game did not end');
-  });
-}
-
 test('axe on the states that showed low contrast: a finished round, a finished challenge, the viewer with a board, a Metro replay', async () => {
   found.length = 0;
   for (const options of [DESKTOP, PHONE]) {
@@ -168,7 +144,7 @@ test('axe on the states that showed low contrast: a finished round, a finished c
     await shot(page, `a11y-viewer-stepped-${size}`);
 
     // A Metro replay, its players' names.
-    const metro = await finishedMetro(page);
+    const metro = await finishMetroByApi(page);
     await page.goto(`${env.url}/metro/${metro}/replay`);
     await page.waitForSelector('#replay-board .m-placed');
     await check(page, 'a Metro replay');

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
-import { startMetro } from '../metro-harness.js';
+import { DESKTOP, finishByApi, PHONE, placeOne, serverAndBrowser, shot, startGame } from '../harness.js';
+import { clickSquare, finishMetroByApi, playTurn, startMetro } from '../metro-harness.js';
 
 const NOW = '2026-11-26T14:48:00Z';
 const DAILY = 'daily-2026-11-26';
@@ -89,4 +89,156 @@ test('4. every Railroad Ink tile has a name of its own, on the rules page and in
   await shot(page, 'polish-tile-names-desktop');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/** Engine codes a player should never read: Metro tiles ("bbad"), Railroad Ink placements. */
+const METRO_CODE = /\b[a-d]{4}\b/;
+const INK_CODE = /\b[A-BS][0-5][A-G][0-6][0-7]\b|orientation \d|Roll [A-BS]\d/;
+
+/** The text a person sees (not tooltips): the page's rendered text. */
+const visibleText = (page) => page.evaluate(() => document.body.innerText);
+
+test('3. a Metro game and its replay name tiles in words with a small picture, never by code', async () => {
+  for (const [label, options] of [['desktop', WIDE], ['phone', PHONE]]) {
+    const page = await env.page(options);
+    await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'computer' }], seed: 5 });
+    await playTurn(page);
+    await page.waitForSelector('#turn-help.mine');
+    await page.click('#draw');
+    await page.waitForSelector('.m-slot.to-place');
+    // A refusal names the tile by its name and picture.
+    await clickSquare(page, '33');
+    await page.waitForFunction(() => document.querySelector('.message .rule-chip')?.textContent === 'centre square');
+    const refusal = await page.textContent('.message');
+    assert.match(refusal, /^The tile [a-zU ,-]+ can't go on row 3, column 3/);
+    assert.equal(await page.locator('.message .m-tile-mention svg').count(), 1, 'a small picture beside the name');
+    // The drawn tile's name under its picture.
+    assert.match(await page.textContent('#drawn .m-slot-code'), /^(four |straight|left|right|U-turn)/);
+    await shot(page, `polish-metro-words-${label}`);
+    let text = await visibleText(page);
+    assert.doesNotMatch(text, METRO_CODE, text);
+    await playTurn(page);
+    await page.waitForSelector('#log li');
+    // The latest moves: "placed <picture> straights from … on row 0, column 1".
+    text = await page.locator('#log').innerText();
+    assert.match(text, /placed .+ on row \d, column \d/);
+    assert.doesNotMatch(text, / at \d\d/);
+    assert.ok(await page.locator('#log .m-tile-mention svg').count() >= 1);
+    text = await visibleText(page);
+    assert.doesNotMatch(text, METRO_CODE, text);
+    assert.deepEqual(page.errors, []);
+
+    // A replay: its first steps and its end.
+    const id = await finishMetroByApi(page);
+    await page.goto(`${env.url}/metro/${id}/replay`);
+    await page.waitForSelector('#replay-board .m-placed');
+    await page.click('#step-first');
+    for (let i = 0; i < 5; i++) {
+      await page.click('#step-next');
+      text = await visibleText(page);
+      assert.doesNotMatch(text, METRO_CODE, text);
+    }
+    assert.ok(await page.locator('#step-caption .m-tile-mention svg').count() >= 1);
+    await shot(page, `polish-metro-replay-words-${label}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test('3. a Railroad Ink replay says placements, undos and dice in words', async () => {
+  const page = await env.page(WIDE);
+  const id = await startGame(page, env.url, { seed: 3, name: 'Ada' });
+  await placeOne(page, id);
+  await page.click('#undo');
+  await page.waitForFunction(() => !document.querySelector('#my-board g.placed'));
+  await finishByApi(page, id);
+  await page.waitForSelector('#winner');
+  await page.goto(`${env.url}/ink/${id}/replay`);
+  await page.waitForSelector('#replay-board-0');
+  await page.click('#step-first');
+  const captions = [];
+  for (let i = 0; i < 3; i++) {
+    await page.click('#step-next');
+    captions.push(await page.textContent('#step-caption'));
+    const text = await visibleText(page);
+    assert.doesNotMatch(text, INK_CODE, text);
+    const dice = await page.getAttribute('.mini-dice', 'title');
+    assert.doesNotMatch(dice, INK_CODE, dice);
+  }
+  assert.match(captions[0], /Ada placed the [a-zT -]+ on [A-G][0-6], (highway|railway) to/);
+  assert.match(captions[1], /Ada took back the [a-zT -]+ on [A-G][0-6]\./);
+  await shot(page, 'polish-ink-replay-words-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('12. words and numbers: a calm round start, one minus sign, one date format, a histogram read on its scale', async () => {
+  const page = await env.page(WIDE);
+  // A round opens without the amber warning; End round says why in its tooltip.
+  const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
+  assert.equal(await page.locator('#end-reason').count(), 0);
+  assert.match(await page.getAttribute('#end-round', 'title'), /still fits/);
+  await placeOne(page, id);
+  assert.match(await page.textContent('#end-reason'), /still fits/);
+
+  // The true minus everywhere: the viewer's breakdown of a board that scores −1.
+  await page.goto(`${env.url}/view?board=A4A10`);
+  await page.waitForSelector('.breakdown .score-basic');
+  assert.equal(await page.textContent('.breakdown .score-basic'), '−1');
+  assert.doesNotMatch(await visibleText(page), /(^|[\s(:])-\d/m);
+
+  // One date format: "26 November 2026, 14:48" on a replay (and in "Your games").
+  await finishByApi(page, id);
+  await page.goto(`${env.url}/ink/${id}/replay`);
+  await page.waitForSelector('#replay-board-0');
+  assert.match(await visibleText(page), /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, \d\d:\d\d\b/);
+  await page.goto(env.url);
+  await page.waitForSelector('.your-games li .muted');
+  await page.waitForFunction(() => !/Loading/.test(document.querySelector('.your-games').textContent));
+  assert.match(await page.textContent('.your-games'), /\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d/);
+  assert.doesNotMatch(await page.textContent('.your-games'), /\d{1,2}\/\d{1,2}\/\d{4}/);
+
+  // The histogram: bars of several scores sit between labels on a scale, so "You: −1" is over
+  // the bar from −5 to −1, between the labels −5 and 0, and no label sits inside a bar.
+  const ticks = await page.evaluate(async () => {
+    const { scoreHistogram } = await import('/js/challenges/histogram.js');
+    const fig = scoreHistogram([{ score: -1, count: 1 }, { score: 12, count: 2 }, { score: 30, count: 1 }, { score: 41, count: 3 }], { you: -1 });
+    document.body.append(fig);
+    const bars = [...fig.querySelectorAll('.bar rect')].map((r) => r.getBBox());
+    return [...fig.querySelectorAll('.tick')].map((t) => ({ text: t.textContent, x: Number(t.getAttribute('x')), inside: bars.some((b) => Number(t.getAttribute('x')) > b.x + 1 && Number(t.getAttribute('x')) < b.x + b.width - 1) }));
+  });
+  assert.ok(ticks.length >= 3, JSON.stringify(ticks));
+  assert.deepEqual(ticks.filter((t) => t.inside), [], 'a label inside a bar reads as that bar\'s score');
+  assert.ok(ticks.every((t) => !t.text.includes('-')), JSON.stringify(ticks));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('5. a first-time visitor reads what this is and where to learn it on the first screen', async () => {
+  for (const [label, options] of [['desktop', WIDE], ['phone', PHONE]]) {
+    const page = await env.page(options);
+    await page.goto(env.url);
+    await page.waitForSelector('#start');
+    await page.locator('.challenge-card').first().waitFor();
+    const height = page.viewportSize().height;
+    const intro = await page.locator('#intro').boundingBox();
+    assert.ok(intro && intro.y < 120, `${label}: the introduction opens the page`);
+    assert.match(await page.textContent('#intro'), /Railroad Ink.*Metro/s);
+    for (const link of ['#tutorial-ink', '#tutorial-metro', '#rules-link']) {
+      const box = await page.locator(link).boundingBox();
+      assert.ok(box.y + box.height <= height, `${label}: ${link} on the first screen`);
+    }
+    // The start button stays on the first screen too.
+    const start = await page.locator('#start').boundingBox();
+    assert.ok(start.y + start.height <= height, `${label}: Start at ${start.y}`);
+    // Every mode says what it is, on a phone too.
+    for (const text of await page.locator('.mode-card .mode-text').all()) {
+      assert.ok(await text.isVisible(), `${label}: a mode without its words`);
+    }
+    // No "the computer is still playing" on the cards while its game runs.
+    assert.doesNotMatch(await page.textContent('#challenges-today'), /still playing/);
+    await shot(page, `polish-start-${label}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

@@ -69,11 +69,14 @@ test('dice, the selected tile, refusals, the end of a round, a hint and a placem
   assert.match(await page.getAttribute('.message', 'title'), /A1D30 is illegal/);
   await shot(page, 'words-refused-desktop');
 
-  // Why the round cannot end yet.
-  assert.match(await page.textContent('#end-reason'), /^Place every die that fits first: the (railway straight|highway curve|highway T-junction|corner station from highway to railway) still fits \(for example on [A-G][0-6]\)\.$/);
+  // Why the round cannot end yet: only in End round's tooltip while the round is untouched.
+  const why = /^Place every die that fits first: the (railway straight|highway curve|highway T-junction|corner station from highway to railway) still fits \(for example on [A-G][0-6]\)\.$/;
+  assert.equal(await page.locator('#end-reason').count(), 0, 'a round opens without a warning');
+  assert.match(await page.getAttribute('#end-round', 'title'), why);
 
   // A placement, then a route meeting the other kind of route.
   await placeOne(page, id);
+  assert.match(await page.textContent('#end-reason'), why, 'once the round is begun, why it cannot end yet');
   assert.match(await page.textContent('.message'), /^Placed the [a-zT: ,-]+ on [A-G][0-6] \((highway|railway) to [a-z, ]+\)\.$/);
   const bad = await mismatch(page, id);
   assert.ok(bad, 'some die can be placed against the first tile wrongly');

@@ -6,7 +6,7 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
-import { capital, pointsText } from '../core/words.js';
+import { capital, num, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, MODES, seats } from './api.js';
@@ -347,6 +347,7 @@ class GameView extends PlayScreen {
     const legal = this.legalNow().has(square);
     this.board.setDrop(null);
     this.pending = placement;
+    this.begunRound = this.state.round;
     const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
     this.pending = null;
     if (ok) {
@@ -375,6 +376,7 @@ class GameView extends PlayScreen {
   }
 
   async undo() {
+    this.begunRound = this.state.round;
     const ok = await this.act('Undo', () => api.undo(this.id, this.token));
     if (ok) this.say('Took back your last placement.', 'ok');
   }
@@ -665,6 +667,8 @@ class GameView extends PlayScreen {
     const me = this.me;
     const usedSpecials = me.specials.length;
     const endReason = !you.end_round.allowed && !you.round_done ? you.end_round.reason : null;
+    // Why the round cannot end is said once the player has begun it: a round opens calmly.
+    const begun = dice.some((c) => c.used) || me.special_this_round || this.begunRound === st.round;
     // The tray is drawn anew: the keyboard's focus stays on the same control.
     const active = document.activeElement;
     const focusKey = active && this.tray.contains(active)
@@ -679,8 +683,8 @@ class GameView extends PlayScreen {
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
-          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
-        endReason ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
+          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
+        endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
           `${usedSpecials} of ${this.table.specials_per_game} used · ${this.table.specials_per_round} a round`)),
@@ -768,10 +772,10 @@ class GameView extends PlayScreen {
         single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
         h('tr', {}, h('th', {}, 'Centre squares'), h('td', {}, sc.centre)),
         h('tr', {}, h('th', {}, 'Errors'), h('td', { class: sc.errors ? 'neg' : '' }, sc.errors ? `−${sc.errors}` : '0')),
-        h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, sc.basic)),
+        h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, num(sc.basic))),
         h('tr', {}, h('th', {}, 'Longest highway'), h('td', {}, sc.longest_highway)),
         h('tr', {}, h('th', {}, 'Longest railway'), h('td', {}, sc.longest_railway)),
-        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced))));
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced)))));
   }
 
   renderScores() {

@@ -3,6 +3,7 @@
 // form; and the Railroad Ink games this browser holds.
 
 import { h, nameEl } from '../core/dom.js';
+import { dateTimeText, pointsText } from '../core/words.js';
 import { isNameRefusal, watchName } from '../core/names.js';
 import { api, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
@@ -20,16 +21,12 @@ function heroBoard(table) {
   return b.svg;
 }
 
-/** The game's pitch, with a board, beside the form. */
+/** The game's pitch, with a board, beside the form (the ways to learn are in the page's introduction). */
 function hero(table) {
   return h('section', { class: 'hero' },
     h('div', {},
-      h('h1', {}, 'Railroad Ink'),
-      h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
-      h('p', { class: 'row' },
-        h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn', id: 'tutorial-ink' }, 'Learn to play'),
-        h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'),
-        h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn', id: 'tutorial-metro' }, 'Learn Metro'))),
+      h('h2', { class: 'hero-title' }, 'Railroad Ink'),
+      h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.')),
     h('div', { class: 'hero-board' }, heroBoard(table)));
 }
 
@@ -92,7 +89,7 @@ const held = {
     const label = MODES[st.mode] || st.mode;
     return [
       h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
-      h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
+      h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${pointsText(me.score.advanced)} · `] : null, dateTimeText(st.created)),
     ];
   },
 };

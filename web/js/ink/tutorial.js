@@ -5,7 +5,7 @@
 
 import { ApiError } from '../core/request.js';
 import { h, fill } from '../core/dom.js';
-import { capital, pointsText } from '../core/words.js';
+import { capital, num, pointsText } from '../core/words.js';
 import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
@@ -296,7 +296,7 @@ class InkLesson {
         row('Errors', sc.errors ? `−${sc.errors}` : '0', 'score-errors'),
         row('Longest highway', sc.longest_highway, 'score-highway'),
         row('Longest railway', sc.longest_railway, 'score-railway'),
-        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced)))),
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced))))),
       h('p', { class: 'muted small' }, 'The engine scores the board after every tile, as at the end of a game.'));
   }
 }

@@ -18,8 +18,9 @@ import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
 import { metroApi, metroSeats } from './api.js';
 import {
-  createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
+  createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileMention, tileSvg,
 } from './draw.js';
+import { tileName } from './names.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -39,21 +40,23 @@ function squareText(sq) {
 
 /**
  * A refused Metro move in plain words, from the server's refusal (its `rule`, and the details
- * in its sentence): which tile, where and why. Other refusals say the server's sentence.
+ * in its sentence): which tile (`tile`: its name, with its picture, to open the sentence), where
+ * and why. Other refusals say the server's sentence. Returns parts for h or fill.
  */
 export function metroRefusalWords(error, rule, tile, square) {
   const where = square ? squareText(square) : 'there';
-  const what = tile ? `Tile ${tile}` : 'The tile';
+  const what = tile ? ['The tile ', tile] : 'The tile';
+  const said = (...rest) => [what, ...rest];
   switch (rule) {
     case 'centre square':
-      return `${what} can't go on ${where}: the four middle squares are the central stations, and no tile ever goes there.`;
+      return said(` can't go on ${where}: the four middle squares are the central stations, and no tile ever goes there.`);
     case 'occupied':
-      return `${what} can't go on ${where}: a tile is already there.`;
+      return said(` can't go on ${where}: a tile is already there.`);
     case 'not touching':
-      return `${what} can't go on ${where}: a tile goes on the edge of the board or next to a tile already there.`;
+      return said(` can't go on ${where}: a tile goes on the edge of the board or next to a tile already there.`);
     case 'avoidable station link': {
       const m = /such as \((\d),\s*(\d)\)/.exec(error);
-      return `${what} can't go on ${where}: one of its tracks would run from a station straight back to a station in this one tile, and the tile fits elsewhere without doing that${m ? ` (for example on ${squareText(`${m[1]}${m[2]}`)})` : ''}.`;
+      return said(` can't go on ${where}: one of its tracks would run from a station straight back to a station in this one tile, and the tile fits elsewhere without doing that${m ? ` (for example on ${squareText(`${m[1]}${m[2]}`)})` : ''}.`);
     }
     default:
       return `${error.charAt(0).toUpperCase()}${error.slice(1)}.`.replace(/\.\.$/, '.');
@@ -137,8 +140,8 @@ function turnHelp(st, you) {
   }
 }
 
-/** The moves grouped by turn, in words: [{seat, text}], latest last. */
-function turnsInWords(st) {
+/** The moves grouped by turn, in words: [{seat, text}] (text: parts for h), latest last. */
+function turnsInWords(st, table) {
   const turns = [];
   let current = null;
   for (const m of st.moves) {
@@ -149,14 +152,14 @@ function turnsInWords(st) {
     if (m.action === 'draw') current.parts.push(current.parts.includes('kept it') ? 'drew another' : 'drew a tile');
     else if (m.action === 'keep') current.parts.push('kept it');
     else if (m.action === 'place') {
-      current.parts.push(`placed ${m.tile} at ${m.square}`);
+      current.parts.push(['placed ', tileMention(table, m.tile), ` on ${squareText(m.square)}`]);
       current.done = true;
     } else if (m.action === 'pass') {
       current.parts.push('passed (nothing left to play)');
       current.done = true;
     }
   }
-  return turns.map((t) => ({ seat: t.seat, text: t.parts.join(', ') }));
+  return turns.map((t) => ({ seat: t.seat, text: t.parts.flatMap((part, i) => (i ? [', ', part] : [part])) }));
 }
 
 class MetroGame extends PlayScreen {
@@ -250,7 +253,8 @@ class MetroGame extends PlayScreen {
 
   /** A refusal in words: which tile, where and why (the server's sentence is its tooltip). */
   refusalText(e) {
-    return metroRefusalWords(e.message, e.rule, this.pending?.tile, this.pending?.square);
+    const tile = this.pending?.tile;
+    return metroRefusalWords(e.message, e.rule, tile ? tileMention(this.table, tile) : null, this.pending?.square);
   }
 
   refused(e) {
@@ -391,23 +395,24 @@ class MetroGame extends PlayScreen {
     }
     const legal = this.legal().has(this.cursor);
     this.board.setDrop(this.cursor, you.tile, legal);
-    this.say(`${you.tile} at ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`, legal ? 'info' : 'error');
+    this.say([tileMention(this.table, you.tile, { capital: true }), ` on ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`], legal ? 'info' : 'error');
   }
 
   async draw() {
     const ok = await this.act('Drawing', () => metroApi.draw(this.id, this.token));
     const you = this.you;
     if (ok && you?.drawn) {
+      const drawn = tileMention(this.table, you.drawn);
       this.say(this.state.phase === 'drawn'
-        ? `You drew ${you.drawn}. Place it, or keep it and draw another.`
-        : `You drew ${you.drawn}: place it now.`, 'ok');
+        ? ['You drew ', drawn, '. Place it, or keep it and draw another.']
+        : ['You drew ', drawn, ': place it now.'], 'ok');
     }
   }
 
   async keep() {
     const ok = await this.act('Keeping', () => metroApi.keep(this.id, this.token));
     const you = this.you;
-    if (ok && you) this.say(`You kept ${you.hand} in hand and drew ${you.drawn}, which must be placed now.`, 'ok');
+    if (ok && you) this.say(['You kept ', tileMention(this.table, you.hand), ' in hand and drew ', tileMention(this.table, you.drawn), ', which must be placed now.'], 'ok');
   }
 
   async place(square) {
@@ -419,7 +424,7 @@ class MetroGame extends PlayScreen {
     this.pending = { tile, square };
     const ok = await this.act('Placing', () => metroApi.place(this.id, this.token, square, tile));
     this.pending = null;
-    if (ok) this.say(`Placed ${tile} at ${squareText(square)}.`, 'ok');
+    if (ok) this.say(['Placed ', tileMention(this.table, tile), ` on ${squareText(square)}.`], 'ok');
     else if (!legal) this.board.flash(square);
   }
 
@@ -442,7 +447,7 @@ class MetroGame extends PlayScreen {
       drop: (sq) => { if (sq) this.place(sq); },
       click: () => {
         this.board.setDrop(null);
-        this.say(`Drag ${tile} onto a green square, or click one.`, 'info');
+        this.say(['Drag ', tileMention(this.table, tile), ' onto a green square, or click one.'], 'info');
       },
     });
   }
@@ -560,7 +565,7 @@ class MetroGame extends PlayScreen {
     const slot = h('div', { class: `m-slot${tile ? '' : ' empty'}${toPlace ? ' to-place' : ''}`, id },
       h('span', { class: 'm-slot-label' }, label),
       tile ? tileSvg(this.table, tile) : h('span', { class: 'm-slot-empty' }, 'empty'),
-      tile ? h('span', { class: 'm-slot-code' }, tile) : null);
+      tile ? h('span', { class: 'm-slot-code', title: `tile ${tile}`, dataset: { tile } }, tileName(this.table, tile)) : null);
     if (toPlace) {
       slot.title = 'Drag onto a green square, or click a green square';
       slot.dataset.tile = tile;
@@ -661,11 +666,11 @@ class MetroGame extends PlayScreen {
 
   renderLog() {
     const st = this.state;
-    const turns = turnsInWords(st).slice(-6).reverse();
+    const turns = turnsInWords(st, this.table).slice(-6).reverse();
     fill(this.logPanel,
       h('h2', {}, 'Latest moves'),
       turns.length
-        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.who(t.seat)), ` ${t.text}`))))
+        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.who(t.seat)), ' ', t.text))))
         : h('p', { class: 'muted small' }, 'No moves yet.'));
   }
 

@@ -6,7 +6,8 @@ import { h, fill, nameEl, nameList, swatch } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { metroApi } from './api.js';
-import { createMetroBoard, describeLine, seatColour, tileSvg as metroTileSvg } from './draw.js';
+import { createMetroBoard, describeLine, seatColour, tileMention, tileSvg as metroTileSvg } from './draw.js';
+import { tileName } from './names.js';
 
 /** `/metro/{id}/replay?at=k`. */
 export function metroReplayScreen(root, id, { setTitle }) {
@@ -70,9 +71,9 @@ class MetroReplay extends Replay {
     return step.events.map((e, i) => {
       const gap = i ? ' ' : '';
       switch (e.event) {
-        case 'drew': return [gap, who(), ` drew ${e.tile}.`];
-        case 'kept': return [gap, who(), ` kept ${e.tile}.`];
-        case 'placed': return [gap, who(), ` placed ${e.placement.slice(0, 4)} at row ${e.placement[4]}, column ${e.placement[5]}.`];
+        case 'drew': return [gap, who(), ' drew ', tileMention(this.table, e.tile), '.'];
+        case 'kept': return [gap, who(), ' kept ', tileMention(this.table, e.tile), '.'];
+        case 'placed': return [gap, who(), ' placed ', tileMention(this.table, e.placement.slice(0, 4)), ` on row ${e.placement[4]}, column ${e.placement[5]}.`];
         case 'passed': return [gap, who(), ' passed.'];
         case 'ended': return `${gap}The board is full: the game is over.`;
         default: return '';
@@ -98,7 +99,7 @@ class MetroReplay extends Replay {
       h('ol', { class: 'm-view-scores' }, r.players.map((p, seat) => h('li', { class: seat === acting ? 'acting' : '', dataset: { seat } },
         h('details', { open: false },
           h('summary', {}, swatch(seatColour(seat)), nameEl(p.name, { class: 'm-view-player' }),
-            st.hands[seat] ? h('span', { class: 'm-view-hand', title: `Holds ${st.hands[seat]}` }, metroTileSvg(this.table, st.hands[seat])) : null,
+            st.hands[seat] ? h('span', { class: 'm-view-hand', title: `Holds ${tileName(this.table, st.hands[seat])} (${st.hands[seat]})` }, metroTileSvg(this.table, st.hands[seat])) : null,
             h('span', { class: 'm-view-total', id: `replay-score-${seat}` }, pointsText(st.scores[seat]))),
           h('ul', { class: 'm-view-lines' }, st.lines.filter((l) => l.owner === seat && l.end.kind !== 'unfinished')
             .map((l) => h('li', { tabindex: 0, onpointerenter: () => this.highlight(l.station), onfocus: () => this.highlight(l.station) },
