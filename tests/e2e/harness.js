@@ -284,11 +284,19 @@ export async function playRound(page, id, options) {
   await page.click('#end-round');
 }
 
-/** Drags with a finger: touch events through the DevTools protocol (pointerType "touch"). */
+/** How far above the finger the page draws a dragged tile, in tile widths (core/screen.js). */
+export const TOUCH_LIFT = 0.9;
+
+/**
+ * Drags with a finger: touch events through the DevTools protocol (pointerType "touch"). The
+ * finger ends below the square, where the tile riding above it covers the square.
+ */
 export async function touchDrag(page, fromSelector, square) {
   const cdp = await page.context().newCDPSession(page);
   const from = await page.locator(fromSelector).boundingBox();
-  const to = await squareCentre(page, square);
+  const centre = await squareCentre(page, square);
+  const cell = (await page.locator('#my-board').boundingBox()).width * 100 / 792;
+  const to = { x: centre.x, y: centre.y + TOUCH_LIFT * cell };
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', {
     type,

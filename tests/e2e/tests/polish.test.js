@@ -4,7 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, finishByApi, PHONE, placeOne, serverAndBrowser, shot, startGame } from '../harness.js';
+import {
+  apiState, DESKTOP, finishByApi, firstLegal, PHONE, placeOne, serverAndBrowser, shot, squareCentre, startGame, startOnline, TOUCH_LIFT, turnTo,
+} from '../harness.js';
 import { clickSquare, finishMetroByApi, playTurn, startMetro } from '../metro-harness.js';
 
 const NOW = '2026-11-26T14:48:00Z';
@@ -241,4 +243,47 @@ test('5. a first-time visitor reads what this is and where to learn it on the fi
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('8. phone, online Railroad Ink: rows A–G on the first screen, a die selected moves nothing, a dragged tile rides above the finger', async () => {
+  const page = await env.page(PHONE);
+  const id = await startGame(page, env.url, { mode: 'online', name: 'Ann', seed: 2 });
+  await startOnline(page);
+  await page.waitForFunction(() => !document.querySelector('.dice-row.rolling'));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const g6 = await squareCentre(page, 'G6');
+  const cell = (await page.locator('#my-board').boundingBox()).width * 100 / 792;
+  assert.ok(g6.y + cell / 2 <= 844, `row G ends at ${g6.y + cell / 2}, below the first screen`);
+  assert.equal(await page.locator('#watch-box summary').textContent(), 'Link to watch');
+  await shot(page, 'polish-online-phone');
+
+  // Selecting a die does not move the board.
+  const before = await page.locator('#my-board').boundingBox();
+  const p = firstLegal(await apiState(page, id));
+  await page.click(`.choice-die[data-index="${p.die}"]`);
+  await page.waitForSelector('.preview');
+  const after = await page.locator('#my-board').boundingBox();
+  assert.ok(Math.abs(after.y - before.y) < 1, `the board moved ${after.y - before.y} px`);
+  await turnTo(page, p.orientation);
+  await page.waitForSelector(`.preview[data-orientation="${p.orientation}"]`);
+
+  // A finger's drag: halfway, the tile is drawn above the touch point, not under it.
+  const cdp = await page.context().newCDPSession(page);
+  const from = await page.locator(`.choice-die[data-index="${p.die}"]`).boundingBox();
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const target = await squareCentre(page, p.square);
+  const finger = { x: target.x, y: target.y + TOUCH_LIFT * cell };
+  const touch = (type, q) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(q.x), y: Math.round(q.y), id: 1 }] });
+  await touch('touchStart', start);
+  for (let i = 1; i <= 10; i++) await touch('touchMove', { x: start.x + (finger.x - start.x) * i / 10, y: start.y + (finger.y - start.y) * i / 10 });
+  const ghost = await page.locator('.drag-ghost').boundingBox();
+  assert.ok(ghost, 'the dragged tile is drawn');
+  assert.ok(ghost.y + ghost.height <= finger.y + 2, `the tile's bottom (${ghost.y + ghost.height}) is above the finger (${finger.y})`);
+  await shot(page, 'polish-online-phone-drag');
+  await touch('touchEnd', finger);
+  await cdp.detach();
+  // It lands where it was seen.
+  await page.waitForSelector(`#my-board g.placed[data-placement="${p.tile}${p.square}${p.orientation}"]`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

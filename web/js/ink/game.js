@@ -544,7 +544,20 @@ class GameView extends PlayScreen {
         h('span', { class: 'mode-chip' }, modeText)),
       pips,
       status,
-      st.mode === 'online' && !st.finished ? this.inviteBox(`/ink/${this.id}`, 'Link to watch:') : null);
+      st.mode === 'online' && !st.finished ? this.watchBox() : null);
+  }
+
+  /**
+   * The link to watch this game: in the bar on a desk; on a phone folded into one small
+   * "Link to watch" beside the rounds, so the board stays on the first screen.
+   */
+  watchBox() {
+    const phone = window.matchMedia('(max-width: 560px)').matches;
+    const box = this.inviteBox(`/ink/${this.id}`, phone ? '' : 'Link to watch:');
+    if (!phone) return box;
+    const details = h('details', { class: 'watch-box', id: 'watch-box', open: this.watchOpen, ontoggle: () => { this.watchOpen = details.open; } },
+      h('summary', {}, 'Link to watch'), box);
+    return details;
   }
 
   renderBanner() {
