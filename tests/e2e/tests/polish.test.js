@@ -287,3 +287,75 @@ test('8. phone, online Railroad Ink: rows A–G on the first screen, a die selec
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Plays a Railroad Ink game of `mode` to its end through the API from the page; resolves with its id. */
+async function finishedInk(page, mode) {
+  return page.evaluate(async (m) => {
+    const call = async (method, path, token, body) => (await fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })).json();
+    const { id, token, seat } = await call('POST', '/api/ink/games', null, { mode: m, seed: 5, name: 'Ada' });
+    // The page holds the seat, as if it had made the game.
+    const held = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]');
+    localStorage.setItem('tracklayer:ink:games', JSON.stringify([...held, { id, seat: seat ?? 0, token, mode: m, name: 'Ada' }]));
+    const path = `/api/ink/games/${id}`;
+    for (let guard = 0; guard < 5000; guard++) {
+      const st = await call('GET', path, token);
+      if (st.finished) return id;
+      if (st.you.round_done) { await new Promise((r) => setTimeout(r, 25)); continue; }
+      let placed = false;
+      for (const die of st.you.dice) {
+        if (die.used || placed) continue;
+        for (let o = 0; o < 8 && !placed; o++) {
+          if (die.legal[o].length >= 2) placed = !(await call('POST', `${path}/place`, token, { placement: `${die.tile}${die.legal[o].slice(0, 2)}${o}` })).error;
+        }
+      }
+      if (!placed) await call('POST', `${path}/end-round`, token);
+    }
+    throw new Error('the game did not end');
+  }, mode);
+}
+
+/** The bottom of row G of a Railroad Ink board on the screen (the board drawn 792 units wide). */
+async function rowGBottom(page, board) {
+  const box = await page.locator(board).boundingBox();
+  return box.y + (46 + 700) * box.width / 792;
+}
+
+test('9. desk, 1280×800: the computer\'s board at the top of the side, big enough; end screens and replays keep row G on the screen', async () => {
+  const page = await env.page(WIDE);
+  await startGame(page, env.url, { mode: 'computer', seed: 5, name: 'Ada' });
+  await page.waitForSelector('#board-1');
+  const other = await page.locator('#board-1').boundingBox();
+  const scores = await page.locator('.side .scores').boundingBox();
+  assert.ok(other.y < scores.y, 'the other board sits above the score panel');
+  assert.ok(other.width >= 300, `the other board is ${other.width} px wide`);
+  assert.ok(other.y + other.height <= 800, `the other board ends at ${other.y + other.height}`);
+  assert.ok(await rowGBottom(page, '#my-board') <= 800);
+  await shot(page, 'polish-computer-desktop');
+
+  // A finished game against the computer: its end screen, then its replay.
+  const id = await finishedInk(page, 'computer');
+  await page.goto(`${env.url}/ink/${id}`);
+  await page.waitForSelector('#my-board, #board-0');
+  await page.waitForSelector('.end-banner:not([hidden])');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const main = await page.locator('.main-board .board').first().boundingBox();
+  assert.ok(main.y + (46 + 700) * main.width / 792 <= 800, `the end screen's row G ends at ${main.y + (46 + 700) * main.width / 792}`);
+  await shot(page, 'polish-end-desktop');
+  await page.goto(`${env.url}/ink/${id}/replay`);
+  await page.waitForSelector('#replay-board-1');
+  for (const b of ['#replay-board-0', '#replay-board-1']) {
+    assert.ok(await rowGBottom(page, b) <= 800, `${b}'s row G ends at ${await rowGBottom(page, b)}`);
+  }
+  await shot(page, 'polish-replay-two-desktop');
+  const solo = await finishedInk(page, 'solo');
+  await page.goto(`${env.url}/ink/${solo}/replay`);
+  await page.waitForSelector('#replay-board-0');
+  assert.ok(await rowGBottom(page, '#replay-board-0') <= 800, `a solo replay's row G ends at ${await rowGBottom(page, '#replay-board-0')}`);
+  await shot(page, 'polish-replay-solo-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -212,7 +212,8 @@ class GameView extends PlayScreen {
     this.side = h('aside', { class: 'side' });
     this.others = h('div', { class: 'others' });
     this.scores = h('section', { class: 'panel scores', 'aria-label': 'Scores' });
-    fill(this.side, this.scores, this.others);
+    // Other players' boards first: on a desk they sit at the top of the side, above the scores.
+    fill(this.side, this.others, this.scores);
     const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message);
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
     this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
@@ -467,6 +468,11 @@ class GameView extends PlayScreen {
       for (const [k] of OVERLAYS) svg.classList.toggle(`show-${k}`, this.overlays.has(k));
     }
     this.root.classList.toggle('spectator', !st.you);
+    // The layout knows when there are other boards (beside yours on a desk) and when the game is over.
+    this.layout.classList.toggle('with-others', st.players.length > 1);
+    this.game.classList.toggle('finished', !!st.finished);
+    // The end banner's height, so the board below it keeps row G on the screen (see app.css).
+    if (st.finished) this.game.style.setProperty('--banner', `${Math.round(this.banner.offsetHeight)}px`);
   }
 
   /**
