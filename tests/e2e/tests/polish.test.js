@@ -359,3 +359,46 @@ test('9. desk, 1280×800: the computer\'s board at the top of the side, big enou
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('10. a hint\'s plan stays on the board after its first placement, until the player departs from it', async () => {
+  const page = await env.page(WIDE);
+  const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
+  await page.click('#hint');
+  await page.waitForSelector('#my-board .hint-tile');
+  const plan = await page.locator('#my-board .hint-tile').evaluateAll((els) => els.map((e) => e.dataset.placement));
+  assert.ok(plan.length >= 2, `a plan of ${plan.length}`);
+  // The first step, by the page: select its die, turn it, click its square.
+  const [first, ...rest] = plan;
+  await page.click(`.choice-die[data-tile="${first.slice(0, 2)}"]:not(.used)`);
+  await turnTo(page, Number(first[4]));
+  await page.waitForSelector(`.preview[data-orientation="${first[4]}"]`);
+  const c = await squareCentre(page, first.slice(2, 4));
+  await page.mouse.click(c.x, c.y);
+  await page.waitForSelector(`#my-board g.placed[data-placement="${first}"]`);
+  await page.waitForTimeout(200);
+  const shown = await page.locator('#my-board .hint-tile').evaluateAll((els) => els.map((e) => e.dataset.placement));
+  assert.deepEqual(shown, rest, 'the rest of the plan is still shown');
+  await shot(page, 'polish-hint-kept-desktop');
+  // Departing from it: a placement not in the plan ends it.
+  const st = await apiState(page, id);
+  let other = null;
+  for (const die of st.you.dice) {
+    if (die.used || other) continue;
+    for (let o = 0; o < 8 && !other; o++) {
+      for (let i = 0; i + 2 <= die.legal[o].length && !other; i += 2) {
+        const p = `${die.tile}${die.legal[o].slice(i, i + 2)}${o}`;
+        if (!plan.includes(p)) other = p;
+      }
+    }
+  }
+  if (other) {
+    await page.evaluate(async ([gid, placement]) => {
+      const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games')).find((g) => g.id === gid);
+      await fetch(`/api/ink/games/${gid}/place`, { method: 'POST', headers: { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ placement }) });
+    }, [id, other]);
+    await page.waitForSelector(`#my-board g.placed[data-placement="${other}"]`);
+    await page.waitForFunction(() => !document.querySelector('#my-board .hint-tile'));
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -339,7 +339,7 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
     (list || []).forEach((text, i) => {
       const p = placements(text)[0];
       const [x, y] = squareXY(p.square);
-      const g = s('g', { class: 'hint-tile', transform: `translate(${x},${y})` }, tileShapes(tileInfo(table, p.tile), p.orientation));
+      const g = s('g', { class: 'hint-tile', transform: `translate(${x},${y})`, dataset: { placement: text } }, tileShapes(tileInfo(table, p.tile), p.orientation));
       g.append(s('circle', { class: 'hint-badge', cx: 16, cy: 16, r: 13 }));
       g.append(s('text', { class: 'hint-number', x: 16, y: 21, 'text-anchor': 'middle' }, String(i + 1)));
       layers.hint.append(g);

@@ -175,7 +175,7 @@ class GameView extends PlayScreen {
     const roundChanged = next.round !== this.state.round;
     const wasFinished = this.state.finished;
     const begun = !this.state.started && next.started;
-    if (next.version !== this.state.version) this.hint = null;
+    if (next.version !== this.state.version) this.hint = this.planAfter(next);
     this.state = next;
     if (begun || (roundChanged && !next.finished)) {
       this.rollAt = Date.now();
@@ -339,7 +339,24 @@ class GameView extends PlayScreen {
   // ---- actions
 
   acted() {
-    this.hint = null;
+    // The hint's plan stays while the player follows it (see planAfter).
+  }
+
+  /**
+   * What is left of the computer's plan (the hint) in the state `next`: the placements not yet
+   * made. It is dropped when the round changes, the game ends, or the player departs from it (a
+   * placement not in the plan, or a square of the plan taken by another tile).
+   */
+  planAfter(next) {
+    if (!this.hint?.length || !next.you || next.finished || next.round !== this.state.round) return null;
+    const chunks = (board) => (board || '').match(/.{5}/g) || [];
+    const before = new Set(chunks(this.me?.board));
+    const after = chunks(next.players[next.you.seat]?.board);
+    if (after.some((p) => !before.has(p) && !this.hint.includes(p))) return null;
+    const taken = new Set(after.map((p) => p.slice(2, 4)));
+    const left = this.hint.filter((p) => !after.includes(p));
+    if (left.some((p) => taken.has(p.slice(2, 4)))) return null;
+    return left.length ? left : null;
   }
 
   async place(square, { byKey = false } = {}) {
