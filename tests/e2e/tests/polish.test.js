@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  apiState, DESKTOP, finishByApi, firstLegal, PHONE, placeOne, serverAndBrowser, shot, squareCentre, startGame, startOnline, TOUCH_LIFT, turnTo,
+  apiState, DESKTOP, finishByApi, firstLegal, PHONE, placeOne, serverAndBrowser, shot, playRound, squareCentre, startGame, startOnline, TOUCH_LIFT, turnTo,
 } from '../harness.js';
 import { clickSquare, finishMetroByApi, playTurn, startMetro } from '../metro-harness.js';
 
@@ -399,6 +399,67 @@ test('10. a hint\'s plan stays on the board after its first placement, until the
     await page.waitForSelector(`#my-board g.placed[data-placement="${other}"]`);
     await page.waitForFunction(() => !document.querySelector('#my-board .hint-tile'));
   }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('13. this round\'s tiles are marked, the personal best is shown, your games come first, every board opens in the viewer', async () => {
+  const page = await env.page(WIDE);
+  await page.goto(env.url);
+  // A player on this device, so that solo games count for a best.
+  await page.evaluate(async () => {
+    const p = await (await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bestie' }) })).json();
+    localStorage.setItem('tracklayer:player', JSON.stringify(p));
+  });
+  const id = await startGame(page, env.url, { seed: 2, name: 'Bestie' });
+  const first = await placeOne(page, id);
+  assert.deepEqual(await page.locator('#my-board g.placed.this-round').evaluateAll((els) => els.map((e) => e.dataset.placement)), [first]);
+  const second = await placeOne(page, id);
+  assert.equal(await page.locator('#my-board g.placed.this-round').count(), 2);
+  await shot(page, 'polish-this-round-desktop');
+  await playRound(page, id);
+  await page.waitForSelector('.round-pips li.now:text-is("2")');
+  assert.equal(await page.locator('#my-board g.placed.this-round').count(), 0, 'a new round: nothing marked');
+  assert.ok(await page.locator(`#my-board g.placed[data-placement="${second}"]`).count());
+
+  // The end screen: the board opens in the viewer, and its string can be copied.
+  await finishByApi(page, id);
+  await page.waitForSelector('#winner');
+  const board = (await apiState(page, id)).players[0].board;
+  assert.equal(await page.getAttribute('.main-board .copy-board', 'data-board'), board);
+  assert.equal(await page.getAttribute('.main-board a.view-board', 'href'), `/view/ink?board=${board}`);
+  await shot(page, 'polish-end-links-desktop');
+  await page.click('.main-board a.view-board');
+  await page.waitForURL(/\/view\/ink\?board=/);
+  await page.waitForSelector('#placements .chip-button');
+  assert.equal(await page.locator('#placements .chip-button').count(), board.length / 5);
+  // Its replay too.
+  await page.goto(`${env.url}/ink/${id}/replay`);
+  await page.waitForSelector('#replay-board-0');
+  assert.equal(await page.getAttribute('.replay-seat .copy-board', 'data-board'), board);
+
+  // The start page: the best on the Solo card, and the games to go on with above the form.
+  await page.goto(env.url);
+  await page.waitForSelector('#solo-best');
+  const score = (await apiState(page, id)).players[0].score.advanced;
+  assert.equal(await page.textContent('#solo-best'), `Your best: ${String(score).replace('-', '−')} ${Math.abs(score) === 1 ? 'point' : 'points'}`);
+  await page.waitForSelector('#your-games:not([hidden])');
+  const yours = await page.locator('#your-games').boundingBox();
+  const form = await page.locator('.start-card').boundingBox();
+  assert.ok(yours.y < form.y, 'your games come before the new-game form');
+  await shot(page, 'polish-start-returning-desktop');
+  assert.deepEqual(page.errors, []);
+
+  // A Metro game and its replay offer the same.
+  const metro = await finishMetroByApi(page);
+  await page.goto(`${env.url}/metro/${metro}/replay`);
+  await page.waitForSelector('#replay-board .m-placed');
+  const sequence = await page.getAttribute('.replay-seat .copy-board', 'data-board');
+  assert.match(sequence, /^([a-d]{4}[0-7]{2}){60}$/);
+  assert.match(await page.getAttribute('.replay-seat a.view-board', 'href'), /^\/view\/metro\?players=2&sequence=/);
+  await page.goto(`${env.url}/metro/${metro}`);
+  await page.waitForSelector('#winner');
+  assert.equal(await page.getAttribute('.m-main .copy-board', 'data-board'), sequence);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -268,16 +268,20 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
 
   let current = null;
 
-  function setBoard(board) {
-    if (board === current) return;
-    current = board;
+  /** Draws a board string; its last `recent` placements (this round's) are marked. */
+  function setBoard(board, { recent = 0 } = {}) {
+    if (`${board}|${recent}` === current) return;
+    current = `${board}|${recent}`;
     layers.tiles.replaceChildren();
     const occupied = new Set();
-    for (const p of placements(board)) {
+    const all = placements(board);
+    for (const [i, p] of all.entries()) {
       const [x, y] = squareXY(p.square);
       const info = tileInfo(table, p.tile);
-      const g = s('g', { class: 'placed', transform: `translate(${x},${y})`, dataset: { square: p.square, placement: p.text } },
+      const fresh = i >= all.length - recent;
+      const g = s('g', { class: `placed${fresh ? ' this-round' : ''}`, transform: `translate(${x},${y})`, dataset: { square: p.square, placement: p.text } },
         tileShapes(info, p.orientation));
+      if (fresh) g.append(s('rect', { class: 'this-round-mark', x: 3, y: 3, width: 94, height: 94, rx: 8 }));
       layers.tiles.append(g);
       occupied.add(p.square);
       onSquare[p.square] = `${tileWords(table, p.tile)}, ${openEnds(table, p.tile, p.orientation)}`;

@@ -15,6 +15,7 @@ import { newBestNote } from '../core/bests.js';
 import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { turnButtons, turning } from './turns.js';
+import { boardActions, inkViewer } from '../core/boardlinks.js';
 
 /** How long the dice take to roll in, and how long each of the computer's tiles waits (ms). */
 const ROLL_MS = 900;
@@ -214,7 +215,8 @@ class GameView extends PlayScreen {
     this.scores = h('section', { class: 'panel scores', 'aria-label': 'Scores' });
     // Other players' boards first: on a desk they sit at the top of the side, above the scores.
     fill(this.side, this.others, this.scores);
-    const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message);
+    this.boardLinks = h('div', { class: 'board-links' });
+    const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
     this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
     this.lobby = h('section', { class: 'card lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
@@ -465,7 +467,10 @@ class GameView extends PlayScreen {
     this.renderTray();
     const me = this.me;
     const mine = me || st.players[0];
-    this.board.setBoard(mine.board);
+    // This round's tiles are marked (Undo takes back the last of them).
+    const recent = me && !st.finished ? st.you.dice.filter((d) => d.used).length + (me.special_this_round ? 1 : 0) : 0;
+    this.board.setBoard(mine.board, { recent });
+    fill(this.boardLinks, boardActions(inkViewer(mine.board), mine.board));
     this.board.setBreakdown(mine.breakdown);
     this.board.setHint(this.hint);
     this.board.setLegal(this.selected ? [...this.legalNow()] : [], this.selected ? tileWords(this.table, this.selected.tile) : '');
@@ -858,7 +863,8 @@ class GameView extends PlayScreen {
           h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
-        status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null);
+        status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null,
+        placing ? null : boardActions(inkViewer(p.board), p.board));
     });
     for (const seat of [...this.boards.keys()]) if (!seen.has(seat)) this.boards.delete(seat);
     fill(this.others, cards);

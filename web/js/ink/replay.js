@@ -6,6 +6,7 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { MODES, api } from './api.js';
+import { boardActions, inkViewer } from '../core/boardlinks.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
 import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles } from './breakdown.js';
 
@@ -116,7 +117,8 @@ class InkReplay extends Replay {
             r.winners.includes(seat) && k === r.steps.length && r.players.length > 1 ? h('span', { class: 'chip winner' }, 'winner') : null),
           h('span', { class: 'board-score', id: `replay-score-${seat}` }, pointsText(s.breakdown.score.advanced))),
         b.svg,
-        joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`));
+        joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`),
+        boardActions(inkViewer(s.board), s.board));
     });
     fill(this.grid, cards);
     applyOverlays(this.boards.map((b) => b.svg), this.overlays);

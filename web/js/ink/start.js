@@ -4,6 +4,7 @@
 
 import { h, nameEl } from '../core/dom.js';
 import { dateTimeText, pointsText } from '../core/words.js';
+import { request, storedPlayer } from '../core/request.js';
 import { isNameRefusal, watchName } from '../core/names.js';
 import { api, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
@@ -30,6 +31,19 @@ function hero(table) {
     h('div', { class: 'hero-board' }, heroBoard(table)));
 }
 
+/**
+ * "Your best: 54" on the Solo card, which says "Beat your best score", when this device's
+ * player has finished a solo game (their records, asked with their own key).
+ */
+function showBest(card) {
+  const me = storedPlayer();
+  if (!me) return;
+  request('GET', '/api/players/me', { token: me.token }).then((profile) => {
+    const best = (profile.bests || []).find((b) => b.game === 'ink' && b.mode === 'solo');
+    if (best) card.append(h('span', { class: 'personal-best', id: 'solo-best' }, `Your best: ${pointsText(best.best)}`));
+  }).catch(() => { /* no records: the card says nothing more */ });
+}
+
 /** The new-game form's Railroad Ink part (see pages/start.js for what a card gives). */
 async function setup() {
   const table = await api.tiles();
@@ -50,6 +64,7 @@ async function setup() {
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
+  showBest(modeCards[0]);
   return {
     art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
     parts: [

@@ -21,6 +21,7 @@ import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileMention, tileSvg,
 } from './draw.js';
 import { tileName } from './names.js';
+import { boardActions, metroViewer } from '../core/boardlinks.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -285,7 +286,8 @@ class MetroGame extends PlayScreen {
     this.logPanel = h('section', { class: 'panel m-log-panel', 'aria-label': 'Latest moves' });
     this.linesPanel = h('section', { class: 'panel m-lines-panel', id: 'every-line', hidden: true });
     fill(this.side, this.playersPanel, this.logPanel);
-    const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message);
+    this.boardLinks = h('div', { class: 'board-links' });
+    const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
     this.mount(h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel), 'drag-ghost m-ghost');
   }
@@ -466,6 +468,7 @@ class MetroGame extends PlayScreen {
     this.renderBar();
     this.renderBanner();
     this.board.setSequence(st.sequence, { fresh, placers: this.placers() });
+    fill(this.boardLinks, boardActions(metroViewer(st.sequence, st.players.length), st.sequence));
     this.board.setLines(st.lines);
     this.board.setLegal([...this.legal()]);
     this.showLine();

@@ -6,6 +6,7 @@ import { h, fill, nameEl, nameList, swatch } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { metroApi } from './api.js';
+import { boardActions, metroViewer } from '../core/boardlinks.js';
 import { createMetroBoard, describeLine, seatColour, tileMention, tileSvg as metroTileSvg } from './draw.js';
 import { tileName } from './names.js';
 
@@ -45,7 +46,7 @@ class MetroReplay extends Replay {
     this.side = h('aside', { class: 'side replay-side' });
     this.lineInfo = h('p', { class: 'muted small m-view-line', id: 'line-info' }, 'Point at a station or a track to see its line.');
     this.frame('metro', [`Metro · ${this.n} players · ${when(r.created)}. `, headline, '.'], null, [
-      h('div', { class: 'replay-boards seats-1' }, h('section', { class: 'panel replay-seat' }, this.board.svg, this.lineInfo)),
+      h('div', { class: 'replay-boards seats-1' }, h('section', { class: 'panel replay-seat' }, this.board.svg, this.lineInfo, this.boardLinks = h('div', { class: 'board-links' }))),
       this.side]);
     const hover = (ev) => this.highlight(this.board.stationAt(ev.target));
     this.board.svg.addEventListener('pointerover', hover);
@@ -88,6 +89,7 @@ class MetroReplay extends Replay {
     const step = k > 0 ? r.steps[k - 1] : null;
     this.board.setSequence(st.sequence);
     this.board.setLines(st.lines);
+    fill(this.boardLinks, boardActions(metroViewer(st.sequence, this.n), st.sequence));
     const placed = step?.events.find((e) => e.event === 'placed');
     if (placed) this.board.setDrop(placed.placement.slice(4, 6), null, true);
     else this.board.setDrop(null);
