@@ -463,3 +463,39 @@ test('13. this round\'s tiles are marked, the personal best is shown, your games
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('11. Metro computers\' moves are paced, each shown and ringed in turn (at once under reduced motion)', async () => {
+  for (const [label, options] of [['moving', WIDE], ['still', { ...WIDE, reducedMotion: 'reduce' }]]) {
+    const page = await env.page(options);
+    await startMetro(page, env.url, {
+      seats: [{ kind: 'here', name: 'Ann' }, { kind: 'computer', level: 'random' }, { kind: 'computer', level: 'random' }, { kind: 'computer', level: 'random' }],
+      seed: 4,
+    });
+    await page.waitForSelector('#turn-help.mine');
+    // Every tile as it appears on the board: when, and whether a ring marks it.
+    await page.evaluate(() => {
+      window.seen = [];
+      const board = document.querySelector('#metro-board');
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (n.classList?.contains('m-placed')) window.seen.push({ at: performance.now(), square: n.dataset.square, rings: board.querySelectorAll('.m-ring').length });
+          }
+        }
+      }).observe(board, { childList: true, subtree: true });
+    });
+    await playTurn(page);
+    await page.waitForSelector('#turn-help.mine');
+    const seen = await page.evaluate(() => window.seen);
+    assert.equal(seen.length, 4, JSON.stringify(seen));
+    const computers = seen.slice(1);
+    for (const s of computers) assert.ok(s.rings >= 1, `a computer's move is ringed: ${JSON.stringify(seen)}`);
+    const gaps = computers.slice(1).map((s, i) => s.at - computers[i].at);
+    if (label === 'moving') {
+      for (const gap of gaps) assert.ok(gap >= 600, `each move stays alone long enough: ${gaps.map(Math.round).join(', ')} ms`);
+      await shot(page, 'polish-metro-paced-desktop');
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -8,7 +8,7 @@
 // "pass the device" asks for the right person.
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
-import { play, soundToggle } from '../core/motion.js';
+import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
@@ -29,6 +29,9 @@ const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 export function levelLabel(level) {
   return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
 }
+
+/** How long a computer's move stays alone on the board before the next is shown (ms). */
+const PACE_MS = 700;
 
 function setTitle(text) {
   document.title = text ? `${text} · Metro · tracklayer` : 'Metro · tracklayer';
@@ -237,7 +240,48 @@ class MetroGame extends PlayScreen {
     }
   }
 
+  /**
+   * A new state. The computers' moves are paced: each stays alone on the board, ringed, for
+   * PACE_MS before the next is shown (states that come sooner wait in order), except under
+   * reduced motion, where every state shows at once.
+   */
   update(next) {
+    this.paced ||= [];
+    const last = this.paced.length ? this.paced[this.paced.length - 1] : this.state;
+    if (this.paced.length && next.version <= last.version && next.you?.seat === last.you?.seat) return;
+    if (this.paced.length || this.paceable(next, last)) {
+      this.paced.push(next);
+      this.drainPaced();
+      return;
+    }
+    this.show(next);
+  }
+
+  /** Whether `next` brings a move by a seat not on this device while the last move is still fresh. */
+  paceable(next, last) {
+    if (reducedMotion() || !this.lastMoveAt) return false;
+    return this.othersPlaced(last, next) && Date.now() - this.lastMoveAt < PACE_MS;
+  }
+
+  /** Whether a seat not held on this device placed a tile between two states. */
+  othersPlaced(from, to) {
+    const placed = (st) => (st.moves || []).filter((m) => m.action === 'place');
+    return placed(to).slice(placed(from).length).some((m) => !this.isLocal(m.seat));
+  }
+
+  drainPaced() {
+    if (this.paceTimer) return;
+    const wait = Math.max(0, this.lastMoveAt + PACE_MS - Date.now());
+    this.paceTimer = setTimeout(() => {
+      this.paceTimer = null;
+      const next = this.paced.shift();
+      if (next) this.show(next);
+      if (this.paced.length) this.drainPaced();
+    }, wait);
+  }
+
+  show(next) {
+    if (this.othersPlaced(this.state, next)) this.lastMoveAt = Date.now();
     const before = placements(this.state.sequence).length;
     const after = placements(next.sequence).length;
     const turnChanged = next.turn !== this.state.turn;
