@@ -499,3 +499,52 @@ test('11. Metro computers\' moves are paced, each shown and ringed in turn (at o
     await page.context().close();
   }
 });
+
+test('6. tutorials: the Railroad Ink one scores a network of two exits and shows a round; what came of a move is in view', async () => {
+  for (const [label, options] of [['desktop', WIDE], ['phone', PHONE]]) {
+    const page = await env.page(options);
+    await page.goto(`${env.url}/tutorial/ink`);
+    await page.waitForSelector('#step-title');
+    // The lesson's steps include exits joined, the dice and End round.
+    const titles = await page.locator('.tutorial-steps li').allTextContents();
+    assert.ok(titles.some((t) => /Two exits/.test(t)) && titles.some((t) => /Dice and rounds/.test(t)), titles.join(' | '));
+    // A move: its result is in view, next to the step (not below the board).
+    await page.locator('#tutorial-board [role=gridcell][data-square="A3"]').scrollIntoViewIfNeeded();
+    const a3 = await squareCentre(page, 'A3', '#tutorial-board');
+    await page.mouse.click(a3.x, a3.y);
+    await page.waitForFunction(() => document.querySelector('#step-title')?.textContent === 'Connections');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const message = await page.locator('#tutorial-message').boundingBox();
+    const text = await page.locator('#step-text').boundingBox();
+    const board = await page.locator('#tutorial-board').boundingBox();
+    assert.ok(message.y + message.height <= page.viewportSize().height, `${label}: the result ends at ${message.y + message.height}`);
+    assert.ok(message.y < board.y || label === 'desktop', `${label}: the result is above the board, with the step`);
+    assert.ok(Math.abs(message.y - text.y) < 400, `${label}: the result is next to the step's text`);
+    await shot(page, `polish-tutorial-ink-${label}`);
+
+    // Metro's refusal step: the refusal's words in the lesson, on the first screen at 1280×800.
+    await page.goto(`${env.url}/tutorial/metro`);
+    await page.waitForSelector('#turn-help.mine');
+    await page.click('#draw');
+    await page.waitForFunction(() => document.querySelector('#step-title')?.textContent === 'Keep');
+    await page.click('#keep');
+    await page.waitForFunction(() => document.querySelector('#step-title')?.textContent === 'The centre');
+    await page.waitForSelector('.game-layout.busy', { state: 'detached' });
+    await page.locator('#metro-board').scrollIntoViewIfNeeded();
+    await clickSquare(page, '33');
+    await page.waitForSelector('#lesson-refusal');
+    assert.match(await page.textContent('#lesson-refusal'), /Refused, as it should be\. The tile .+ can't go on row 3, column 3/);
+    // A tile kept and another drawn: the reason no keeping is allowed names the tile in words.
+    assert.match(await page.textContent('#must-place'), /^No keeping or drawing now: the tile [a-zU ,-]+ was drawn/);
+    const seen = await visibleText(page);
+    assert.doesNotMatch(seen, METRO_CODE, seen);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (label === 'desktop') {
+      const note = await page.locator('#lesson-refusal').boundingBox();
+      assert.ok(note.y + note.height <= 800, `the refusal ends at ${note.y + note.height}`);
+    }
+    await shot(page, `polish-tutorial-metro-${label}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

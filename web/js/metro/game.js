@@ -303,7 +303,7 @@ class MetroGame extends PlayScreen {
   }
 
   refused(e) {
-    this.lesson?.onRefusal(e);
+    this.lesson?.onRefusal(e, this.refusalText(e));
   }
 
   announceTurn() {
@@ -608,6 +608,11 @@ class MetroGame extends PlayScreen {
     return `/metro/${made.id}`;
   }
 
+  /** A server's sentence with any tile code in it said by the tile's name ("the tile straights from …"). */
+  codesInWords(text) {
+    return (text || '').replace(/\b[a-d]{4}\b/g, (code) => `the tile ${tileName(this.table, code)}`);
+  }
+
   tileSlot(label, tile, { toPlace = false, id } = {}) {
     const slot = h('div', { class: `m-slot${tile ? '' : ' empty'}${toPlace ? ' to-place' : ''}`, id },
       h('span', { class: 'm-slot-label' }, label),
@@ -660,16 +665,16 @@ class MetroGame extends PlayScreen {
     const toPlaceHand = mine && you.tile && !you.drawn;
     // The actions of this moment of the turn; a refused one says why (the engine's reason).
     const drawButton = mine && (you.draw.allowed || st.phase === 'start')
-      ? h('button', { class: `btn${you.hand ? '' : ' primary'}`, id: 'draw', type: 'button', disabled: !you.draw.allowed, title: you.draw.allowed ? 'Draw a tile (D)' : you.draw.reason, onclick: () => this.draw() },
+      ? h('button', { class: `btn${you.hand ? '' : ' primary'}`, id: 'draw', type: 'button', disabled: !you.draw.allowed, title: you.draw.allowed ? 'Draw a tile (D)' : this.codesInWords(you.draw.reason), onclick: () => this.draw() },
         you.hand ? 'Draw a new tile instead' : 'Draw a tile')
       : null;
     const keepButton = mine && (you.keep.allowed || st.phase === 'drawn')
-      ? h('button', { class: 'btn', id: 'keep', type: 'button', disabled: !you.keep.allowed, title: you.keep.allowed ? 'Keep it in hand and draw another (K)' : you.keep.reason, onclick: () => this.keep() },
+      ? h('button', { class: 'btn', id: 'keep', type: 'button', disabled: !you.keep.allowed, title: you.keep.allowed ? 'Keep it in hand and draw another (K)' : this.codesInWords(you.keep.reason), onclick: () => this.keep() },
         'Keep it and draw another')
       : null;
     const actions = drawButton || keepButton ? h('div', { class: 'm-actions' }, drawButton, keepButton) : null;
     const help = h('p', { class: `m-help${mine ? ' mine' : ''}`, id: 'turn-help' }, turnHelp(st, you));
-    const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place' }, `No keeping or drawing now: ${you.keep.reason}.`) : null;
+    const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place', title: you.keep.reason }, `No keeping or drawing now: ${this.codesInWords(you.keep.reason)}.`) : null;
     fill(this.tray,
       h('section', { class: 'panel m-hand-panel' },
         h('h2', {}, mine ? 'Your turn' : h('span', {}, this.who(turnSeat), '\'s turn'), h('span', { class: 'limits' }, this.hotseat ? this.who(you.seat) : '')),
