@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, and helps tests drive the game like a player.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,7 @@ export function serverAndBrowser(serverOptions = {}) {
 /** A new page that records console errors and page errors (tests assert there are none). */
 export async function newPage(browser, options = DESKTOP) {
   const context = await browser.newContext(options);
+  if (process.env.E2E_WEB_FROM_DISK) await serveWebFromDisk(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {
@@ -126,6 +127,32 @@ export async function newPage(browser, options = DESKTOP) {
   return page;
 }
 
+const TYPES = { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml', html: 'text/html; charset=utf-8' };
+
+/**
+ * For working on the page: with E2E_WEB_FROM_DISK=1 the page's files come from web/ on disk
+ * rather than from those embedded in the binary, so an edit needs no rebuild (the API and the
+ * pages' head still come from the server). CI runs without it.
+ */
+async function serveWebFromDisk(context) {
+  const web = join(repo, 'web');
+  await context.route('**/*', async (route) => {
+    const req = route.request();
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/api')) return route.continue();
+    if (req.resourceType() === 'document') {
+      const response = await route.fetch();
+      const served = await response.text();
+      const title = served.slice(served.indexOf('<title>'), served.indexOf('</title>') + '</title>'.length);
+      const html = readFileSync(join(web, 'index.html'), 'utf8').replace(/<title>.*<\/title>/, title);
+      return route.fulfill({ response, body: html });
+    }
+    const file = join(web, pathname);
+    if (!file.startsWith(web) || !existsSync(file) || !statSync(file).isFile()) return route.continue();
+    return route.fulfill({ body: readFileSync(file), contentType: TYPES[file.split('.').pop()] || 'application/octet-stream' });
+  });
+}
+
 export async function shot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(150);
@@ -133,7 +160,12 @@ export async function shot(page, name) {
   if (scroll > width) throw new Error(`${name}: the page is ${scroll}px wide in a ${width}px window`);
   // A phone widens its layout to fit what overflows, so compare with the screen too.
   const screen = page.viewportSize()?.width;
-  if (screen && width > screen) throw new Error(`${name}: the page is laid out ${width}px wide on a ${screen}px screen`);
+  if (screen && width > screen) {
+    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+      .slice(-3).map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}#${el.id}`), screen);
+    throw new Error(`${name}: the page is laid out ${width}px wide on a ${screen}px screen (${wide.join(', ')})`);
+  }
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -252,11 +284,19 @@ export async function playRound(page, id, options) {
   await page.click('#end-round');
 }
 
-/** Drags with a finger: touch events through the DevTools protocol (pointerType "touch"). */
+/** How far above the finger the page draws a dragged tile, in tile widths (core/screen.js). */
+export const TOUCH_LIFT = 0.9;
+
+/**
+ * Drags with a finger: touch events through the DevTools protocol (pointerType "touch"). The
+ * finger ends below the square, where the tile riding above it covers the square.
+ */
 export async function touchDrag(page, fromSelector, square) {
   const cdp = await page.context().newCDPSession(page);
   const from = await page.locator(fromSelector).boundingBox();
-  const to = await squareCentre(page, square);
+  const centre = await squareCentre(page, square);
+  const cell = (await page.locator('#my-board').boundingBox()).width * 100 / 792;
+  const to = { x: centre.x, y: centre.y + TOUCH_LIFT * cell };
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', {
     type,

@@ -114,3 +114,29 @@ export async function playTurn(page, { by = 'click' } = {}) {
   await page.waitForSelector(`#metro-board g.m-placed[data-square="${square}"]`);
   return square;
 }
+
+/**
+ * Creates a Metro game of a person and computers (`players`, the person first) and plays it to
+ * its end through the API from the page (the person takes the first legal square each turn);
+ * resolves with its id.
+ */
+export async function finishMetroByApi(page, { players = [{ kind: 'human', name: 'Hu' }, { kind: 'computer', level: 'random', name: 'Rae' }], seed = '21' } = {}) {
+  return page.evaluate(async ([who, sd]) => {
+    const call = async (method, path, token, body) => (await fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })).json();
+    const created = await call('POST', '/api/metro/games', null, { players: who, seed: sd });
+    const token = created.seats[0].token;
+    const path = `/api/metro/games/${created.id}`;
+    for (let i = 0; i < 3000; i++) {
+      const st = await call('GET', path, token);
+      if (st.finished) return created.id;
+      if (!st.you.your_turn) await new Promise((r) => setTimeout(r, 20));
+      else if (st.you.legal && st.you.legal.length >= 2) await call('POST', `${path}/place`, token, { square: st.you.legal.slice(0, 2) });
+      else await call('POST', `${path}/draw`, token);
+    }
+    throw new Error('the Metro game did not end');
+  }, [players, seed]);
+}

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { DESKTOP, finishByApi, PHONE, placeOne, serverAndBrowser, startGame } from '../harness.js';
-import { startMetro } from '../metro-harness.js';
+import { DESKTOP, finishByApi, PHONE, placeOne, playRound, serverAndBrowser, shot, startGame } from '../harness.js';
+import { finishMetroByApi, startMetro } from '../metro-harness.js';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -69,7 +69,7 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await page.click('.choice-die:not(.unavailable)');
     await check(page, 'a Railroad Ink game with a die selected');
     const label = await page.locator('#my-board [role=gridcell].occupied').first().getAttribute('aria-label');
-    assert.match(label, /^[A-G][0-6]: (railway|highway|station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
+    assert.match(label, /^[A-G][0-6]: (railway|highway|(straight |corner )?station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
     assert.match(await page.locator('#my-board [role=gridcell][data-square="A1"]').getAttribute('aria-label'), /^A1: empty, highway exit to the north/);
     await finishByApi(page, id);
     await page.waitForSelector('#winner');
@@ -103,4 +103,55 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await page.context().close();
   }
   assert.deepEqual(found, [], found.join('\n'));
+});
+
+test('axe on the states that showed low contrast: a finished round, a finished challenge, the viewer with a board, a Metro replay', async () => {
+  found.length = 0;
+  for (const options of [DESKTOP, PHONE]) {
+    const page = await env.page({ ...options, bypassCSP: true });
+    // A round the computer has finished while the player is still placing: "finished the round".
+    const id = await startGame(page, env.url, { mode: 'computer', seed: 4, name: 'Ada' });
+    await page.waitForFunction(() => /finished the round/.test(document.body.textContent), null, { timeout: 30000 });
+    await check(page, 'a round the computer has finished');
+    await shot(page, `a11y-round-finished-${options === DESKTOP ? 'desktop' : 'phone'}`);
+    await playRound(page, id);
+    await check(page, 'a round the player has finished');
+
+    // A finished challenge: its leaderboard says "You finished 1st".
+    await page.goto(env.url);
+    await page.locator('.challenge-card[data-kind=daily] button.play-challenge').click();
+    await page.waitForSelector('.name-form input');
+    await page.fill('.name-form input', `Cy ${options === DESKTOP ? 'D' : 'P'}`);
+    await page.click('.name-form button[type=submit]');
+    await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+    await page.waitForSelector('#my-board');
+    await finishByApi(page, new URL(page.url()).pathname.split('/')[2]);
+    await page.waitForSelector('#winner');
+    await check(page, 'a finished challenge game');
+    await page.goto(`${env.url}/challenges/daily-2026-11-26`);
+    await page.waitForSelector('#you-done');
+    assert.match(await page.textContent('#you-done'), /You finished/);
+    await check(page, 'a finished challenge\'s leaderboard');
+
+    // The viewer with a board in it, its placement buttons.
+    await page.goto(`${env.url}/view?board=A4A12B2B16A1B01A1B23S1B32A1A32`);
+    await page.waitForSelector('#placements .chip-button');
+    await check(page, 'the viewer with a board');
+    await page.locator('#placements .chip-button').first().click();
+    await page.waitForSelector('#placements .chip-button.future');
+    await check(page, 'the viewer stepped back (placements to come)');
+    const size = options === DESKTOP ? 'desktop' : 'phone';
+    await shot(page, `a11y-viewer-stepped-${size}`);
+
+    // A Metro replay, its players' names.
+    const metro = await finishMetroByApi(page);
+    await page.goto(`${env.url}/metro/${metro}/replay`);
+    await page.waitForSelector('#replay-board .m-placed');
+    await check(page, 'a Metro replay');
+    await shot(page, `a11y-metro-replay-${size}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  const seen = found.splice(0);
+  assert.deepEqual(seen, [], seen.join('\n'));
 });

@@ -115,7 +115,7 @@ test('on a phone the keyboard cursor works too (an external keyboard), and the b
   assert.ok(await placeByKeys(page, id));
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('choice-die')), true, 'the focus moves on to the next die');
   const label = await page.locator(`#my-board [role=gridcell][data-square="${p.square}"]`).getAttribute('aria-label');
-  assert.match(label, /^[A-G][0-6]: (railway|highway|station|overpass)/, label);
+  assert.match(label, /^[A-G][0-6]: (railway|highway|(straight |corner )?station|overpass)/, label);
   await shot(page, 'keyboard-cursor-phone');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -136,7 +136,7 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   await dragTile(page, '22');
   await page.waitForSelector('.message.error');
   // In plain words: which tile, where and why (the engine's sentence is the tooltip).
-  assert.match(await page.textContent('.message'), /^Tile [a-d]{4} can't go on row 2, column 2: a tile goes on the edge of the board or next to a tile already there\./);
+  assert.match(await page.textContent('.message'), /^The tile [a-zU ,-]+ can't go on row 2, column 2: a tile goes on the edge of the board or next to a tile already there\./);
   assert.doesNotMatch(await page.textContent('.message'), /Refused|§/);
   assert.equal(await page.textContent('.message .rule-chip'), 'not touching');
   await shot(page, 'metro-illegal-drop-desktop');
@@ -150,7 +150,7 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   await page.click('#keep');
   await page.waitForSelector('#must-place');
   assert.equal(await page.getAttribute('#hand', 'class'), 'm-slot');
-  assert.equal(await page.textContent('#hand .m-slot-code'), kept);
+  assert.equal(await page.getAttribute('#hand .m-slot-code', 'data-tile'), kept);
   assert.match(await page.textContent('#must-place'), /must be placed at once/);
   assert.equal(await page.locator('#draw, #keep').count(), 0, 'no drawing or keeping now');
   const [status, refusal] = await metroAct(page, id, 0, 'keep');
@@ -159,7 +159,7 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   await shot(page, 'metro-must-place-desktop');
   const second = await playTurn(page, { by: 'drag' });
   assert.ok(second);
-  assert.equal(await page.textContent('#hand .m-slot-code'), kept, 'the kept tile stays in hand');
+  assert.equal(await page.getAttribute('#hand .m-slot-code', 'data-tile'), kept, 'the kept tile stays in hand');
 
   // The computer plays; then the held tile may be placed, or a new one drawn and placed.
   await page.waitForSelector('#turn-help.mine');
@@ -167,7 +167,7 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   assert.equal(await page.getAttribute('#hand', 'data-tile'), kept);
   await page.click('#draw');
   await page.waitForSelector('#must-place');
-  assert.equal(await page.textContent('#hand .m-slot-code'), kept);
+  assert.equal(await page.getAttribute('#hand .m-slot-code', 'data-tile'), kept);
   await playTurn(page);
   // Next turn: place the held tile without drawing, with the keyboard (an arrow key picks the
   // first legal square, Enter places the tile there).

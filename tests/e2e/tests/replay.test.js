@@ -71,7 +71,7 @@ test('a finished solo game: from the recent games to its replay, stepping to the
   assert.match(await page.textContent('#step-caption'), /The start/);
   await page.click('#step-next');
   const first = solo.state.players[0].board.slice(0, 5);
-  assert.match(await page.textContent('#step-caption'), new RegExp(`Action 1 of \\d+.*Ada placed ${first.slice(0, 2)} .* on ${first.slice(2, 4)}`));
+  assert.match(await page.textContent('#step-caption'), new RegExp(`Action 1 of \\d+.*Ada placed the [a-zT -]+ on ${first.slice(2, 4)}, (highway|railway) to`));
   assert.equal(await page.locator(`#replay-board-0 g.placed[data-placement="${first}"]`).count(), 1);
   assert.match(await page.textContent('.replay-dice .round-label'), /Round 1/);
   assert.equal(await page.locator('.replay-dice .mini-die').count(), 4);
@@ -155,7 +155,7 @@ test('a finished Metro game of two computers and a person: listed, replayed to i
     await page.click('#step-first');
     assert.equal(await page.locator('#replay-board .m-placed').count(), 0);
     await page.click('#step-next');
-    assert.match(await page.textContent('#step-caption'), /Rae drew [a-d]{4}\./);
+    assert.match(await page.textContent('#step-caption'), /Rae drew [a-zU ,-]+\./);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     assert.ok(await page.locator('#replay-board .m-placed').count() >= 1);
     await shot(page, `replay-metro-step-${label}`);

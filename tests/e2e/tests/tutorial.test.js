@@ -91,11 +91,28 @@ test('the Railroad Ink tutorial, completed, with refusals in words', async () =>
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await stepIs(page, 'Joining exits');
+    assert.equal(await page.textContent('#score-highway td'), '2');
+
+    // A network joining two exits: the highway from A1 turned west, then a station into B0's exit.
+    await tapSquare(page, 'B1');
+    await stepIs(page, 'Two exits');
+    await page.keyboard.press('r');
+    await page.waitForSelector('.preview[data-orientation="1"]');
+    await tapSquare(page, 'B0');
+    await stepIs(page, 'Dice and rounds');
+    assert.match(await page.textContent('#tutorial-message'), /One network now joins 2 exits \(A1 and B0\): 4 points/);
+    assert.equal(await page.textContent('#score-exits td'), '4');
+    // A round: the dice, the specials, End round.
+    assert.equal(await page.locator('#example-roll .mini-die').count(), 4);
+    assert.equal(await page.locator('#example-specials .mini-die').count(), 6);
+    await shot(page, `tutorial-ink-round-${size}`);
+    await page.click('#end-round');
     await stepIs(page, 'You know the rules');
     assert.equal(await page.textContent('#score-railway td'), '3');
-    assert.equal(await page.textContent('#score-highway td'), '2');
+    assert.equal(await page.textContent('#score-highway td'), '3');
     assert.equal(await page.textContent('#score-centre td'), '2');
-    assert.equal(await page.locator('#tutorial-board g.placed').count(), 5);
+    assert.equal(await page.locator('#tutorial-board g.placed').count(), 7);
     await shot(page, `tutorial-ink-done-${size}`);
     assert.deepEqual(page.errors, []);
     await page.context().close();

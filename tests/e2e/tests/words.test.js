@@ -47,14 +47,14 @@ test('dice, the selected tile, refusals, the end of a round, a hint and a placem
   const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
   // The dice are named in words; the roll's code is only a tooltip.
   const labels = await page.locator('.choice').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  assert.deepEqual(labels.slice(0, 4), ['Die A: railway straight', 'Die A: highway curve', 'Die A: highway T-junction', 'Die B: station: highway to railway, corner']);
-  assert.ok(labels.slice(4).every((l) => /^Special: (highway crossroads|railway crossroads|station: .+)$/.test(l)), labels.join(' | '));
+  assert.deepEqual(labels.slice(0, 4), ['Die A: railway straight', 'Die A: highway curve', 'Die A: highway T-junction', 'Die B: corner station from highway to railway']);
+  assert.ok(labels.slice(4).every((l) => /^Special: (highway crossroads|railway crossroads|station .+)$/.test(l)), labels.join(' | '));
   assert.doesNotMatch(await page.innerText('#game'), CODE);
   assert.equal(await page.locator('.dice-panel h2').getAttribute('title'), 'Roll A1A5A3B1');
 
   // The selected tile and its turns.
   await page.click('.choice-die[data-index="3"]');
-  assert.match(await page.textContent('.message'), /^The station: highway to railway, corner selected \((highway|railway) to \w+, (highway|railway) to \w+\): it fits on \d+ squares?/);
+  assert.match(await page.textContent('.message'), /^The corner station from highway to railway selected \((highway|railway) to \w+, (highway|railway) to \w+\): it fits on \d+ squares?/);
   await page.keyboard.press('r');
   await page.waitForSelector('.preview[data-orientation="1"]');
   assert.match(await page.textContent('#preview-ends'), /^(Highway|Railway) to \w+, (highway|railway) to \w+ · fits on \d+ squares?$/);
@@ -69,11 +69,14 @@ test('dice, the selected tile, refusals, the end of a round, a hint and a placem
   assert.match(await page.getAttribute('.message', 'title'), /A1D30 is illegal/);
   await shot(page, 'words-refused-desktop');
 
-  // Why the round cannot end yet.
-  assert.match(await page.textContent('#end-reason'), /^Place every die that fits first: the (railway straight|highway curve|highway T-junction|station: highway to railway, corner) still fits \(for example on [A-G][0-6]\)\.$/);
+  // Why the round cannot end yet: only in End round's tooltip while the round is untouched.
+  const why = /^Place every die that fits first: the (railway straight|highway curve|highway T-junction|corner station from highway to railway) still fits \(for example on [A-G][0-6]\)\.$/;
+  assert.equal(await page.locator('#end-reason').count(), 0, 'a round opens without a warning');
+  assert.match(await page.getAttribute('#end-round', 'title'), why);
 
   // A placement, then a route meeting the other kind of route.
   await placeOne(page, id);
+  assert.match(await page.textContent('#end-reason'), why, 'once the round is begun, why it cannot end yet');
   assert.match(await page.textContent('.message'), /^Placed the [a-zT: ,-]+ on [A-G][0-6] \((highway|railway) to [a-z, ]+\)\.$/);
   const bad = await mismatch(page, id);
   assert.ok(bad, 'some die can be placed against the first tile wrongly');

@@ -115,9 +115,9 @@ export function facts(c, { withTime = true } = {}) {
     streakChip(c),
     h('li', { class: 'fact-players' }, plural(c.players ?? 0, 'player')),
     h('li', { class: 'fact-best' }, c.best === null || c.best === undefined ? 'no scores yet' : `best ${num(c.best)}`),
-    // A closed challenge without the computer's score (its game never finished) says nothing of it.
+    // The computer's score once it has one (its game runs in the background at first).
     c.computer === null || c.computer === undefined
-      ? (c.closed ? null : h('li', { class: 'fact-computer' }, 'the computer is still playing'))
+      ? null
       : h('li', { class: 'fact-computer' }, `the computer scored ${num(c.computer)}`),
   ].filter(Boolean);
   if (withTime && (c.closes || c.closed)) {

@@ -56,6 +56,7 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
   const y = (count) => top + plotH - (count / peak) * plotH;
   const mine = you === null || you === undefined ? -1 : bars.findIndex((b) => you >= b.from && you <= b.to);
   const everyLabel = Math.ceil(bars.length / 9);
+  const single = bars[0].from === bars[0].to;
   const scoreX = (score) => {
     const i = bars.findIndex((b) => score >= b.from && score <= b.to);
     const b = bars[i];
@@ -84,10 +85,16 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
     return s('g', { class: `bar${i === mine ? ' you' : ''}`, dataset: { from: b.from, to: b.to, count: b.count } },
       s('title', {}, `${rangeLabel(b)}: ${plural(b.count, 'player')}`),
       s('rect', { x, y: y(b.count) - (b.count && barH < 2 ? 2 - barH : 0), width: step * 0.8, height: b.count ? Math.max(barH, 2) : 0, rx: 2 }),
-      i === mine || (i % everyLabel === 0 && (mine < 0 || Math.abs(i - mine) >= Math.min(everyLabel, 2)))
+      // A bar of one score is labelled under its middle; wider bars on a scale, their edges.
+      single && (i === mine || (i % everyLabel === 0 && (mine < 0 || Math.abs(i - mine) >= Math.min(everyLabel, 2))))
         ? s('text', { class: 'tick', x: x + step * 0.4, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from))
         : null);
   }),
+  single ? null : bars.concat([{ from: bars[bars.length - 1].to + 1 }]).map((b, i) => (i % everyLabel === 0
+    ? s('g', { class: 'edge-tick' },
+      s('line', { class: 'axis', x1: left + i * step, x2: left + i * step, y1: top + plotH, y2: top + plotH + 4 }),
+      s('text', { class: 'tick', x: left + i * step, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from)))
+    : null)),
   computer !== null && computer !== undefined ? s('g', { class: 'computer-mark' },
     s('line', { x1: scoreX(computer), x2: scoreX(computer), y1: top - 4, y2: top + plotH }),
     s('text', { x: Math.min(Math.max(scoreX(computer), left + 40), W - right - 40), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${num(computer)}`)) : null,

@@ -2,6 +2,7 @@
 
 import { isolated, nameEl, s } from '../core/dom.js';
 import { gameName } from '../core/games.js';
+import { dateText } from '../core/words.js';
 import { serverNow } from './api.js';
 
 function utcDate(ms, options) {
@@ -10,7 +11,7 @@ function utcDate(ms, options) {
 
 function dayText(period) {
   const t = Date.parse(`${period}T00:00:00Z`);
-  return Number.isFinite(t) ? utcDate(t, { day: 'numeric', month: 'long', year: 'numeric' }) : period;
+  return Number.isFinite(t) ? dateText(t, { utc: true }) : period;
 }
 
 /** "November 2026" from a month's period (`2026-11`). */
@@ -112,10 +113,7 @@ export function tickTimes(root) {
   return () => clearInterval(timer);
 }
 
-/** A score as printed: a true minus sign. */
-export function num(n) {
-  return n < 0 ? `−${-n}` : String(n);
-}
+export { num } from '../core/words.js';
 
 /** Why an entry is shown below the ranks. */
 export function unrankedWords() {

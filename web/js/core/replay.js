@@ -5,11 +5,12 @@
 
 import { ApiError } from './request.js';
 import { h, fill } from './dom.js';
+import { dateTimeText } from './words.js';
 import { NOT_YET } from './screen.js';
 import { stepper } from './stepper.js';
 
 export function when(ms) {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeText(ms);
 }
 
 function notFound(root, e) {

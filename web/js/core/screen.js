@@ -8,6 +8,9 @@ import { ApiError } from './request.js';
 import { h, fill, nameEl } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
 
+/** How far above a finger a dragged tile rides, in tile widths (its middle to the touch point). */
+export const TOUCH_LIFT = 0.9;
+
 /** The sentence for a challenge game that may not be seen yet (403). */
 export const NOT_YET = 'You can open the other players\' boards once you have finished this challenge.';
 
@@ -248,6 +251,10 @@ export class PlayScreen {
     const pointer = ev.pointerId;
     const start = [ev.clientX, ev.clientY];
     let dragging = false;
+    // A finger would hide the tile it drags: the tile rides above the touch point, and goes
+    // where it is seen (the square under its middle).
+    this.lift = ev.pointerType === 'touch' ? TOUCH_LIFT : 0;
+    const at = (e) => this.board.squareAt(e.clientX, e.clientY - this.lift * this.ghost.offsetWidth);
     const move = (e) => {
       if (e.pointerId !== pointer) return;
       if (!dragging && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 6) {
@@ -260,7 +267,7 @@ export class PlayScreen {
       }
       if (dragging) {
         this.moveGhost(e.clientX, e.clientY);
-        over(this.board.squareAt(e.clientX, e.clientY));
+        over(at(e));
       }
     };
     const end = (e, cancelled) => {
@@ -268,6 +275,7 @@ export class PlayScreen {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', cancel);
+      const square = dragging && !cancelled ? at(e) : null;
       this.ghost.hidden = true;
       this.dragging = false;
       if (!dragging) {
@@ -275,7 +283,7 @@ export class PlayScreen {
         return;
       }
       this.board.setDrop(null);
-      drop(cancelled ? null : this.board.squareAt(e.clientX, e.clientY));
+      drop(square);
     };
     const up = (e) => end(e, false);
     const cancel = (e) => end(e, true);
@@ -306,6 +314,7 @@ export class PlayScreen {
 
   moveGhost(x, y) {
     const w = this.ghost.offsetWidth;
-    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - w / 2}px)`;
+    const lift = (this.lift || 0) * w;
+    this.ghost.style.transform = `translate(${x - w / 2}px, ${y - lift - w / 2}px)`;
   }
 }

@@ -2,6 +2,7 @@
 // Used by the viewer and the replays; the numbers are the engine's (the server sends them).
 
 import { h, swatch } from '../core/dom.js';
+import { num } from '../core/words.js';
 import { networkColour } from './draw.js';
 
 export const INK_OVERLAYS = [
@@ -27,10 +28,10 @@ export function inkBreakdownTable(breakdown) {
       single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
       h('tr', {}, h('th', {}, 'Centre squares'), h('td', { class: 'score-centre' }, sc.centre)),
       h('tr', {}, h('th', {}, 'Errors'), h('td', { class: `score-errors${sc.errors ? ' neg' : ''}` }, sc.errors ? `−${sc.errors}` : '0')),
-      h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', { class: 'score-basic' }, sc.basic)),
+      h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', { class: 'score-basic' }, num(sc.basic))),
       h('tr', {}, h('th', {}, 'Longest highway'), h('td', { class: 'score-longest-highway' }, sc.longest_highway)),
       h('tr', {}, h('th', {}, 'Longest railway'), h('td', { class: 'score-longest-railway' }, sc.longest_railway)),
-      h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', { class: 'score-total' }, sc.advanced))));
+      h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', { class: 'score-total' }, num(sc.advanced)))));
   return table;
 }
 

@@ -20,8 +20,9 @@ const DIRECTION = { N: 'north', E: 'east', S: 'south', W: 'west' };
 const COUNT = ['no', 'one', 'two', 'three', 'four'];
 
 /**
- * A tile in words, from the table's kind and edges (never a rule of its own): "railway curve",
- * "station: highway to railway, straight", "station: three highways and one railway".
+ * A tile in words, from the table's kind and edges (never a rule of its own), one name a tile
+ * that a person can say: "railway curve", "straight station from highway to railway",
+ * "station of three highways and a railway", "station where a highway crosses a railway".
  */
 export function tileWords(table, tile) {
   const info = tileInfo(table, tile);
@@ -30,12 +31,16 @@ export function tileWords(table, tile) {
   const e = info.edges[0];
   const hw = e.filter((x) => x === 'highway').length;
   const rw = e.filter((x) => x === 'railway').length;
+  const facing = (route) => (e.indexOf(route) + 2) % 4 === e.lastIndexOf(route);
   if (hw === 1 && rw === 1) {
     const straight = (e.indexOf('highway') + 2) % 4 === e.indexOf('railway');
-    return `station: highway to railway, ${straight ? 'straight' : 'corner'}`;
+    return `${straight ? 'straight' : 'corner'} station from highway to railway`;
   }
-  const n = (k, what) => `${COUNT[k]} ${what}${k === 1 ? '' : 's'}`;
-  return `station: ${n(hw, 'highway')} and ${n(rw, 'railway')}`;
+  if (hw === 2 && rw === 2) {
+    return facing('highway') ? 'station where a highway crosses a railway' : 'station joining a highway corner and a railway corner';
+  }
+  const n = (k, what) => (k === 1 ? `a ${what}` : `${COUNT[k]} ${what}s`);
+  return `station of ${n(hw, 'highway')} and ${n(rw, 'railway')}`;
 }
 
 /** A side in words ("north"). */
@@ -263,16 +268,20 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
 
   let current = null;
 
-  function setBoard(board) {
-    if (board === current) return;
-    current = board;
+  /** Draws a board string; its last `recent` placements (this round's) are marked. */
+  function setBoard(board, { recent = 0 } = {}) {
+    if (`${board}|${recent}` === current) return;
+    current = `${board}|${recent}`;
     layers.tiles.replaceChildren();
     const occupied = new Set();
-    for (const p of placements(board)) {
+    const all = placements(board);
+    for (const [i, p] of all.entries()) {
       const [x, y] = squareXY(p.square);
       const info = tileInfo(table, p.tile);
-      const g = s('g', { class: 'placed', transform: `translate(${x},${y})`, dataset: { square: p.square, placement: p.text } },
+      const fresh = i >= all.length - recent;
+      const g = s('g', { class: `placed${fresh ? ' this-round' : ''}`, transform: `translate(${x},${y})`, dataset: { square: p.square, placement: p.text } },
         tileShapes(info, p.orientation));
+      if (fresh) g.append(s('rect', { class: 'this-round-mark', x: 3, y: 3, width: 94, height: 94, rx: 8 }));
       layers.tiles.append(g);
       occupied.add(p.square);
       onSquare[p.square] = `${tileWords(table, p.tile)}, ${openEnds(table, p.tile, p.orientation)}`;
@@ -334,7 +343,7 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
     (list || []).forEach((text, i) => {
       const p = placements(text)[0];
       const [x, y] = squareXY(p.square);
-      const g = s('g', { class: 'hint-tile', transform: `translate(${x},${y})` }, tileShapes(tileInfo(table, p.tile), p.orientation));
+      const g = s('g', { class: 'hint-tile', transform: `translate(${x},${y})`, dataset: { placement: text } }, tileShapes(tileInfo(table, p.tile), p.orientation));
       g.append(s('circle', { class: 'hint-badge', cx: 16, cy: 16, r: 13 }));
       g.append(s('text', { class: 'hint-number', x: 16, y: 21, 'text-anchor': 'middle' }, String(i + 1)));
       layers.hint.append(g);

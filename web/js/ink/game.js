@@ -6,7 +6,7 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
-import { capital, pointsText } from '../core/words.js';
+import { capital, num, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, MODES, seats } from './api.js';
@@ -15,6 +15,7 @@ import { newBestNote } from '../core/bests.js';
 import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { turnButtons, turning } from './turns.js';
+import { boardActions, inkViewer } from '../core/boardlinks.js';
 
 /** How long the dice take to roll in, and how long each of the computer's tiles waits (ms). */
 const ROLL_MS = 900;
@@ -175,7 +176,7 @@ class GameView extends PlayScreen {
     const roundChanged = next.round !== this.state.round;
     const wasFinished = this.state.finished;
     const begun = !this.state.started && next.started;
-    if (next.version !== this.state.version) this.hint = null;
+    if (next.version !== this.state.version) this.hint = this.planAfter(next);
     this.state = next;
     if (begun || (roundChanged && !next.finished)) {
       this.rollAt = Date.now();
@@ -212,8 +213,10 @@ class GameView extends PlayScreen {
     this.side = h('aside', { class: 'side' });
     this.others = h('div', { class: 'others' });
     this.scores = h('section', { class: 'panel scores', 'aria-label': 'Scores' });
-    fill(this.side, this.scores, this.others);
-    const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message);
+    // Other players' boards first: on a desk they sit at the top of the side, above the scores.
+    fill(this.side, this.others, this.scores);
+    this.boardLinks = h('div', { class: 'board-links' });
+    const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
     this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
     this.lobby = h('section', { class: 'card lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
@@ -338,7 +341,24 @@ class GameView extends PlayScreen {
   // ---- actions
 
   acted() {
-    this.hint = null;
+    // The hint's plan stays while the player follows it (see planAfter).
+  }
+
+  /**
+   * What is left of the computer's plan (the hint) in the state `next`: the placements not yet
+   * made. It is dropped when the round changes, the game ends, or the player departs from it (a
+   * placement not in the plan, or a square of the plan taken by another tile).
+   */
+  planAfter(next) {
+    if (!this.hint?.length || !next.you || next.finished || next.round !== this.state.round) return null;
+    const chunks = (board) => (board || '').match(/.{5}/g) || [];
+    const before = new Set(chunks(this.me?.board));
+    const after = chunks(next.players[next.you.seat]?.board);
+    if (after.some((p) => !before.has(p) && !this.hint.includes(p))) return null;
+    const taken = new Set(after.map((p) => p.slice(2, 4)));
+    const left = this.hint.filter((p) => !after.includes(p));
+    if (left.some((p) => taken.has(p.slice(2, 4)))) return null;
+    return left.length ? left : null;
   }
 
   async place(square, { byKey = false } = {}) {
@@ -347,6 +367,7 @@ class GameView extends PlayScreen {
     const legal = this.legalNow().has(square);
     this.board.setDrop(null);
     this.pending = placement;
+    this.begunRound = this.state.round;
     const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
     this.pending = null;
     if (ok) {
@@ -375,6 +396,7 @@ class GameView extends PlayScreen {
   }
 
   async undo() {
+    this.begunRound = this.state.round;
     const ok = await this.act('Undo', () => api.undo(this.id, this.token));
     if (ok) this.say('Took back your last placement.', 'ok');
   }
@@ -445,7 +467,10 @@ class GameView extends PlayScreen {
     this.renderTray();
     const me = this.me;
     const mine = me || st.players[0];
-    this.board.setBoard(mine.board);
+    // This round's tiles are marked (Undo takes back the last of them).
+    const recent = me && !st.finished ? st.you.dice.filter((d) => d.used).length + (me.special_this_round ? 1 : 0) : 0;
+    this.board.setBoard(mine.board, { recent });
+    fill(this.boardLinks, boardActions(inkViewer(mine.board), mine.board));
     this.board.setBreakdown(mine.breakdown);
     this.board.setHint(this.hint);
     this.board.setLegal(this.selected ? [...this.legalNow()] : [], this.selected ? tileWords(this.table, this.selected.tile) : '');
@@ -465,6 +490,11 @@ class GameView extends PlayScreen {
       for (const [k] of OVERLAYS) svg.classList.toggle(`show-${k}`, this.overlays.has(k));
     }
     this.root.classList.toggle('spectator', !st.you);
+    // The layout knows when there are other boards (beside yours on a desk) and when the game is over.
+    this.layout.classList.toggle('with-others', st.players.length > 1);
+    this.game.classList.toggle('finished', !!st.finished);
+    // The end banner's height, so the board below it keeps row G on the screen (see app.css).
+    if (st.finished) this.game.style.setProperty('--banner', `${Math.round(this.banner.offsetHeight)}px`);
   }
 
   /**
@@ -542,7 +572,20 @@ class GameView extends PlayScreen {
         h('span', { class: 'mode-chip' }, modeText)),
       pips,
       status,
-      st.mode === 'online' && !st.finished ? this.inviteBox(`/ink/${this.id}`, 'Link to watch:') : null);
+      st.mode === 'online' && !st.finished ? this.watchBox() : null);
+  }
+
+  /**
+   * The link to watch this game: in the bar on a desk; on a phone folded into one small
+   * "Link to watch" beside the rounds, so the board stays on the first screen.
+   */
+  watchBox() {
+    const phone = window.matchMedia('(max-width: 560px)').matches;
+    const box = this.inviteBox(`/ink/${this.id}`, phone ? '' : 'Link to watch:');
+    if (!phone) return box;
+    const details = h('details', { class: 'watch-box', id: 'watch-box', open: this.watchOpen, ontoggle: () => { this.watchOpen = details.open; } },
+      h('summary', {}, 'Link to watch'), box);
+    return details;
   }
 
   renderBanner() {
@@ -665,6 +708,8 @@ class GameView extends PlayScreen {
     const me = this.me;
     const usedSpecials = me.specials.length;
     const endReason = !you.end_round.allowed && !you.round_done ? you.end_round.reason : null;
+    // Why the round cannot end is said once the player has begun it: a round opens calmly.
+    const begun = dice.some((c) => c.used) || me.special_this_round || this.begunRound === st.round;
     // The tray is drawn anew: the keyboard's focus stays on the same control.
     const active = document.activeElement;
     const focusKey = active && this.tray.contains(active)
@@ -679,8 +724,8 @@ class GameView extends PlayScreen {
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
-          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
-        endReason ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
+          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
+        endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
           `${usedSpecials} of ${this.table.specials_per_game} used · ${this.table.specials_per_round} a round`)),
@@ -768,10 +813,10 @@ class GameView extends PlayScreen {
         single ? h('tr', { class: 'network-row' }, h('th', {}, `${single} ${single === 1 ? 'network' : 'networks'} with one exit`), h('td', {}, 0)) : null,
         h('tr', {}, h('th', {}, 'Centre squares'), h('td', {}, sc.centre)),
         h('tr', {}, h('th', {}, 'Errors'), h('td', { class: sc.errors ? 'neg' : '' }, sc.errors ? `−${sc.errors}` : '0')),
-        h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, sc.basic)),
+        h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, num(sc.basic))),
         h('tr', {}, h('th', {}, 'Longest highway'), h('td', {}, sc.longest_highway)),
         h('tr', {}, h('th', {}, 'Longest railway'), h('td', {}, sc.longest_railway)),
-        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced))));
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced)))));
   }
 
   renderScores() {
@@ -818,7 +863,8 @@ class GameView extends PlayScreen {
           h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
-        status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null);
+        status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null,
+        placing ? null : boardActions(inkViewer(p.board), p.board));
     });
     for (const seat of [...this.boards.keys()]) if (!seen.has(seat)) this.boards.delete(seat);
     fill(this.others, cards);

@@ -6,7 +6,8 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { MODES, api } from './api.js';
-import { createBoard, describe, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
+import { boardActions, inkViewer } from '../core/boardlinks.js';
+import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
 import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles } from './breakdown.js';
 
 /** The empty board's breakdown (nothing placed, nothing scored). */
@@ -68,12 +69,12 @@ class InkReplay extends Replay {
     const who = nameEl(r.players[step.seat].name);
     const a = step.action;
     if (a.action === 'place') {
-      return [who, ` placed ${describe(this.table, parsePlacements(a.placement)[0])}.`];
+      return [who, ` placed the ${placementWords(this.table, a.placement)}.`];
     }
     if (a.action === 'undo') {
       const before = parsePlacements(this.states[k - 1][step.seat].board);
       const gone = before[before.length - 1];
-      return [who, ` took back ${gone ? gone.text : 'a placement'}.`];
+      return [who, ` took back ${gone ? `the ${tileWords(this.table, gone.tile)} on ${gone.square}` : 'a placement'}.`];
     }
     if (a.action === 'join') return [who, ' joined the game.'];
     const round = r.steps[k - 1].round;
@@ -93,7 +94,7 @@ class InkReplay extends Replay {
     const roll = r.rolls[Math.min(round, 6)];
     fill(this.dice,
       h('span', { class: 'round-label' }, round >= 7 ? 'Game over' : `Round ${round + 1}`),
-      round >= 7 ? null : h('span', { class: 'mini-dice', title: `Roll ${roll}` },
+      round >= 7 ? null : h('span', { class: 'mini-dice', title: `The dice: ${[0, 2, 4, 6].map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
         [0, 2, 4, 6].map((i) => {
           const tile = roll.slice(i, i + 2);
           return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
@@ -116,7 +117,8 @@ class InkReplay extends Replay {
             r.winners.includes(seat) && k === r.steps.length && r.players.length > 1 ? h('span', { class: 'chip winner' }, 'winner') : null),
           h('span', { class: 'board-score', id: `replay-score-${seat}` }, pointsText(s.breakdown.score.advanced))),
         b.svg,
-        joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`));
+        joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`),
+        boardActions(inkViewer(s.board), s.board));
     });
     fill(this.grid, cards);
     applyOverlays(this.boards.map((b) => b.svg), this.overlays);

@@ -3,14 +3,14 @@
 
 import { h, fill } from '../core/dom.js';
 import { rulesTabs } from '../core/tabs.js';
-import { createBoard, tileSvg } from './draw.js';
+import { createBoard, tileSvg, tileWords } from './draw.js';
 
 /** `/rules`. */
 export function inkRulesScreen(root, { table, setTitle }) {
   setTitle('Railroad Ink rules');
   const tileCard = (t) => h('figure', { class: 'tile-card', dataset: { tile: t.tile } },
     tileSvg(table, t.tile, 0),
-    h('figcaption', {}, h('strong', {}, t.tile), ` ${t.kind}`,
+    h('figcaption', {}, h('strong', {}, t.tile), ` ${tileWords(table, t.tile)}`,
       h('span', { class: 'edges' }, ['N', 'E', 'S', 'W'].map((side, i) => `${side} ${edgeWord(t.edges[0][i])}`).join(' · '))));
   const group = (source) => table.tiles.filter((t) => t.source === source).map(tileCard);
   const orientations = h('div', { class: 'orientations' },
@@ -22,7 +22,7 @@ export function inkRulesScreen(root, { table, setTitle }) {
     h('tr', {}, h('th', {}, 'Points'), table.exit_points.map((p) => h('td', {}, p))));
   fill(root, h('article', { class: 'rules' },
     h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Railroad Ink'), rulesTabs('ink')),
-    h('p', { class: 'tutorial-link' }, 'New to Railroad Ink? ', h('a', { href: '/tutorial/ink', 'data-link': '', id: 'tutorial-link' }, 'Learn it in six tiles'), ', each checked by the game as you place it.'),
+    h('p', { class: 'tutorial-link' }, 'New to Railroad Ink? ', h('a', { href: '/tutorial/ink', 'data-link': '', id: 'tutorial-link' }, 'Learn it step by step'), ', each checked by the game as you place it.'),
     h('p', { class: 'lead' }, 'Each player has a 7×7 board with twelve exits on its edge. In each of seven rounds four dice are rolled and every player draws the same four tiles onto their own board. Link exits into networks: the more exits a network joins, the more it scores.'),
     h('section', { class: 'rules-grid' },
       h('div', {},

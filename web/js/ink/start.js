@@ -3,6 +3,8 @@
 // form; and the Railroad Ink games this browser holds.
 
 import { h, nameEl } from '../core/dom.js';
+import { dateTimeText, pointsText } from '../core/words.js';
+import { request, storedPlayer } from '../core/request.js';
 import { isNameRefusal, watchName } from '../core/names.js';
 import { api, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
@@ -20,17 +22,26 @@ function heroBoard(table) {
   return b.svg;
 }
 
-/** The game's pitch, with a board, beside the form. */
+/** The game's pitch, with a board, beside the form (the ways to learn are in the page's introduction). */
 function hero(table) {
   return h('section', { class: 'hero' },
     h('div', {},
-      h('h1', {}, 'Railroad Ink'),
-      h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.'),
-      h('p', { class: 'row' },
-        h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn', id: 'tutorial-ink' }, 'Learn to play'),
-        h('a', { href: '/rules', 'data-link': '', class: 'btn' }, 'Read the rules'),
-        h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn', id: 'tutorial-metro' }, 'Learn Metro'))),
+      h('h2', { class: 'hero-title' }, 'Railroad Ink'),
+      h('p', { class: 'lead' }, 'Roll the dice, draw the routes. Link the twelve exits of your board with highways and railways in seven rounds, and score the biggest networks.')),
     h('div', { class: 'hero-board' }, heroBoard(table)));
+}
+
+/**
+ * "Your best: 54" on the Solo card, which says "Beat your best score", when this device's
+ * player has finished a solo game (their records, asked with their own key).
+ */
+function showBest(card) {
+  const me = storedPlayer();
+  if (!me) return;
+  request('GET', '/api/players/me', { token: me.token }).then((profile) => {
+    const best = (profile.bests || []).find((b) => b.game === 'ink' && b.mode === 'solo');
+    if (best) card.append(h('span', { class: 'personal-best', id: 'solo-best' }, `Your best: ${pointsText(best.best)}`));
+  }).catch(() => { /* no records: the card says nothing more */ });
 }
 
 /** The new-game form's Railroad Ink part (see pages/start.js for what a card gives). */
@@ -53,6 +64,7 @@ async function setup() {
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
+  showBest(modeCards[0]);
   return {
     art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
     parts: [
@@ -92,7 +104,7 @@ const held = {
     const label = MODES[st.mode] || st.mode;
     return [
       h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
-      h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${me.score.advanced} points · `] : null, new Date(st.created).toLocaleString()),
+      h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${pointsText(me.score.advanced)} · `] : null, dateTimeText(st.created)),
     ];
   },
 };

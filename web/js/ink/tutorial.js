@@ -1,11 +1,12 @@
-// The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places six
-// tiles with guidance (exits, connections, errors, the centre, the longest routes). Every
-// placement is checked by the engine through the server (`POST /api/ink/check`): the page holds
-// the script and the words, never a rule.
+// The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places eight
+// tiles with guidance (exits, connections, errors, the centre, the longest routes, a network
+// joining two exits), then meets a round: the dice, the specials and End round. Every placement
+// is checked by the engine through the server (`POST /api/ink/check`): the page holds the script
+// and the words, never a rule.
 
 import { ApiError } from '../core/request.js';
 import { h, fill } from '../core/dom.js';
-import { capital, pointsText } from '../core/words.js';
+import { capital, num, pointsText } from '../core/words.js';
 import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
@@ -14,6 +15,11 @@ import { turnButtons, turning } from './turns.js';
 /** Whether a board's networks reach the exit on `square` (from the engine's breakdown). */
 function reaches(breakdown, square) {
   return breakdown.networks.some((n) => n.exits.some((e) => e.square === square));
+}
+
+/** Whether the network of the exit on `exit` runs over `square`. */
+function runsOver(breakdown, exit, square) {
+  return breakdown.networks.some((n) => n.exits.some((e) => e.square === exit) && n.pieces.some((p) => p.square === square));
 }
 
 /**
@@ -81,7 +87,37 @@ const INK_STEPS = [
     done: 'Your longest railway runs over three tiles (A3, B3, C3) and your longest highway over two (C3, D3): +5 between them.',
     overlays: ['longest', 'centre'],
   },
+  {
+    title: 'Joining exits',
+    tile: 'A5',
+    target: 'A5B10',
+    text: 'Exits are where the points are: a network scores by how many exits it joins, nothing for one. Your highway from the exit at A1 ends facing B1. Put the highway curve on B1, turning the highway west.',
+    goal: (b) => runsOver(b, 'A1', 'B1'),
+    miss: 'the curve should carry the highway down from A1 and turn it west',
+    done: 'The highway now heads for B0, and the railway exit on B0\'s west side.',
+    overlays: ['networks'],
+  },
+  {
+    title: 'Two exits',
+    tile: 'B0',
+    target: 'B0B01',
+    text: 'A station joins a highway to a railway. Put the straight station on B0, its highway east to meet the curve and its railway west into the railway exit (turn it once with R, or the Rotate button).',
+    goal: (b) => b.score.exits > 0,
+    miss: 'the station should join the highway on B1 to the railway exit west of B0',
+    done: null,
+    overlays: ['networks'],
+  },
+  {
+    title: 'Dice and rounds',
+    round: true,
+    text: 'A real game has seven rounds. Each round four dice are rolled, the same for every player: three A dice (straights, curves and junctions) and one B die (stations and the overpass). Place every die that fits, each once; then press End round.',
+    done: 'That was a round. Seven of them, and the board is scored as this one is.',
+    overlays: ['networks'],
+  },
 ];
+
+/** An example roll for the lesson on rounds: three A dice and a B die. */
+const EXAMPLE_ROLL = ['A1', 'A3', 'A5', 'B1'];
 
 const OVERLAY_CLASSES = ['networks', 'errors', 'centre', 'longest'];
 
@@ -126,11 +162,12 @@ class InkLesson {
     fill(this.root, h('section', { class: 'tutorial', id: 'tutorial' },
       h('div', { class: 'tutorial-head' },
         h('h1', {}, 'Learn Railroad Ink'),
-        h('p', { class: 'muted' }, 'Six tiles, one at a time. The game\'s own rules check every placement, exactly as in a real game.'),
+        h('p', { class: 'muted' }, 'Eight tiles, one at a time, then a round with its dice. The game\'s own rules check every placement, exactly as in a real game.'),
         this.steps),
       h('div', { class: 'tutorial-layout' },
-        this.lesson,
-        h('div', { class: 'main-board' }, this.view.svg, this.message),
+        // What came of the last move, then the step: together beside the board (above it on a phone).
+        h('div', { class: 'lesson-column' }, this.message, this.lesson),
+        h('div', { class: 'main-board' }, this.view.svg),
         this.score)));
   }
 
@@ -211,7 +248,7 @@ class InkLesson {
       }
       this.board = answer.board;
       this.breakdown = answer.breakdown;
-      await this.advance(step.done);
+      await this.advance(step.done || this.exitWords());
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) {
         this.say(`The server cannot check it: ${e.message}`, 'error');
@@ -228,6 +265,19 @@ class InkLesson {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** What the network of the last step scores, from the engine's breakdown and the points table. */
+  exitWords() {
+    const joined = this.breakdown.networks.filter((n) => n.exits.length > 1);
+    const n = joined[0];
+    const table = this.table.exit_points;
+    return `One network now joins ${n.exits.length} exits (${n.exits.map((e) => e.square).join(' and ')}): ${pointsText(n.points)}. The more exits one network joins, the more it scores: 3 exits ${table[3]}, 4 exits ${table[4]}, up to ${table[table.length - 1]} for all twelve.`;
+  }
+
+  /** The round step's End round: the lesson is done. */
+  async endRound() {
+    await this.advance(INK_STEPS[this.step].done);
   }
 
   async advance(done) {
@@ -255,14 +305,17 @@ class InkLesson {
       this.view.setHint(null);
       fill(this.lesson,
         h('h2', { id: 'step-title' }, 'You know the rules'),
-        h('p', {}, `Exits, connections, refusals, errors, the centre and the longest routes: that is all of Railroad Ink, apart from the six special tiles (one a round, three a game). This board would score ${pointsText(this.breakdown?.score.advanced ?? 0)}.`),
-        h('p', {}, 'A real game has seven rounds of four dice, the same for every player.'),
+        h('p', {}, `Exits and the networks joining them, connections, refusals, errors, the centre, the longest routes, the dice, the specials and End round: that is all of Railroad Ink. This board would score ${pointsText(this.breakdown?.score.advanced ?? 0)}.`),
         h('div', { class: 'row', id: 'finish-links' },
           h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play a game'),
           h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Read the rules'),
           h('a', { class: 'btn', href: '/tutorial/metro', 'data-link': '' }, 'Learn Metro')));
       this.renderScore();
       this.setTitle('Tutorial done');
+      return;
+    }
+    if (step.round) {
+      this.renderRound(index, step);
       return;
     }
     const legal = this.legalNow();
@@ -284,6 +337,24 @@ class InkLesson {
     this.renderScore();
   }
 
+  /** The step about rounds: an example roll, the six specials, and End round to press. */
+  renderRound(index, step) {
+    this.view.setLegal([], '');
+    this.view.setHint(null);
+    const face = (tile) => h('span', { class: `mini-die die-${tile[0]}`, title: tileWords(this.table, tile) }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
+    const specials = this.table.tiles.filter((t) => t.source === 'S').map((t) => t.tile);
+    fill(this.lesson,
+      h('p', { class: 'step-count' }, `Step ${index + 1} of ${INK_STEPS.length}`),
+      h('h2', { id: 'step-title' }, step.title),
+      h('p', { id: 'step-text' }, step.text),
+      h('div', { class: 'tutorial-roll' }, h('span', { class: 'muted small' }, 'A roll:'), h('span', { class: 'mini-dice', id: 'example-roll' }, EXAMPLE_ROLL.map(face))),
+      h('p', {}, `Once a round you may also add one of the six specials, each once a game and ${this.table.specials_per_game} at most:`),
+      h('span', { class: 'mini-dice tutorial-specials', id: 'example-specials' }, specials.map(face)),
+      h('p', { class: 'muted small' }, 'The round ends when you press End round (the game refuses while a die still fits). Press it now.'),
+      h('button', { class: 'btn primary', id: 'end-round', type: 'button', onclick: () => this.endRound() }, 'End round'));
+    this.renderScore();
+  }
+
   renderScore() {
     const sc = this.breakdown?.score;
     if (!sc) return;
@@ -296,7 +367,7 @@ class InkLesson {
         row('Errors', sc.errors ? `−${sc.errors}` : '0', 'score-errors'),
         row('Longest highway', sc.longest_highway, 'score-highway'),
         row('Longest railway', sc.longest_railway, 'score-railway'),
-        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, sc.advanced)))),
+        h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced))))),
       h('p', { class: 'muted small' }, 'The engine scores the board after every tile, as at the end of a game.'));
   }
 }

@@ -4,7 +4,8 @@
 // state's lines (each line's squares and the side it enters each by), so the picture always
 // agrees with the engine's scoring.
 
-import { flashClass, gridSquareAt, nameEl, s } from '../core/dom.js';
+import { flashClass, gridSquareAt, h, nameEl, s } from '../core/dom.js';
+import { tileName, tileNameCapital } from './names.js';
 
 const CELL = 100;
 const MARGIN = 44;
@@ -58,8 +59,18 @@ export function tileShapes(table, code, { background = true } = {}) {
 
 /** A stand-alone tile picture. */
 export function tileSvg(table, code, attrs = {}) {
-  return s('svg', { viewBox: '0 0 100 100', class: 'm-tile-svg', role: 'img', 'aria-label': `tile ${code}`, ...attrs },
+  return s('svg', { viewBox: '0 0 100 100', class: 'm-tile-svg', role: 'img', 'aria-label': tileName(table, code), ...attrs },
     tileShapes(table, code));
+}
+
+/**
+ * A tile named in a sentence: a small picture of it and its name (names.js), its code only in
+ * the tooltip. `capital` opens a sentence with it.
+ */
+export function tileMention(table, code, { capital = false } = {}) {
+  return h('span', { class: 'm-tile-mention', title: `tile ${code}`, dataset: { tile: code } },
+    tileSvg(table, code, { 'aria-hidden': 'true', role: null, 'aria-label': null, class: 'm-tile-svg m-tile-inline' }),
+    capital ? tileNameCapital(table, code) : tileName(table, code));
 }
 
 /** A face-down tile (a tile held by someone else). */

@@ -8,7 +8,7 @@
 // "pass the device" asks for the right person.
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
-import { play, soundToggle } from '../core/motion.js';
+import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
@@ -18,8 +18,10 @@ import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
 import { metroApi, metroSeats } from './api.js';
 import {
-  createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
+  createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileMention, tileSvg,
 } from './draw.js';
+import { tileName } from './names.js';
+import { boardActions, metroViewer } from '../core/boardlinks.js';
 
 const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 
@@ -27,6 +29,9 @@ const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
 export function levelLabel(level) {
   return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
 }
+
+/** How long a computer's move stays alone on the board before the next is shown (ms). */
+const PACE_MS = 700;
 
 function setTitle(text) {
   document.title = text ? `${text} · Metro · tracklayer` : 'Metro · tracklayer';
@@ -39,21 +44,23 @@ function squareText(sq) {
 
 /**
  * A refused Metro move in plain words, from the server's refusal (its `rule`, and the details
- * in its sentence): which tile, where and why. Other refusals say the server's sentence.
+ * in its sentence): which tile (`tile`: its name, with its picture, to open the sentence), where
+ * and why. Other refusals say the server's sentence. Returns parts for h or fill.
  */
 export function metroRefusalWords(error, rule, tile, square) {
   const where = square ? squareText(square) : 'there';
-  const what = tile ? `Tile ${tile}` : 'The tile';
+  const what = tile ? ['The tile ', tile] : 'The tile';
+  const said = (...rest) => [what, ...rest];
   switch (rule) {
     case 'centre square':
-      return `${what} can't go on ${where}: the four middle squares are the central stations, and no tile ever goes there.`;
+      return said(` can't go on ${where}: the four middle squares are the central stations, and no tile ever goes there.`);
     case 'occupied':
-      return `${what} can't go on ${where}: a tile is already there.`;
+      return said(` can't go on ${where}: a tile is already there.`);
     case 'not touching':
-      return `${what} can't go on ${where}: a tile goes on the edge of the board or next to a tile already there.`;
+      return said(` can't go on ${where}: a tile goes on the edge of the board or next to a tile already there.`);
     case 'avoidable station link': {
       const m = /such as \((\d),\s*(\d)\)/.exec(error);
-      return `${what} can't go on ${where}: one of its tracks would run from a station straight back to a station in this one tile, and the tile fits elsewhere without doing that${m ? ` (for example on ${squareText(`${m[1]}${m[2]}`)})` : ''}.`;
+      return said(` can't go on ${where}: one of its tracks would run from a station straight back to a station in this one tile, and the tile fits elsewhere without doing that${m ? ` (for example on ${squareText(`${m[1]}${m[2]}`)})` : ''}.`);
     }
     default:
       return `${error.charAt(0).toUpperCase()}${error.slice(1)}.`.replace(/\.\.$/, '.');
@@ -137,8 +144,8 @@ function turnHelp(st, you) {
   }
 }
 
-/** The moves grouped by turn, in words: [{seat, text}], latest last. */
-function turnsInWords(st) {
+/** The moves grouped by turn, in words: [{seat, text}] (text: parts for h), latest last. */
+function turnsInWords(st, table) {
   const turns = [];
   let current = null;
   for (const m of st.moves) {
@@ -149,14 +156,14 @@ function turnsInWords(st) {
     if (m.action === 'draw') current.parts.push(current.parts.includes('kept it') ? 'drew another' : 'drew a tile');
     else if (m.action === 'keep') current.parts.push('kept it');
     else if (m.action === 'place') {
-      current.parts.push(`placed ${m.tile} at ${m.square}`);
+      current.parts.push(['placed ', tileMention(table, m.tile), ` on ${squareText(m.square)}`]);
       current.done = true;
     } else if (m.action === 'pass') {
       current.parts.push('passed (nothing left to play)');
       current.done = true;
     }
   }
-  return turns.map((t) => ({ seat: t.seat, text: t.parts.join(', ') }));
+  return turns.map((t) => ({ seat: t.seat, text: t.parts.flatMap((part, i) => (i ? [', ', part] : [part])) }));
 }
 
 class MetroGame extends PlayScreen {
@@ -233,7 +240,48 @@ class MetroGame extends PlayScreen {
     }
   }
 
+  /**
+   * A new state. The computers' moves are paced: each stays alone on the board, ringed, for
+   * PACE_MS before the next is shown (states that come sooner wait in order), except under
+   * reduced motion, where every state shows at once.
+   */
   update(next) {
+    this.paced ||= [];
+    const last = this.paced.length ? this.paced[this.paced.length - 1] : this.state;
+    if (this.paced.length && next.version <= last.version && next.you?.seat === last.you?.seat) return;
+    if (this.paced.length || this.paceable(next, last)) {
+      this.paced.push(next);
+      this.drainPaced();
+      return;
+    }
+    this.show(next);
+  }
+
+  /** Whether `next` brings a move by a seat not on this device while the last move is still fresh. */
+  paceable(next, last) {
+    if (reducedMotion() || !this.lastMoveAt) return false;
+    return this.othersPlaced(last, next) && Date.now() - this.lastMoveAt < PACE_MS;
+  }
+
+  /** Whether a seat not held on this device placed a tile between two states. */
+  othersPlaced(from, to) {
+    const placed = (st) => (st.moves || []).filter((m) => m.action === 'place');
+    return placed(to).slice(placed(from).length).some((m) => !this.isLocal(m.seat));
+  }
+
+  drainPaced() {
+    if (this.paceTimer) return;
+    const wait = Math.max(0, this.lastMoveAt + PACE_MS - Date.now());
+    this.paceTimer = setTimeout(() => {
+      this.paceTimer = null;
+      const next = this.paced.shift();
+      if (next) this.show(next);
+      if (this.paced.length) this.drainPaced();
+    }, wait);
+  }
+
+  show(next) {
+    if (this.othersPlaced(this.state, next)) this.lastMoveAt = Date.now();
     const before = placements(this.state.sequence).length;
     const after = placements(next.sequence).length;
     const turnChanged = next.turn !== this.state.turn;
@@ -250,11 +298,12 @@ class MetroGame extends PlayScreen {
 
   /** A refusal in words: which tile, where and why (the server's sentence is its tooltip). */
   refusalText(e) {
-    return metroRefusalWords(e.message, e.rule, this.pending?.tile, this.pending?.square);
+    const tile = this.pending?.tile;
+    return metroRefusalWords(e.message, e.rule, tile ? tileMention(this.table, tile) : null, this.pending?.square);
   }
 
   refused(e) {
-    this.lesson?.onRefusal(e);
+    this.lesson?.onRefusal(e, this.refusalText(e));
   }
 
   announceTurn() {
@@ -281,7 +330,8 @@ class MetroGame extends PlayScreen {
     this.logPanel = h('section', { class: 'panel m-log-panel', 'aria-label': 'Latest moves' });
     this.linesPanel = h('section', { class: 'panel m-lines-panel', id: 'every-line', hidden: true });
     fill(this.side, this.playersPanel, this.logPanel);
-    const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message);
+    this.boardLinks = h('div', { class: 'board-links' });
+    const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
     this.mount(h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel), 'drag-ghost m-ghost');
   }
@@ -391,23 +441,24 @@ class MetroGame extends PlayScreen {
     }
     const legal = this.legal().has(this.cursor);
     this.board.setDrop(this.cursor, you.tile, legal);
-    this.say(`${you.tile} at ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`, legal ? 'info' : 'error');
+    this.say([tileMention(this.table, you.tile, { capital: true }), ` on ${squareText(this.cursor)}: ${legal ? 'legal. Enter places it.' : 'not legal here.'}`], legal ? 'info' : 'error');
   }
 
   async draw() {
     const ok = await this.act('Drawing', () => metroApi.draw(this.id, this.token));
     const you = this.you;
     if (ok && you?.drawn) {
+      const drawn = tileMention(this.table, you.drawn);
       this.say(this.state.phase === 'drawn'
-        ? `You drew ${you.drawn}. Place it, or keep it and draw another.`
-        : `You drew ${you.drawn}: place it now.`, 'ok');
+        ? ['You drew ', drawn, '. Place it, or keep it and draw another.']
+        : ['You drew ', drawn, ': place it now.'], 'ok');
     }
   }
 
   async keep() {
     const ok = await this.act('Keeping', () => metroApi.keep(this.id, this.token));
     const you = this.you;
-    if (ok && you) this.say(`You kept ${you.hand} in hand and drew ${you.drawn}, which must be placed now.`, 'ok');
+    if (ok && you) this.say(['You kept ', tileMention(this.table, you.hand), ' in hand and drew ', tileMention(this.table, you.drawn), ', which must be placed now.'], 'ok');
   }
 
   async place(square) {
@@ -419,7 +470,7 @@ class MetroGame extends PlayScreen {
     this.pending = { tile, square };
     const ok = await this.act('Placing', () => metroApi.place(this.id, this.token, square, tile));
     this.pending = null;
-    if (ok) this.say(`Placed ${tile} at ${squareText(square)}.`, 'ok');
+    if (ok) this.say(['Placed ', tileMention(this.table, tile), ` on ${squareText(square)}.`], 'ok');
     else if (!legal) this.board.flash(square);
   }
 
@@ -442,7 +493,7 @@ class MetroGame extends PlayScreen {
       drop: (sq) => { if (sq) this.place(sq); },
       click: () => {
         this.board.setDrop(null);
-        this.say(`Drag ${tile} onto a green square, or click one.`, 'info');
+        this.say(['Drag ', tileMention(this.table, tile), ' onto a green square, or click one.'], 'info');
       },
     });
   }
@@ -461,6 +512,7 @@ class MetroGame extends PlayScreen {
     this.renderBar();
     this.renderBanner();
     this.board.setSequence(st.sequence, { fresh, placers: this.placers() });
+    fill(this.boardLinks, boardActions(metroViewer(st.sequence, st.players.length), st.sequence));
     this.board.setLines(st.lines);
     this.board.setLegal([...this.legal()]);
     this.showLine();
@@ -556,11 +608,16 @@ class MetroGame extends PlayScreen {
     return `/metro/${made.id}`;
   }
 
+  /** A server's sentence with any tile code in it said by the tile's name ("the tile straights from …"). */
+  codesInWords(text) {
+    return (text || '').replace(/\b[a-d]{4}\b/g, (code) => `the tile ${tileName(this.table, code)}`);
+  }
+
   tileSlot(label, tile, { toPlace = false, id } = {}) {
     const slot = h('div', { class: `m-slot${tile ? '' : ' empty'}${toPlace ? ' to-place' : ''}`, id },
       h('span', { class: 'm-slot-label' }, label),
       tile ? tileSvg(this.table, tile) : h('span', { class: 'm-slot-empty' }, 'empty'),
-      tile ? h('span', { class: 'm-slot-code' }, tile) : null);
+      tile ? h('span', { class: 'm-slot-code', title: `tile ${tile}`, dataset: { tile } }, tileName(this.table, tile)) : null);
     if (toPlace) {
       slot.title = 'Drag onto a green square, or click a green square';
       slot.dataset.tile = tile;
@@ -585,7 +642,7 @@ class MetroGame extends PlayScreen {
         h('h2', {}, 'Pass the device'),
         h('p', { class: 'm-curtain-name' }, swatch(turnSeat), name()),
         h('p', {}, 'It is ', name(), '\'s turn. Only ', name(), ' should look: the tiles in hand stay hidden until then.'),
-        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, 'I am ', name(), ': show my tiles'));
+        h('button', { class: 'btn primary big', id: 'reveal', type: 'button', onclick: () => this.reveal(turnSeat) }, h('span', { class: 'btn-label' }, 'I am ', name(), ': show my tiles')));
       fill(this.tray, panel);
       return;
     }
@@ -608,16 +665,16 @@ class MetroGame extends PlayScreen {
     const toPlaceHand = mine && you.tile && !you.drawn;
     // The actions of this moment of the turn; a refused one says why (the engine's reason).
     const drawButton = mine && (you.draw.allowed || st.phase === 'start')
-      ? h('button', { class: `btn${you.hand ? '' : ' primary'}`, id: 'draw', type: 'button', disabled: !you.draw.allowed, title: you.draw.allowed ? 'Draw a tile (D)' : you.draw.reason, onclick: () => this.draw() },
+      ? h('button', { class: `btn${you.hand ? '' : ' primary'}`, id: 'draw', type: 'button', disabled: !you.draw.allowed, title: you.draw.allowed ? 'Draw a tile (D)' : this.codesInWords(you.draw.reason), onclick: () => this.draw() },
         you.hand ? 'Draw a new tile instead' : 'Draw a tile')
       : null;
     const keepButton = mine && (you.keep.allowed || st.phase === 'drawn')
-      ? h('button', { class: 'btn', id: 'keep', type: 'button', disabled: !you.keep.allowed, title: you.keep.allowed ? 'Keep it in hand and draw another (K)' : you.keep.reason, onclick: () => this.keep() },
+      ? h('button', { class: 'btn', id: 'keep', type: 'button', disabled: !you.keep.allowed, title: you.keep.allowed ? 'Keep it in hand and draw another (K)' : this.codesInWords(you.keep.reason), onclick: () => this.keep() },
         'Keep it and draw another')
       : null;
     const actions = drawButton || keepButton ? h('div', { class: 'm-actions' }, drawButton, keepButton) : null;
     const help = h('p', { class: `m-help${mine ? ' mine' : ''}`, id: 'turn-help' }, turnHelp(st, you));
-    const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place' }, `No keeping or drawing now: ${you.keep.reason}.`) : null;
+    const reasons = mine && st.phase === 'must_place' ? h('p', { class: 'end-reason small', id: 'must-place', title: you.keep.reason }, `No keeping or drawing now: ${this.codesInWords(you.keep.reason)}.`) : null;
     fill(this.tray,
       h('section', { class: 'panel m-hand-panel' },
         h('h2', {}, mine ? 'Your turn' : h('span', {}, this.who(turnSeat), '\'s turn'), h('span', { class: 'limits' }, this.hotseat ? this.who(you.seat) : '')),
@@ -661,11 +718,11 @@ class MetroGame extends PlayScreen {
 
   renderLog() {
     const st = this.state;
-    const turns = turnsInWords(st).slice(-6).reverse();
+    const turns = turnsInWords(st, this.table).slice(-6).reverse();
     fill(this.logPanel,
       h('h2', {}, 'Latest moves'),
       turns.length
-        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.who(t.seat)), ` ${t.text}`))))
+        ? h('ol', { class: 'm-log', id: 'log' }, turns.map((t, i) => h('li', { class: i === 0 ? 'latest' : '' }, swatch(t.seat), h('span', {}, h('strong', {}, this.who(t.seat)), ' ', t.text))))
         : h('p', { class: 'muted small' }, 'No moves yet.'));
   }
 

@@ -6,7 +6,9 @@ import { h, fill, nameEl, nameList, swatch } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { metroApi } from './api.js';
-import { createMetroBoard, describeLine, seatColour, tileSvg as metroTileSvg } from './draw.js';
+import { boardActions, metroViewer } from '../core/boardlinks.js';
+import { createMetroBoard, describeLine, seatColour, tileMention, tileSvg as metroTileSvg } from './draw.js';
+import { tileName } from './names.js';
 
 /** `/metro/{id}/replay?at=k`. */
 export function metroReplayScreen(root, id, { setTitle }) {
@@ -44,7 +46,7 @@ class MetroReplay extends Replay {
     this.side = h('aside', { class: 'side replay-side' });
     this.lineInfo = h('p', { class: 'muted small m-view-line', id: 'line-info' }, 'Point at a station or a track to see its line.');
     this.frame('metro', [`Metro · ${this.n} players · ${when(r.created)}. `, headline, '.'], null, [
-      h('div', { class: 'replay-boards seats-1' }, h('section', { class: 'panel replay-seat' }, this.board.svg, this.lineInfo)),
+      h('div', { class: 'replay-boards seats-1' }, h('section', { class: 'panel replay-seat' }, this.board.svg, this.lineInfo, this.boardLinks = h('div', { class: 'board-links' }))),
       this.side]);
     const hover = (ev) => this.highlight(this.board.stationAt(ev.target));
     this.board.svg.addEventListener('pointerover', hover);
@@ -70,9 +72,9 @@ class MetroReplay extends Replay {
     return step.events.map((e, i) => {
       const gap = i ? ' ' : '';
       switch (e.event) {
-        case 'drew': return [gap, who(), ` drew ${e.tile}.`];
-        case 'kept': return [gap, who(), ` kept ${e.tile}.`];
-        case 'placed': return [gap, who(), ` placed ${e.placement.slice(0, 4)} at row ${e.placement[4]}, column ${e.placement[5]}.`];
+        case 'drew': return [gap, who(), ' drew ', tileMention(this.table, e.tile), '.'];
+        case 'kept': return [gap, who(), ' kept ', tileMention(this.table, e.tile), '.'];
+        case 'placed': return [gap, who(), ' placed ', tileMention(this.table, e.placement.slice(0, 4)), ` on row ${e.placement[4]}, column ${e.placement[5]}.`];
         case 'passed': return [gap, who(), ' passed.'];
         case 'ended': return `${gap}The board is full: the game is over.`;
         default: return '';
@@ -87,6 +89,7 @@ class MetroReplay extends Replay {
     const step = k > 0 ? r.steps[k - 1] : null;
     this.board.setSequence(st.sequence);
     this.board.setLines(st.lines);
+    fill(this.boardLinks, boardActions(metroViewer(st.sequence, this.n), st.sequence));
     const placed = step?.events.find((e) => e.event === 'placed');
     if (placed) this.board.setDrop(placed.placement.slice(4, 6), null, true);
     else this.board.setDrop(null);
@@ -98,7 +101,7 @@ class MetroReplay extends Replay {
       h('ol', { class: 'm-view-scores' }, r.players.map((p, seat) => h('li', { class: seat === acting ? 'acting' : '', dataset: { seat } },
         h('details', { open: false },
           h('summary', {}, swatch(seatColour(seat)), nameEl(p.name, { class: 'm-view-player' }),
-            st.hands[seat] ? h('span', { class: 'm-view-hand', title: `Holds ${st.hands[seat]}` }, metroTileSvg(this.table, st.hands[seat])) : null,
+            st.hands[seat] ? h('span', { class: 'm-view-hand', title: `Holds ${tileName(this.table, st.hands[seat])} (${st.hands[seat]})` }, metroTileSvg(this.table, st.hands[seat])) : null,
             h('span', { class: 'm-view-total', id: `replay-score-${seat}` }, pointsText(st.scores[seat]))),
           h('ul', { class: 'm-view-lines' }, st.lines.filter((l) => l.owner === seat && l.end.kind !== 'unfinished')
             .map((l) => h('li', { tabindex: 0, onpointerenter: () => this.highlight(l.station), onfocus: () => this.highlight(l.station) },

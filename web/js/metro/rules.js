@@ -5,6 +5,7 @@
 // example lines and the verdicts on the example placements from the viewer
 // (GET /api/metro/view), so the page never states a rule the engine does not apply.
 
+import { tileNameCapital } from './names.js';
 import { h, fill, swatch } from '../core/dom.js';
 import { rulesTabs } from '../core/tabs.js';
 import { metroApi } from './api.js';
@@ -80,7 +81,7 @@ export async function metroRulesScreen(root, { setTitle }) {
 
   const tiles = table.tiles.map((t) => h('figure', { class: 'tile-card m-tile-card', dataset: { tile: t.code } },
     tileSvg(table, t.code),
-    h('figcaption', {}, h('strong', {}, t.code), h('span', { class: 'edges' }, `${t.copies} in the deck`))));
+    h('figcaption', { title: `tile ${t.code}` }, h('strong', {}, tileNameCapital(table, t.code)), h('span', { class: 'edges' }, `${t.copies} in the deck`))));
 
   fill(root, h('article', { class: 'rules m-rules', id: 'metro-rules' },
     h('div', { class: 'viewer-head' }, h('h1', {}, 'How to play Metro'), rulesTabs('metro')),

@@ -3,6 +3,7 @@
 // Metro games this browser holds.
 
 import { h, fill, nameList } from '../core/dom.js';
+import { dateTimeText } from '../core/words.js';
 import { isNameRefusal, watchName } from '../core/names.js';
 import { metroApi, metroSeats } from './api.js';
 import { levelLabel } from './game.js';
@@ -146,7 +147,7 @@ const held = {
     const turn = st.finished ? 'finished' : `${placed} of 60 tiles placed`;
     return [
       h('a', { href: `/metro/${g.id}`, 'data-link': '' }, `Metro · ${st.players.length} players · ${turn}`),
-      h('span', { class: 'muted small' }, nameList(names, { and: ', ' }), `: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${new Date(st.created).toLocaleString()}`),
+      h('span', { class: 'muted small' }, nameList(names, { and: ', ' }), `: ${g.seats.map((x) => st.scores[x.seat]).join(', ')} points · ${dateTimeText(st.created)}`),
     ];
   },
 };

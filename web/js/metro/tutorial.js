@@ -110,11 +110,11 @@ class MetroLesson {
     this.render();
   }
 
-  /** Called by the game when the server refuses a move (its words already shown). */
-  onRefusal() {
+  /** Called by the game when the server refuses a move, with its words (said in the lesson too, in view). */
+  onRefusal(e, words) {
     if (METRO_STEPS[this.step]?.refusal) {
       this.step += 1;
-      this.refused = true;
+      this.refused = words || true;
       this.render();
     }
   }
@@ -133,7 +133,7 @@ class MetroLesson {
         this.steps),
       h('p', { class: 'step-count' }, `Step ${index + 1} of ${METRO_STEPS.length}`),
       h('h2', { id: 'step-title' }, step.title),
-      index === 3 && this.refused ? h('p', { class: 'lesson-note' }, 'Refused, as it should be: the message under the board says why.') : null,
+      index === 3 && this.refused ? h('p', { class: 'lesson-note', id: 'lesson-refusal' }, 'Refused, as it should be. ', this.refused === true ? null : this.refused) : null,
       h('p', { id: 'step-text' }, step.text),
       step.finish && this.finished ? h('p', { class: 'lesson-note', id: 'lesson-done' }, 'You know the rules of Metro. The game goes on until all 60 tiles are placed; the highest score wins.') : null,
       step.finish

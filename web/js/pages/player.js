@@ -9,10 +9,7 @@ import { player } from '../core/player.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { wayText } from '../core/bests.js';
-
-function dateText(ms) {
-  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-}
+import { dateText, num, pointsText } from '../core/words.js';
 
 function shortDate(ms) {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
@@ -175,14 +172,14 @@ function rankBars(kind, dailies) {
       ranked ? ` · where ${ranked === 1 ? 'the closed one' : `the ${ranked} closed ones`} ranked` : ' · ranks come once a day has closed'),
     h('ol', {}, dailies.ranks.map((b) => h('li', { dataset: { band: b.band, count: b.count } },
       h('span', { class: 'band' }, b.band),
-      bar(b.count / most, h('span', { class: 'count' }, String(b.count)))))));
+      shareBar(b.count / most, h('span', { class: 'count' }, String(b.count)))))));
 }
 
-/** A bar `share` of its track long (set through the CSSOM: the policy forbids style attributes). */
-function bar(share, ...children) {
-  const el = h('span', { class: 'bar' }, ...children);
-  el.style.setProperty('--share', String(share));
-  return el;
+/** A bar as long as its share (set through the CSSOM: the pages' policy forbids style attributes). */
+function shareBar(share, ...children) {
+  const bar = h('span', { class: 'bar' }, children);
+  bar.style.setProperty('--share', String(share));
+  return bar;
 }
 
 /** The player's streaks of daily challenges: current and longest, one row per daily. */
@@ -209,7 +206,7 @@ function latest(scores) {
     h('h2', { class: 'small-title' }, 'Latest'),
     h('ul', { class: 'latest-scores' }, last.map((x) => h('li', {},
       h('span', { class: `game-chip game-${x.game}` }, gameName(x.game)),
-      h('span', { class: 'pts' }, `${x.score} points`),
+      h('span', { class: 'pts' }, pointsText(x.score)),
       x.challenge ? h('a', { href: `/challenges/${x.challenge}`, 'data-link': '' }, 'challenge') : h('span', { class: 'muted small' }, 'game'),
       h('span', { class: 'muted small' }, shortDate(Date.parse(x.at)))))));
 }
@@ -276,7 +273,7 @@ export function scoreTimeline(scores, name) {
   });
   const mark = (p) => {
     const cls = `pt pt-${p.game}${p.challenge ? ' challenge' : ''}`;
-    const label = `${gameName(p.game)}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${p.score}`;
+    const label = `${gameName(p.game)}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${num(p.score)}`;
     return p.game === 'metro'
       ? s('rect', { class: cls, x: x(p.t) - 5, y: y(p.score) - 5, width: 10, height: 10 }, s('title', {}, label))
       : s('circle', { class: cls, cx: x(p.t), cy: y(p.score), r: 5.5 }, s('title', {}, label));
@@ -286,8 +283,8 @@ export function scoreTimeline(scores, name) {
     const list = by(g);
     if (!list.length) return '';
     const best = Math.max(...list.map((p) => p.score));
-    if (list.length === 1) return `${gameName(g)}: one score, ${list[0].score} on ${shortDate(list[0].t)}.`;
-    return `${gameName(g)}: ${list.length} scores from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${list[list.length - 1].score}, the best ${best}.`;
+    if (list.length === 1) return `${gameName(g)}: one score, ${num(list[0].score)} on ${shortDate(list[0].t)}.`;
+    return `${gameName(g)}: ${list.length} scores from ${shortDate(list[0].t)} to ${shortDate(list[list.length - 1].t)}, the latest ${num(list[list.length - 1].score)}, the best ${num(best)}.`;
   }).filter(Boolean).join(' ');
   const legendY = H - 10;
   const svg = s('svg', { class: 'timeline-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${name}'s scores over time. ${summary}` },

@@ -97,19 +97,34 @@ export async function startScreen(root, { navigate, setTitle }) {
   views.map((c) => c.slot),
   error,
   start);
-  const yours = h('section', { class: 'card your-games', hidden: true }, h('h2', {}, 'Your games'));
+  const yours = h('section', { class: 'card your-games', id: 'your-games', hidden: true }, h('h2', {}, 'Your games'));
   const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
-  // The form first (its Start button above the fold); beside it, at the top, today's
-  // challenges (on a phone, right under the form), then the game's pitch.
+  // What this is, in a few words, with the ways to learn it; the games this browser holds, to
+  // go on with; then the form (its Start button above the fold); beside it today's challenges
+  // (on a phone, right under the form), then the game's pitch.
   fill(root,
+    intro(),
     h('div', { class: 'start-grid' },
+      yours,
       form,
       h('div', { class: 'start-side' },
         today,
-        firstPart.hero,
-        yours)));
+        firstPart.hero)));
   for (const g of cards) if (g.start.held) listHeld(yours, g.start.held);
   return challengeCards(today, { navigate, current });
+}
+
+/** The first thing a visitor reads: what this is, and where to learn it. */
+function intro() {
+  return h('section', { class: 'intro', id: 'intro', 'aria-labelledby': 'intro-title' },
+    h('h1', { id: 'intro-title' }, 'Two tile-laying board games, in your browser'),
+    h('p', { class: 'intro-text' },
+      h('strong', {}, 'Railroad Ink'), ': roll the dice and draw highways and railways across your board. ',
+      h('strong', {}, 'Metro'), ': lay tiles to run the longest lines from your stations. Play alone, against the computer or with friends; no account needed.'),
+    h('p', { class: 'intro-links' },
+      h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn small', id: 'tutorial-ink' }, 'Learn Railroad Ink'),
+      h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn small', id: 'tutorial-metro' }, 'Learn Metro'),
+      h('a', { href: '/rules', 'data-link': '', class: 'btn small', id: 'rules-link' }, 'Rules')));
 }
 
 /** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */
