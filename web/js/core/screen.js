@@ -200,7 +200,9 @@ export class PlayScreen {
     try {
       const next = await run();
       this.acted();
-      this.update(next);
+      // A live event may have brought a later state while the answer was on its way (a
+      // computer that moved at once): an older answer must not take its place.
+      if (!(next?.version < this.state.version)) this.update(next);
       return true;
     } catch (e) {
       if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
