@@ -16,17 +16,10 @@ import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
 import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
-import { metroApi, metroSeats } from './api.js';
+import { LEVELS, levelLabel, metroApi, metroSeats } from './api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileSvg,
 } from './draw.js';
-
-const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
-
-/** A computer level for people: "Hard (strong)". */
-export function levelLabel(level) {
-  return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
-}
 
 function setTitle(text) {
   document.title = text ? `${text} · Metro · tracklayer` : 'Metro · tracklayer';
