@@ -8,12 +8,15 @@
 //! - each HTML page names the hashed files (`href`, `src`), maps every module's plain path to
 //!   its hashed name in an import map (so the modules' own `import './x.js'` lines load the
 //!   hashed files without being rewritten, and a change to one module changes only its name),
-//!   and announces the whole module graph up front with `<link rel="modulepreload">` (instead
-//!   of the browser finding it one `import` at a time).
+//!   and announces its module graph up front with `<link rel="modulepreload">` (instead of the
+//!   browser finding it one `import` at a time): the app's own modules, and those of the page
+//!   the path shows (each page's module is loaded by its route with `import()`), one copy of
+//!   the page for each kind (`PAGES`), so that a page asks for its modules and no other's.
 //!
-//! The table (`assets.rs` in `OUT_DIR`) gives each file its paths, content type, bodies and
-//! ETags; `IMPORT_MAP_SHA256` is the hash that lets the page's content security policy run the
-//! inline import map.
+//! The tables (`assets.rs` in `OUT_DIR`) give each file its paths, content type, bodies and
+//! ETags (`ASSETS`), and the app's page for each kind of page (`PAGES`, by kind);
+//! `IMPORT_MAP_SHA256` is the hash that lets the pages' content security policy run the inline
+//! import map.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
@@ -87,19 +90,85 @@ fn main() {
         })
         .collect();
     let map = import_map(&modules);
+    // The app's page once for each kind of page, preloading that page's modules too.
+    let index = files
+        .iter()
+        .find(|f| f.path == "/index.html")
+        .map(|f| String::from_utf8(f.body.clone()).expect("HTML in UTF-8"));
+    let mut pages = Vec::new();
+    for (kind, entries) in PAGES {
+        for entry in *entries {
+            assert!(
+                sources.contains_key(*entry),
+                "build.rs: the {kind} page's module {entry} is not in web/"
+            );
+        }
+        if let Some(index) = &index {
+            pages.push(File {
+                path: (*kind).to_owned(),
+                hashed: None,
+                mime: "text/html; charset=utf-8",
+                body: page(index, entries, &hashed, &sources, &map).into_bytes(),
+            });
+        }
+    }
     for file in files.iter_mut().filter(|f| is_html(f.mime)) {
         let html = String::from_utf8(std::mem::take(&mut file.body)).expect("HTML in UTF-8");
-        file.body = page(&html, &hashed, &sources, &map).into_bytes();
+        file.body = page(&html, &[], &hashed, &sources, &map).into_bytes();
     }
 
     let packed = out_dir.join("packed");
     fs::create_dir_all(&packed).expect("create OUT_DIR/packed");
-    let mut out = String::from("pub static ASSETS: &[Asset] = &[\n");
+    let mut out = String::new();
+    table(&mut out, "ASSETS", &files, &packed.join("file"));
+    table(&mut out, "PAGES", &pages, &packed.join("page"));
+    writeln!(
+        out,
+        "/// The hash of the pages' inline import map, for their content security policy.\n\
+         pub const IMPORT_MAP_SHA256: &str = {:?};",
+        format!("sha256-{}", base64(&Sha256::digest(map.as_bytes())))
+    )
+    .expect("write to string");
+    fs::write(out_dir.join("assets.rs"), out).expect("write assets.rs");
+}
+
+/// The kinds of page of the app (the server tells them by their paths: `http/assets.rs`) and
+/// the modules each shows, loaded by the routes with `import()`: the page of each kind
+/// preloads them (and what they import) beside the app's own modules, so that its first load
+/// asks for them at once and for no other page's.
+const PAGES: &[(&str, &[&str])] = &[
+    (
+        "start",
+        &[
+            "/js/pages/start.js",
+            "/js/ink/start.js",
+            "/js/metro/start.js",
+        ],
+    ),
+    ("ink-game", &["/js/ink/game.js"]),
+    ("ink-replay", &["/js/ink/replay.js"]),
+    ("ink-viewer", &["/js/ink/viewer.js"]),
+    ("ink-rules", &["/js/ink/rules.js"]),
+    ("ink-tutorial", &["/js/ink/tutorial.js"]),
+    ("metro-game", &["/js/metro/game.js"]),
+    ("metro-replay", &["/js/metro/replay.js"]),
+    ("metro-viewer", &["/js/metro/viewer.js"]),
+    ("metro-rules", &["/js/metro/rules.js"]),
+    ("metro-tutorial", &["/js/metro/tutorial.js"]),
+    ("challenges", &["/js/challenges/list.js"]),
+    ("challenge", &["/js/challenges/leaderboard.js"]),
+    ("games", &["/js/pages/recent.js"]),
+    ("player", &["/js/pages/player.js"]),
+];
+
+/// Writes `pub static {name}: &[Asset]` for `files`, their bodies (and compressed ones) kept
+/// beside `stem` (`stem.0.raw`, `stem.0.br`, `stem.0.gz`, …).
+fn table(out: &mut String, name: &str, files: &[File], stem: &Path) {
+    writeln!(out, "pub static {name}: &[Asset] = &[").expect("write to string");
     for (i, file) in files.iter().enumerate() {
         let digest = Sha256::digest(&file.body);
         let tag = hex(&digest[..8]);
-        let stem = packed.join(format!("{i}"));
-        let identity = stem.with_extension("raw");
+        let identity = stem.with_extension(format!("{i}.raw"));
         fs::write(&identity, &file.body).expect("write asset");
         let (br, gzip) = if compressible(file.mime) {
             let br = Some(brotli(&file.body)).filter(|b| b.len() < file.body.len());
@@ -111,7 +180,7 @@ fn main() {
         let variant = |bytes: Option<Vec<u8>>, ext: &str| -> String {
             match bytes {
                 Some(bytes) => {
-                    let at = stem.with_extension(ext);
+                    let at = stem.with_extension(format!("{i}.{ext}"));
                     fs::write(&at, bytes).expect("write compressed asset");
                     format!(
                         "Some(Encoded {{ body: include_bytes!({:?}), etag: \"\\\"{tag}-{ext}\\\"\" }})",
@@ -136,14 +205,6 @@ fn main() {
         .expect("write to string");
     }
     out.push_str("];\n");
-    writeln!(
-        out,
-        "/// The hash of the pages' inline import map, for their content security policy.\n\
-         pub const IMPORT_MAP_SHA256: &str = {:?};",
-        format!("sha256-{}", base64(&Sha256::digest(map.as_bytes())))
-    )
-    .expect("write to string");
-    fs::write(out_dir.join("assets.rs"), out).expect("write assets.rs");
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -216,9 +277,11 @@ fn import_map(modules: &BTreeMap<String, String>) -> String {
 
 /// A page made ready: hashed names in its `href` and `src` attributes, the import map before
 /// its first module script and after it a `modulepreload` for every module that script
-/// imports, directly or not (breadth first).
+/// imports, directly or not, then for the `route`'s modules (what the page of that kind loads
+/// with `import()`) and what they import (breadth first).
 fn page(
     html: &str,
+    route: &[&str],
     hashed: &BTreeMap<String, String>,
     sources: &BTreeMap<String, String>,
     map: &str,
@@ -232,16 +295,26 @@ fn page(
         })
         .collect();
     let mut seen: BTreeSet<String> = entries.iter().cloned().collect();
-    let mut queue: VecDeque<String> = entries.iter().cloned().collect();
     let mut preload = Vec::new();
-    while let Some(module) = queue.pop_front() {
-        let Some(source) = sources.get(&module) else {
-            continue;
-        };
-        for dep in imports(&module, source) {
-            if sources.contains_key(&dep) && seen.insert(dep.clone()) {
-                preload.push(dep.clone());
-                queue.push_back(dep);
+    // The app's own modules first (its entry has its script), then the page's.
+    let route: Vec<String> = route.iter().map(|m| (*m).to_owned()).collect();
+    for start in [entries, route] {
+        let mut queue: VecDeque<String> = VecDeque::new();
+        for module in start {
+            if seen.insert(module.clone()) {
+                preload.push(module.clone());
+            }
+            queue.push_back(module);
+        }
+        while let Some(module) = queue.pop_front() {
+            let Some(source) = sources.get(&module) else {
+                continue;
+            };
+            for dep in imports(&module, source) {
+                if sources.contains_key(&dep) && seen.insert(dep.clone()) {
+                    preload.push(dep.clone());
+                    queue.push_back(dep);
+                }
             }
         }
     }
@@ -278,12 +351,13 @@ fn page(
     html
 }
 
-/// The modules a module imports, statically or not, by relative or absolute path (resolved
-/// to absolute paths). A scan of its text, not a parse: a specifier in a comment or a string
-/// that names no module of `web/` is dropped by the caller.
+/// The modules a module imports statically (`import … from '…'`, `export … from '…'`,
+/// `import '…'`; not `import('…')`, which loads a page's module when it is opened), by relative
+/// or absolute path, resolved to absolute paths. A scan of its text, not a parse: a specifier
+/// in a comment or a string that names no module of `web/` is dropped by the caller.
 fn imports(module: &str, source: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for keyword in ["from", "import", "import("] {
+    for keyword in ["from", "import"] {
         for (at, _) in source.match_indices(keyword) {
             let rest = source[at + keyword.len()..].trim_start();
             let Some(quote) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) else {

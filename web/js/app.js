@@ -55,6 +55,8 @@ window.addEventListener('tracklayer:busy', (ev) => { busyNote.hidden = ev.detail
 // A touch screen with no hover has no keys to tell of (the pages hide their key help).
 document.documentElement.classList.toggle('touch', window.matchMedia('(hover: none) and (pointer: coarse)').matches);
 let leave = null;
+/** How many pages have been opened: the latest is the one shown. */
+let shown = 0;
 
 function setTitle(text) {
   document.title = text ? `${text} · tracklayer` : 'tracklayer: Railroad Ink and Metro';
@@ -85,7 +87,16 @@ async function route() {
   window.scrollTo(0, 0);
   const { route: page, params } = match(path);
   main.dataset.screen = page.screen;
-  leave = await page.show(main, params, { navigate, setTitle });
+  // A page still loading when another is opened learns it is gone (`ctx.gone()`) and draws
+  // nothing; what it returns is let go at once.
+  const mine = ++shown;
+  const gone = () => mine !== shown;
+  const left = await page.show(main, params, { navigate, setTitle, gone });
+  if (gone()) {
+    if (typeof left === 'function') left();
+  } else {
+    leave = left;
+  }
 }
 
 route();

@@ -318,3 +318,15 @@ export class PlayScreen {
     this.ghost.style.transform = `translate(${x - w / 2}px, ${y - lift - w / 2}px)`;
   }
 }
+
+/**
+ * A route's `show` that first loads its page's module (`load`, an `import()`: the server
+ * preloads it with the page that shows it first), then shows the page with
+ * `show(module, root, params, ctx)`, unless another page was opened meanwhile (`ctx.gone()`).
+ */
+export function loaded(load, show) {
+  return async (root, params, ctx) => {
+    const module = await load();
+    return ctx.gone?.() ? null : show(module, root, params, ctx);
+  };
+}

@@ -1,16 +1,12 @@
 // Railroad Ink, as the app sees it: its kind and name, its rules and viewer pages (for the tabs
 // between the games' pages), its routes (each a path, `{id}` a game's id; the screen's name;
-// and the function that shows it), and its start-page card.
+// and the function that shows it), and its start-page card. Each page's module is loaded when
+// the page is opened (the server preloads the modules of the page it sends: see the server's
+// build.rs), so a page's first load asks only for what it shows.
 
 import { h, fill } from '../core/dom.js';
-import { unreachable } from '../core/screen.js';
+import { loaded, unreachable } from '../core/screen.js';
 import { api } from './api.js';
-import { gameScreen } from './game.js';
-import { inkReplayScreen } from './replay.js';
-import { inkRulesScreen } from './rules.js';
-import { inkStart } from './start.js';
-import { inkTutorialScreen } from './tutorial.js';
-import { inkViewerScreen } from './viewer.js';
 
 /** A page that draws tiles: it waits for the engine's tile table, or says the server cannot be reached. */
 function withTable(show) {
@@ -39,15 +35,24 @@ export default {
     {
       path: '/ink/{id}',
       screen: 'game',
-      show: withTable((root, { id }, ctx) => {
+      show: withTable(loaded(() => import('./game.js'), ({ gameScreen }, root, { id }, ctx) => {
         fill(root, h('p', { class: 'loading' }, 'Loading the game…'));
         return gameScreen(root, id, { ...ctx, setTitle: inkTitle(ctx.setTitle) });
-      }),
+      })),
     },
-    { path: '/ink/{id}/replay', screen: 'replay', show: withTable((root, { id }, ctx) => inkReplayScreen(root, id, { ...ctx, setTitle: inkTitle(ctx.setTitle) })) },
-    { path: ['/view', '/view/ink'], screen: 'viewer', show: withTable((root, params, ctx) => inkViewerScreen(root, ctx)) },
-    { path: '/rules', screen: 'rules', show: withTable((root, params, ctx) => inkRulesScreen(root, ctx)) },
-    { path: '/tutorial/ink', screen: 'tutorial', show: withTable((root, params, ctx) => inkTutorialScreen(root, ctx)) },
+    {
+      path: '/ink/{id}/replay',
+      screen: 'replay',
+      show: withTable(loaded(() => import('./replay.js'), (m, root, { id }, ctx) => m.inkReplayScreen(root, id, { ...ctx, setTitle: inkTitle(ctx.setTitle) }))),
+    },
+    { path: ['/view', '/view/ink'], screen: 'viewer', show: withTable(loaded(() => import('./viewer.js'), (m, root, params, ctx) => m.inkViewerScreen(root, ctx))) },
+    { path: '/rules', screen: 'rules', show: withTable(loaded(() => import('./rules.js'), (m, root, params, ctx) => m.inkRulesScreen(root, ctx))) },
+    { path: '/tutorial/ink', screen: 'tutorial', show: withTable(loaded(() => import('./tutorial.js'), (m, root, params, ctx) => m.inkTutorialScreen(root, ctx))) },
   ],
-  start: inkStart,
+  /** The start page's card: its words, and the module that makes its part of the form. */
+  start: {
+    title: 'Railroad Ink',
+    text: 'Deep Blue Edition: connect the exits with highways and railways.',
+    load: () => import('./start.js').then((m) => m.inkStart),
+  },
 };

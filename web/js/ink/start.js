@@ -109,9 +109,8 @@ const held = {
   },
 };
 
+/** The start page's card (its title and words are in index.js, shown before this loads). */
 export const inkStart = {
-  title: 'Railroad Ink',
-  text: 'Deep Blue Edition: connect the exits with highways and railways.',
   setup,
   held,
 };

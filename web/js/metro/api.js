@@ -5,6 +5,14 @@
 import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
 
+/** The computer levels in words: "Hard" for `strong`. */
+export const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
+
+/** A computer level for people: "Hard (strong)". */
+export function levelLabel(level) {
+  return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
+}
+
 export const metroApi = {
   /** The engine's tiles, stations, owners and computer levels (fetched once). */
   tiles() {

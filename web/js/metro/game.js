@@ -16,19 +16,12 @@ import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
 import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
-import { metroApi, metroSeats } from './api.js';
+import { LEVELS, levelLabel, metroApi, metroSeats } from './api.js';
 import {
   createMetroBoard, describeLine, placements, seatColour, squaresOf, tileBackSvg, tileMention, tileSvg,
 } from './draw.js';
 import { tileName } from './names.js';
 import { boardActions, metroViewer } from '../core/boardlinks.js';
-
-const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
-
-/** A computer level for people: "Hard (strong)". */
-export function levelLabel(level) {
-  return LEVELS[level] ? `${LEVELS[level]} (${level})` : level;
-}
 
 /** How long a computer's move stays alone on the board before the next is shown (ms). */
 const PACE_MS = 700;
@@ -69,6 +62,11 @@ export function metroRefusalWords(error, rule, tile, square) {
 
 export async function metroScreen(root, id, { navigate, held: given = null, lesson = null }) {
   fill(root, h('p', { class: 'loading' }, 'Loading the game…'));
+  // The game is asked for at once, beside the table (not after it: one round trip less).
+  const first = given || metroSeats.get(id);
+  const ask = (held) => metroApi.state(id, held?.seats[0]?.token);
+  const asked = ask(first);
+  asked.catch(() => { /* said by loadGame */ });
   let table;
   try {
     table = await metroApi.tiles();
@@ -76,7 +74,7 @@ export async function metroScreen(root, id, { navigate, held: given = null, less
     return unreachable(root, e);
   }
   const loaded = await loadGame(root, {
-    id, held: given || metroSeats.get(id), store: metroSeats, state: (held) => metroApi.state(id, held?.seats[0]?.token), navigate,
+    id, held: first, store: metroSeats, state: (held) => (held === first ? asked : ask(held)), navigate,
   });
   if (!loaded) return null;
   const { state } = loaded;
@@ -85,7 +83,10 @@ export async function metroScreen(root, id, { navigate, held: given = null, less
     const choice = await joinPanel(root, state);
     if (choice === 'joined') held = metroSeats.get(id);
   }
-  const game = new MetroGame(root, id, held, table, { navigate, lesson });
+  // The state just read is the one the game shows first when it is this device's only seat (or
+  // none) and no seat was joined since; a hot-seat device asks again, with no seat shown yet.
+  const shown = held === loaded.held && (held?.seats.length ?? 0) <= 1 ? state : null;
+  const game = new MetroGame(root, id, held, table, { navigate, lesson, shown });
   return game.start();
 }
 
@@ -171,6 +172,8 @@ class MetroGame extends PlayScreen {
     super(root, id, table, ctx);
     // A tutorial's lesson beside the game: told of each state and of each refusal.
     this.lesson = ctx.lesson || null;
+    // The state already read for this page, if it is the one to show first.
+    this.shown = ctx.shown || null;
     this.local = new Map((held?.seats || []).map((x) => [x.seat, x.token]));
     this.revealed = null;
     this.state = null;
@@ -217,7 +220,8 @@ class MetroGame extends PlayScreen {
 
   async start() {
     try {
-      this.state = await metroApi.state(this.id, this.token);
+      this.state = this.shown || await metroApi.state(this.id, this.token);
+      this.shown = null;
     } catch (e) {
       return notFound(this.root, e, this.navigate);
     }

@@ -5,8 +5,7 @@
 import { h, fill, nameList } from '../core/dom.js';
 import { dateTimeText } from '../core/words.js';
 import { isNameRefusal, watchName } from '../core/names.js';
-import { metroApi, metroSeats } from './api.js';
-import { levelLabel } from './game.js';
+import { levelLabel, metroApi, metroSeats } from './api.js';
 import { seatColour, tileSvg } from './draw.js';
 
 const KINDS = [
@@ -152,9 +151,8 @@ const held = {
   },
 };
 
+/** The start page's card (its title and words are in index.js, shown before this loads). */
 export const metroStart = {
-  title: 'Metro',
-  text: '2 to 6 players on one board: lay tiles to run lines from your stations, the longer the better, double into the centre.',
   setup,
   held,
 };

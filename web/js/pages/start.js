@@ -2,7 +2,8 @@
 // of the form), today's challenges beside it, the first game's pitch, and the games this browser
 // holds.
 //
-// A game's start-page card (its module's `start`): `title` and `text`; `setup()`, which loads
+// A game's start-page card (its module's `start`): `title` and `text`, and `load()`, which
+// loads the card's module and resolves with {setup, held}: `setup()`, which loads
 // what the card needs (the game's tables) and resolves with {art, parts, submit(), hero?}:
 // the card's picture, its part of the form, `submit()` (creates the game and resolves with the
 // path to go to, or null when nothing was sent; an error already shown on the form is marked
@@ -15,7 +16,7 @@ import { unreachable } from '../core/screen.js';
 import { challengeApi } from '../challenges/api.js';
 import { challengeCards } from '../challenges/cards.js';
 
-export async function startScreen(root, { navigate, setTitle }) {
+export async function startScreen(root, { navigate, setTitle, gone }) {
   const cards = games().filter((g) => g.start);
   // The first game is the one chosen at first: its part of the form is there from the start
   // (the page waits for its tables). The others' parts come when their tables arrive: until
@@ -29,11 +30,13 @@ export async function startScreen(root, { navigate, setTitle }) {
   current.catch(() => { /* no challenges on this server: said by challengeCards */ });
   let firstPart;
   try {
-    firstPart = await first.start.setup();
+    firstPart = await first.start.load().then((card) => card.setup());
   } catch (e) {
     return unreachable(root, e);
   }
   await Promise.race([current.catch(() => null), new Promise((r) => setTimeout(r, 1000))]);
+  // Another page was opened while this one waited: it is not drawn over that one.
+  if (gone?.()) return null;
   setTitle('');
   let chosen = first.kind;
   const parts = new Map([[first.kind, firstPart]]);
@@ -60,7 +63,7 @@ export async function startScreen(root, { navigate, setTitle }) {
   });
   for (const g of later) {
     const view = views.find((c) => c.kind === g.kind);
-    g.start.setup().then((part) => {
+    g.start.load().then((card) => card.setup()).then((part) => {
       parts.set(g.kind, part);
       fill(view.slot, part.parts);
       fill(view.art, part.art);
@@ -110,7 +113,10 @@ export async function startScreen(root, { navigate, setTitle }) {
       h('div', { class: 'start-side' },
         today,
         firstPart.hero)));
-  for (const g of cards) if (g.start.held) listHeld(yours, g.start.held);
+  // Each game's held games, in the games' order, as their cards' modules arrive.
+  cards.reduce((before, g) => before.then(() => g.start.load()).then((card) => {
+    if (card.held) listHeld(yours, card.held);
+  }).catch(() => { /* this game's module did not come: its games are not listed */ }), Promise.resolve());
   return challengeCards(today, { navigate, current });
 }
 

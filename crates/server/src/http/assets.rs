@@ -1,7 +1,8 @@
 //! The browser front-end, embedded at compile time (see `build.rs`).
 //!
 //! Pages of the single-page app (`/`, `/rules`, `/ink/{id}`, `/metro/{id}`, `/challenges`,
-//! `/challenges/{id}`, `/players/{id}`) get `index.html`. Every file comes precompressed (brotli
+//! `/challenges/{id}`, `/players/{id}`) get `index.html`, in the copy for their kind of page,
+//! which preloads that page's modules besides the app's. Every file comes precompressed (brotli
 //! or gzip, whichever the browser accepts, chosen by `Accept-Encoding`). A file asked for by its
 //! content-hashed name (`/js/app.0123456789abcdef.js`, the names the pages use) is cached for a
 //! year as immutable: a new version has a new name. The pages, and files asked for by their
@@ -148,30 +149,58 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
         .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag)
 }
 
-/// Whether a path is a page of the app (served as `index.html`).
-fn is_page(path: &str) -> bool {
-    match path {
-        "/" | "/rules" | "/rules/metro" | "/new" | "/view" | "/view/ink" | "/view/metro"
-        | "/games" | "/challenges" | "/tutorial/ink" | "/tutorial/metro" => true,
+/// The kind of page of the app a path shows (served as `index.html`, preloading that page's
+/// modules: see `PAGES` in `build.rs`), or none for a path that is not a page.
+fn page_kind(path: &str) -> Option<&'static str> {
+    let kind = match path {
+        "/" | "/new" => "start",
+        "/rules" => "ink-rules",
+        "/rules/metro" => "metro-rules",
+        "/view" | "/view/ink" => "ink-viewer",
+        "/view/metro" => "metro-viewer",
+        "/tutorial/ink" => "ink-tutorial",
+        "/tutorial/metro" => "metro-tutorial",
+        "/games" => "games",
+        "/challenges" => "challenges",
         _ => {
-            ["/ink/", "/metro/"].iter().any(|prefix| {
-                path.strip_prefix(prefix).is_some_and(|rest| {
-                    let id = rest.strip_suffix("/replay").unwrap_or(rest);
-                    !id.is_empty() && !id.contains('/')
-                })
-            }) || ["/challenges/", "/players/"].iter().any(|prefix| {
-                path.strip_prefix(prefix)
-                    .is_some_and(|id| !id.is_empty() && !id.contains('/'))
-            })
+            let one = |rest: &str| !rest.is_empty() && !rest.contains('/');
+            for (prefix, game, replay) in [
+                ("/ink/", "ink-game", "ink-replay"),
+                ("/metro/", "metro-game", "metro-replay"),
+            ] {
+                if let Some(rest) = path.strip_prefix(prefix) {
+                    return match rest.strip_suffix("/replay") {
+                        Some(id) if one(id) => Some(replay),
+                        _ if one(rest) => Some(game),
+                        _ => None,
+                    };
+                }
+            }
+            for (prefix, kind) in [("/challenges/", "challenge"), ("/players/", "player")] {
+                if path.strip_prefix(prefix).is_some_and(one) {
+                    return Some(kind);
+                }
+            }
+            return None;
         }
-    }
+    };
+    Some(kind)
 }
 
-/// The app's page (`index.html`) with `head` (tags, already escaped) in place of its title:
+/// The app's page for a kind of page (`/index.html` itself for a kind it does not know).
+fn page(kind: &str) -> Option<&'static Asset> {
+    PAGES
+        .iter()
+        .find(|p| p.path == kind)
+        .or_else(|| asset("/index.html"))
+}
+
+/// The app's page (`index.html`, for a `kind` of page) with `head` (tags, already escaped) in
+/// place of its title:
 /// a page whose link previews say what it is (see `crate::preview`). Not cached, since what it
 /// says changes; gzipped here when the browser accepts it.
-pub fn page_with_head(head: &str, headers: &HeaderMap) -> Response {
-    let Some(index) = asset("/index.html") else {
+pub fn page_with_head(kind: &str, head: &str, headers: &HeaderMap) -> Response {
+    let Some(index) = page(kind) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let html = String::from_utf8_lossy(index.identity.body);
@@ -229,10 +258,9 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     }
-    let found = if is_page(path) {
-        find("/index.html")
-    } else {
-        find(path)
+    let found = match page_kind(path) {
+        Some(kind) => page(kind).map(|p| (p, false)),
+        None => find(path),
     };
     let Some((asset, immutable)) = found else {
         return (
@@ -285,6 +313,10 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
 mod tests {
     use super::*;
 
+    fn is_page(path: &str) -> bool {
+        page_kind(path).is_some()
+    }
+
     #[test]
     fn pages() {
         assert!(is_page("/"));
@@ -310,6 +342,64 @@ mod tests {
         assert!(!is_page("/players/"));
         assert!(!is_page("/challenges/daily-2026-11-26/replay"));
         assert!(!is_page("/players/a/b"));
+        assert!(!is_page("/ink/a/replay/"));
+        assert!(!is_page("/ink//replay"));
+        assert_eq!(page_kind("/ink/replay"), Some("ink-game"));
+        assert_eq!(page_kind("/ink/0123/replay"), Some("ink-replay"));
+        assert_eq!(page_kind("/metro/0123"), Some("metro-game"));
+        assert_eq!(page_kind("/challenges/daily-2026-11-26"), Some("challenge"));
+    }
+
+    #[test]
+    fn every_kind_of_page_has_its_page_preloading_its_modules() {
+        let paths = [
+            "/",
+            "/new",
+            "/rules",
+            "/rules/metro",
+            "/view",
+            "/view/ink",
+            "/view/metro",
+            "/tutorial/ink",
+            "/tutorial/metro",
+            "/games",
+            "/challenges",
+            "/ink/0a",
+            "/ink/0a/replay",
+            "/metro/0a",
+            "/metro/0a/replay",
+            "/challenges/daily-2026-11-26",
+            "/players/0a",
+        ];
+        let preloads = |asset: &Asset| -> Vec<String> {
+            let html = std::str::from_utf8(asset.identity.body).unwrap();
+            html.split("<link rel=\"modulepreload\" href=\"")
+                .skip(1)
+                .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+                .collect()
+        };
+        let shell = preloads(asset("/index.html").unwrap());
+        let hashed = |plain: &str| asset(plain).unwrap().hashed.unwrap();
+        for path in paths {
+            let kind = page_kind(path).unwrap();
+            let page = PAGES.iter().find(|p| p.path == kind).expect(kind);
+            let mine = preloads(page);
+            assert!(
+                shell.iter().all(|m| mine.contains(m)),
+                "{kind}: the app's modules"
+            );
+            assert!(mine.len() > shell.len(), "{kind}: its own modules too");
+            assert!(page.br.is_some() && page.gzip.is_some());
+        }
+        let start = preloads(PAGES.iter().find(|p| p.path == "start").unwrap());
+        assert!(start.iter().any(|m| m == hashed("/js/pages/start.js")));
+        assert!(
+            !start.iter().any(|m| m == hashed("/js/ink/game.js")),
+            "no game on the start page"
+        );
+        let game = preloads(PAGES.iter().find(|p| p.path == "ink-game").unwrap());
+        assert!(game.iter().any(|m| m == hashed("/js/ink/game.js")));
+        assert!(!game.iter().any(|m| m == hashed("/js/metro/game.js")));
     }
 
     #[test]

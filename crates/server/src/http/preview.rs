@@ -47,6 +47,7 @@ async fn page(State(app): State<AppState>, Path(id): Path<String>, headers: Head
         Ok(stats) => stats,
         Err(_) => {
             return assets::page_with_head(
+                "challenge",
                 "<title>tracklayer: Railroad Ink and Metro</title>",
                 &headers,
             );
@@ -73,7 +74,7 @@ async fn page(State(app): State<AppState>, Path(id): Path<String>, headers: Head
         preview::WIDTH,
         preview::HEIGHT,
     );
-    assets::page_with_head(&head, &headers)
+    assets::page_with_head("challenge", &head, &headers)
 }
 
 /// `GET /api/challenges/{id}/preview.png`: the picture of its link preview.
