@@ -346,31 +346,25 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
         if let Some((game, version)) = &ask.makes {
             shared.sent.record(game, *version, Instant::now());
         }
-        let answer = match shared.pool.get(n % shared.pool.len().max(1)) {
-            Some(pooled) => {
-                pooled
-                    .lock()
-                    .await
-                    .call(
-                        server,
-                        ask.method,
-                        &ask.path,
-                        ask.token.as_deref(),
-                        ask.body,
-                    )
-                    .await
-            }
-            None => {
-                own.call(
-                    server,
-                    ask.method,
-                    &ask.path,
-                    ask.token.as_deref(),
-                    ask.body,
-                )
-                .await
-            }
+        // A shared connection of the pool, else the player's own.
+        let mut pooled = match shared.pool.get(n % shared.pool.len().max(1)) {
+            Some(p) => Some(p.lock().await),
+            None => None,
         };
+        let connections = match pooled.as_deref_mut() {
+            Some(c) => c,
+            None => &mut own,
+        };
+        let answer = connections
+            .call(
+                server,
+                ask.method,
+                &ask.path,
+                ask.token.as_deref(),
+                ask.body,
+            )
+            .await;
+        drop(pooled);
         tally.latencies.push(scheduled.elapsed());
         let Some((status, bytes)) = answer else {
             tally.broken += 1;

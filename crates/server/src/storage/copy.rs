@@ -142,25 +142,11 @@ pub async fn copy(
     // The same secret: the same challenge seeds.
     let secret = crate::ids::hex(source.secret());
     dest.write(Write::Copy(Vec::new(), Some(secret))).await?;
-    for &(table, columns, order) in BEFORE_GAMES {
-        let mut offset = 0usize;
-        loop {
-            let rows = source
-                .query(
-                    format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
-                    vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
-                )
-                .await?;
-            if rows.is_empty() {
-                break;
-            }
-            offset += rows.len();
-            match table {
-                "players" => copied.players += rows.len(),
-                _ => copied.challenges += rows.len(),
-            }
-            dest.write(Write::Copy(vec![rows_of(table, columns, rows)], None))
-                .await?;
+    for &table in BEFORE_GAMES {
+        let n = copy_table(&source, &dest, table).await?;
+        match table.0 {
+            "players" => copied.players += n,
+            _ => copied.challenges += n,
         }
     }
     let mut after: Option<String> = None;
@@ -201,24 +187,33 @@ pub async fn copy(
         progress(copied.games, total);
         after = Some(last);
     }
-    for &(table, columns, order) in AFTER_GAMES {
-        let mut offset = 0usize;
-        loop {
-            let rows = source
-                .query(
-                    format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
-                    vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
-                )
-                .await?;
-            if rows.is_empty() {
-                break;
-            }
-            offset += rows.len();
-            dest.write(Write::Copy(vec![rows_of(table, columns, rows)], None))
-                .await?;
-        }
+    for &table in AFTER_GAMES {
+        copy_table(&source, &dest, table).await?;
     }
     Ok(copied)
+}
+
+/// Copies one table other than `games`, `ROWS` rows a write, in `order`; returns how many.
+async fn copy_table(
+    source: &Storage,
+    dest: &Storage,
+    (table, columns, order): (&'static str, &'static str, &'static str),
+) -> Result<usize, StorageError> {
+    let mut offset = 0usize;
+    loop {
+        let rows = source
+            .query(
+                format!("SELECT {columns} FROM {table} ORDER BY {order} LIMIT ?1 OFFSET ?2"),
+                vec![Value::Int(ROWS as i64), Value::Int(offset as i64)],
+            )
+            .await?;
+        if rows.is_empty() {
+            return Ok(offset);
+        }
+        offset += rows.len();
+        dest.write(Write::Copy(vec![rows_of(table, columns, rows)], None))
+            .await?;
+    }
 }
 
 fn rows_of(table: &'static str, columns: &'static str, rows: Vec<Row>) -> Rows {
