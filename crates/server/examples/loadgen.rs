@@ -194,6 +194,16 @@ fn first_legal(state: &Value) -> Option<String> {
     None
 }
 
+/// The latest state a live-update stream brought: its version and its text, parsed only if the
+/// player acts on it (most events are overtaken by the next before their seat's turn comes).
+type Heard = Arc<Mutex<Option<(u64, String)>>>;
+
+/// An event's version, read without building the whole state.
+#[derive(serde::Deserialize)]
+struct Versioned {
+    version: u64,
+}
+
 /// Drains a game's live-update stream until the end of the run: counts its events, measures
 /// each one's delay after its action was sent, and keeps the latest state for the player.
 async fn listen(
@@ -202,7 +212,7 @@ async fn listen(
     token: String,
     events: Arc<AtomicUsize>,
     sent: Arc<Sent>,
-    heard: Arc<Mutex<Option<Value>>>,
+    heard: Heard,
     until: Instant,
 ) {
     let Ok(stream) = TcpStream::connect(addr).await else {
@@ -241,16 +251,16 @@ async fn listen(
                 continue;
             }
             events.fetch_add(1, Ordering::Relaxed);
-            let state = event
-                .lines()
-                .find_map(|l| l.strip_prefix("data: "))
-                .and_then(|d| serde_json::from_str::<Value>(d).ok());
-            if let Some(version) = state.as_ref().and_then(|v| v["version"].as_u64()) {
-                sent.heard(&id, version);
-            }
+            let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) else {
+                continue;
+            };
+            let Ok(Versioned { version }) = serde_json::from_str(data) else {
+                continue;
+            };
+            sent.heard(&id, version);
             // The page's way: each event is the state as this seat sees it.
-            if let (Some(state), Ok(mut h)) = (state, heard.lock()) {
-                *h = Some(state);
+            if let Ok(mut h) = heard.lock() {
+                *h = Some((version, data.to_owned()));
             }
         }
     }
@@ -274,7 +284,7 @@ struct Seat {
     token: String,
     state: Value,
     /// The state the live-update stream last brought (with `--streams`).
-    heard: Arc<Mutex<Option<Value>>>,
+    heard: Heard,
     /// Whether a stream brings the states: else a seat that waits reads the state itself.
     streaming: bool,
 }
@@ -283,10 +293,11 @@ impl Seat {
     /// The newest state known: the last answer's, or a newer one from the stream.
     fn latest(&mut self) -> &Value {
         let newer = self.heard.lock().ok().and_then(|mut h| h.take());
-        if let Some(newer) = newer
-            && newer["version"].as_u64() > self.state["version"].as_u64()
+        if let Some((version, text)) = newer
+            && Some(version) > self.state["version"].as_u64()
+            && let Ok(state) = serde_json::from_str(&text)
         {
-            self.state = newer;
+            self.state = state;
         }
         &self.state
     }
@@ -552,6 +563,19 @@ fn next_ask(
     })
 }
 
+/// The CPU this process has used, from `/proc/self/stat` (Linux; `None` elsewhere): a
+/// generator that uses most of its core measures itself more than the server.
+fn own_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(") ")?.1;
+    let mut fields = rest.split(' ').skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    // Clock ticks of 1/100 s, as on every Linux this runs on.
+    Some(Duration::from_millis((user + system) * 10))
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -615,7 +639,7 @@ async fn main() -> std::process::ExitCode {
     all.latencies.sort();
     let secs = args.seconds as f64;
     println!(
-        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}",
+        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
         args.players,
         if args.table > 1 {
             format!(" at tables of {}", args.table)
@@ -652,6 +676,10 @@ async fn main() -> std::process::ExitCode {
         } else {
             String::new()
         },
+        own_cpu().map_or(String::new(), |cpu| format!(
+            "; the generator's CPU {:.1} s",
+            cpu.as_secs_f64()
+        )),
     );
     for line in all.refused.iter().chain(&all.failed).take(5) {
         eprintln!("  {line}");
