@@ -1,5 +1,6 @@
 // The tutorials, completed like a newcomer would, at 1280×800 and on a 390×844 phone: Railroad
-// Ink's six steps (exits, connections, a refusal, errors, the centre, the longest routes) from
+// Ink's steps (exits, connections, a refusal, errors, the centre, the longest routes, two exits
+// joined, a special, a round) from
 // the start page's link, with deliberately wrong placements the server refuses in words; and
 // Metro's (draw, keep, a tile tried on the centre and refused, place, the hand, lines) in a
 // real game against the computer, from the Metro rules page's link. Coming back to a Metro
@@ -100,9 +101,17 @@ test('the Railroad Ink tutorial, completed, with refusals in words', async () =>
     await page.keyboard.press('r');
     await page.waitForSelector('.preview[data-orientation="1"]');
     await tapSquare(page, 'B0');
-    await stepIs(page, 'Dice and rounds');
+    await stepIs(page, 'A special');
     assert.match(await page.textContent('#tutorial-message'), /One network now joins 2 exits \(A1 and B0\): 4 points/);
     assert.equal(await page.textContent('#score-exits td'), '4');
+    assert.equal(await page.textContent('#score-errors td'), '−1');
+    await shot(page, `tutorial-ink-special-${size}`);
+    // A special: the highway crossroads on E3, under the highway, by keyboard.
+    await page.locator('#tutorial-board [role=gridcell][data-square="E3"]').focus();
+    await page.keyboard.press('Enter');
+    await stepIs(page, 'Dice and rounds');
+    assert.match(await page.textContent('#tutorial-message'), /opens three ends where there was one/);
+    assert.equal(await page.textContent('#score-errors td'), '−3');
     // A round: the dice, the specials, End round.
     assert.equal(await page.locator('#example-roll .mini-die').count(), 4);
     assert.equal(await page.locator('#example-specials .mini-die').count(), 6);
@@ -111,8 +120,8 @@ test('the Railroad Ink tutorial, completed, with refusals in words', async () =>
     await stepIs(page, 'You know the rules');
     assert.equal(await page.textContent('#score-railway td'), '3');
     assert.equal(await page.textContent('#score-highway td'), '3');
-    assert.equal(await page.textContent('#score-centre td'), '2');
-    assert.equal(await page.locator('#tutorial-board g.placed').count(), 7);
+    assert.equal(await page.textContent('#score-centre td'), '3');
+    assert.equal(await page.locator('#tutorial-board g.placed').count(), 8);
     await shot(page, `tutorial-ink-done-${size}`);
     assert.deepEqual(page.errors, []);
     await page.context().close();

@@ -1,6 +1,6 @@
-// The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places eight
+// The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places nine
 // tiles with guidance (exits, connections, errors, the centre, the longest routes, a network
-// joining two exits), then meets a round: the dice, the specials and End round. Every placement
+// joining two exits, a special), then meets a round: the dice, the specials and End round. Every placement
 // is checked by the engine through the server (`POST /api/ink/check`): the page holds the script
 // and the words, never a rule.
 
@@ -108,6 +108,16 @@ const INK_STEPS = [
     overlays: ['networks'],
   },
   {
+    title: 'A special',
+    tile: 'S2',
+    target: 'S2E30',
+    text: 'Besides the dice you own six specials: crossroads and stations with a route on all four sides. Put the highway crossroads on E3, under D3, to carry your highway on through the centre.',
+    goal: (b) => b.score.centre >= 3,
+    miss: 'the crossroads should continue your highway down from D3',
+    done: 'The crossroads fills a third centre square (+1), but it opens three ends where there was one (−2): the board scores a point less for now. Specials reach in every direction and pay once later tiles continue their ends. You may add one a round, each once a game, three at most.',
+    overlays: ['centre', 'errors'],
+  },
+  {
     title: 'Dice and rounds',
     round: true,
     text: 'A real game has seven rounds. Each round four dice are rolled, the same for every player: three A dice (straights, curves and junctions) and one B die (stations and the overpass). Place every die that fits, each once; then press End round.',
@@ -162,7 +172,7 @@ class InkLesson {
     fill(this.root, h('section', { class: 'tutorial', id: 'tutorial' },
       h('div', { class: 'tutorial-head' },
         h('h1', {}, 'Learn Railroad Ink'),
-        h('p', { class: 'muted' }, 'Eight tiles, one at a time, then a round with its dice. The game\'s own rules check every placement, exactly as in a real game.'),
+        h('p', { class: 'muted' }, 'Nine tiles, one at a time, then a round with its dice. The game\'s own rules check every placement, exactly as in a real game.'),
         this.steps),
       h('div', { class: 'tutorial-layout' },
         // What came of the last move, then the step: together beside the board (above it on a phone).
@@ -348,7 +358,7 @@ class InkLesson {
       h('h2', { id: 'step-title' }, step.title),
       h('p', { id: 'step-text' }, step.text),
       h('div', { class: 'tutorial-roll' }, h('span', { class: 'muted small' }, 'A roll:'), h('span', { class: 'mini-dice', id: 'example-roll' }, EXAMPLE_ROLL.map(face))),
-      h('p', {}, `Once a round you may also add one of the six specials, each once a game and ${this.table.specials_per_game} at most:`),
+      h('p', {}, `The six specials, one of which you may add in any round (each once a game, ${this.table.specials_per_game} at most):`),
       h('span', { class: 'mini-dice tutorial-specials', id: 'example-specials' }, specials.map(face)),
       h('p', { class: 'muted small' }, 'The round ends when you press End round (the game refuses while a die still fits). Press it now.'),
       h('button', { class: 'btn primary', id: 'end-round', type: 'button', onclick: () => this.endRound() }, 'End round'));
