@@ -360,6 +360,36 @@ test('9. desk, 1280×800: the computer\'s board at the top of the side, big enou
   await page.context().close();
 });
 
+test('9. desk, 1280×800: a challenge\'s end screen keeps row G on the screen, its rank above the board and its leaderboard under it', async () => {
+  const page = await env.page(WIDE);
+  await page.goto(env.url);
+  const card = page.locator(`.challenge-card[data-challenge="${DAILY}"]`);
+  await card.locator('button.play-challenge').click();
+  await page.waitForSelector('.name-form input');
+  await page.fill('.name-form input', 'Cleo');
+  await page.click('.name-form button[type=submit]');
+  await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
+  await page.waitForSelector('#my-board');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await finishByApi(page, id);
+  await page.reload();
+  await page.waitForSelector('#your-rank');
+  await page.waitForSelector('#challenge-result .histogram-svg');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'polish-challenge-end-desktop');
+  assert.ok(await rowGBottom(page, '#my-board') <= 800, `the challenge's end screen's row G ends at ${await rowGBottom(page, '#my-board')}`);
+  // The rank and the way to the leaderboard are on the first screen too; the top of the
+  // leaderboard and the chart come under the board.
+  for (const part of ['#your-rank', '#your-streak', '#leaderboard-link']) {
+    const box = await page.locator(part).boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 800, `${part} ends at ${box.y + box.height}`);
+  }
+  const board = await page.locator('#my-board').boundingBox();
+  assert.ok((await page.locator('#challenge-result').boundingBox()).y >= board.y + board.height, 'the leaderboard is under the board');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('10. a hint\'s plan stays on the board after its first placement, until the player departs from it', async () => {
   const page = await env.page(WIDE);
   const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });

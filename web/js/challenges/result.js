@@ -9,13 +9,16 @@ import { scoreHistogram } from './histogram.js';
 import { challengeTitle, flame, num, ordinal, plural, unrankedWords } from './words.js';
 
 /**
- * What a finished challenge game shows under its headline: your rank, the top of the
- * leaderboard, a link to the whole of it, and the histogram with your score marked. The
- * element fills itself once the leaderboard arrives.
+ * What a finished challenge game shows: `summary`, for under its headline (your rank, a note
+ * if unranked, your streak), and `card`, for under the board (the top of the leaderboard, the
+ * computer's score, a link to the whole of it, sharing, and the histogram with your score
+ * marked): the board stays on the first screen of a desk. Both fill themselves once the
+ * leaderboard arrives.
  */
 export function challengeResult(id, { game = 'ink' } = {}) {
-  const box = h('section', { class: 'challenge-result', id: 'challenge-result', 'aria-live': 'polite' },
-    h('p', { class: 'muted' }, 'Loading the leaderboard…'));
+  const summary = h('div', { class: 'result-summary', 'aria-live': 'polite' },
+    h('p', {}, 'Loading your rank…'));
+  const card = h('section', { class: 'challenge-result', id: 'challenge-result', 'aria-label': 'The leaderboard so far', hidden: true });
   challengeApi.get(id, { limit: 5 }).then((c) => {
     const board = c.leaderboard || { entries: [], around: [], histogram: [], finished: 0 };
     const you = c.you;
@@ -25,15 +28,18 @@ export function challengeResult(id, { game = 'ink' } = {}) {
     const rows = [...top];
     if (mineRow && !rows.some((e) => e.you)) rows.push(null, mineRow);
     const comp = board.computer;
-    fill(box,
+    fill(summary,
+      h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
+      you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
+      c.streak?.current > 0
+        ? h('p', { class: 'streak-line', id: 'your-streak', dataset: { streak: c.streak.current } },
+          h('span', { class: 'streak-chip' }, flame(), ' Streak: day ', String(c.streak.current)),
+          c.streak.longest > c.streak.current ? h('span', { class: 'muted small' }, ` longest ${c.streak.longest}`) : null)
+        : null);
+    card.hidden = false;
+    fill(card,
       h('div', { class: 'result-text' },
-        h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
-        you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
-        c.streak?.current > 0
-          ? h('p', { class: 'streak-line', id: 'your-streak', dataset: { streak: c.streak.current } },
-            h('span', { class: 'streak-chip' }, flame(), ' Streak: day ', String(c.streak.current)),
-            c.streak.longest > c.streak.current ? h('span', { class: 'muted small' }, ` longest ${c.streak.longest}`) : null)
-          : null,
+        h('h3', {}, 'The leaderboard so far'),
         h('ol', { class: 'result-top' }, rows.map((e) => (e === null
           ? h('li', { class: 'gap', 'aria-hidden': 'true' }, '…')
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },
@@ -47,9 +53,9 @@ export function challengeResult(id, { game = 'ink' } = {}) {
           you?.finished ? shareButton(id) : null)),
       scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
   }).catch((e) => {
-    fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
+    fill(summary, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });
-  return box;
+  return { summary, card };
 }
 
 /**

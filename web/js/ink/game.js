@@ -218,7 +218,9 @@ class GameView extends PlayScreen {
     this.boardLinks = h('div', { class: 'board-links' });
     const main = h('div', { class: 'main-board' }, this.boardTitle, this.board.svg, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout' }, this.tray, main, this.side);
-    this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout);
+    // Under the board: what a finished challenge shows besides its rank (the leaderboard, the chart).
+    this.after = h('div', { class: 'end-after' });
+    this.game = h('section', { class: 'game', id: 'game' }, this.bar, this.banner, this.layout, this.after);
     this.lobby = h('section', { class: 'card lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
     this.mount([this.lobby, this.game], 'drag-ghost');
   }
@@ -616,7 +618,7 @@ class GameView extends PlayScreen {
     // A challenge's result (rank, leaderboard, chart) is loaded once and kept across renders.
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
     const practised = st.practice ? st.practice_of : null;
-    if (practised && !this.result) this.result = practiceResult(practised, st.players[0].score.advanced, { game: 'ink' });
+    if (practised && !this.result) this.result = { summary: practiceResult(practised, st.players[0].score.advanced, { game: 'ink' }), card: null };
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
@@ -625,6 +627,7 @@ class GameView extends PlayScreen {
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
+        challenge ? this.result.summary : null,
         st.you ? this.bestNote : null,
         detail ? h('p', { class: 'tie-break' }, detail) : null,
         st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
@@ -636,7 +639,8 @@ class GameView extends PlayScreen {
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null,
-      challenge || practised ? this.result : null);
+      practised ? this.result.summary : null);
+    fill(this.after, challenge ? this.result.card : null);
   }
 
   /**

@@ -337,7 +337,9 @@ class MetroGame extends PlayScreen {
     this.boardLinks = h('div', { class: 'board-links' });
     const main = h('div', { class: 'main-board m-main' }, this.board.svg, this.lineInfo, this.message, this.boardLinks);
     this.layout = h('div', { class: 'game-layout m-layout' }, this.tray, main, this.side);
-    this.mount(h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.linesPanel), 'drag-ghost m-ghost');
+    // Under the board: what a finished challenge shows besides its rank (the leaderboard, the chart).
+    this.after = h('div', { class: 'end-after' });
+    this.mount(h('section', { class: 'game m-game', id: 'metro-game' }, this.lesson?.element, this.bar, this.banner, this.layout, this.after, this.linesPanel), 'drag-ghost m-ghost');
   }
 
   wireBoard() {
@@ -574,11 +576,12 @@ class MetroGame extends PlayScreen {
     const challenge = st.mode === 'challenge' ? st.challenge : null;
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     const practised = st.practice ? st.practice_of : null;
-    if (practised && !this.result) this.result = practiceResult(practised, st.players[0].score, { game: 'metro' });
+    if (practised && !this.result) this.result = { summary: practiceResult(practised, st.players[0].score, { game: 'metro' }), card: null };
     if (this.local.size && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
+        challenge ? this.result.summary : null,
         this.local.size ? this.bestNote : null,
         h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
@@ -591,7 +594,8 @@ class MetroGame extends PlayScreen {
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
         this.local.size ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
         h('button', { class: `btn${challenge || this.local.size ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
-      challenge || practised ? this.result : null);
+      practised ? this.result.summary : null);
+    fill(this.after, challenge ? this.result.card : null);
   }
 
   /**
