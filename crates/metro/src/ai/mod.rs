@@ -23,6 +23,7 @@
 //! ```
 
 mod policy;
+pub mod review;
 mod sim;
 mod strong;
 

@@ -78,7 +78,7 @@ impl Strong {
 
 /// One of the options at the root of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
+pub(super) enum Choice {
     /// Place the tile to place on this square.
     Place(Square),
     /// Keep the drawn tile, draw another and place it.
@@ -88,7 +88,7 @@ enum Choice {
 }
 
 impl Choice {
-    fn action(self) -> Action {
+    pub(super) fn action(self) -> Action {
         match self {
             Choice::Place(square) => Action::Place(square),
             Choice::Keep => Action::Keep,
@@ -98,7 +98,7 @@ impl Choice {
 }
 
 /// What the seat knows: the position, its own tiles, and the tiles it cannot see.
-struct Knowledge {
+pub(super) struct Knowledge {
     me: usize,
     players: usize,
     pos: Position,
@@ -113,7 +113,7 @@ struct Knowledge {
 
 impl Knowledge {
     /// What `view` tells; `None` if the view does not add up (then the caller falls back).
-    fn new(view: &View) -> Option<Knowledge> {
+    pub(super) fn new(view: &View) -> Option<Knowledge> {
         let me = seat_of(view).index();
         let players = view.players.get() as usize;
         let mut counts = [0u8; 24];
@@ -153,7 +153,7 @@ impl Knowledge {
     }
 
     /// One deal of the unseen tiles: the other holders' tiles and the deck's order.
-    fn deal(&self, rng: &mut FastRng) -> World {
+    pub(super) fn deal(&self, rng: &mut FastRng) -> World {
         let mut deck = [Tile::ALL[0]; DECK_SIZE];
         let n = self.unseen.len().min(DECK_SIZE);
         deck[..n].copy_from_slice(&self.unseen[..n]);
@@ -180,7 +180,7 @@ impl Knowledge {
 
 /// One deal, played out.
 #[derive(Clone)]
-struct World {
+pub(super) struct World {
     pos: Position,
     hands: [Option<Tile>; 6],
     deck: [Tile; DECK_SIZE],
@@ -263,7 +263,7 @@ impl World {
 
 impl Strong {
     /// The options at the root, or `None` when there is nothing to choose.
-    fn choices(&self, view: &View) -> Vec<Choice> {
+    pub(super) fn choices(&self, view: &View) -> Vec<Choice> {
         let Some(tile) = tile_to_place(view) else {
             return Vec::new();
         };
@@ -278,9 +278,15 @@ impl Strong {
         choices
     }
 
-    /// Plays `choice` on a deal, then the rest of the game; returns the play-out's worth for
-    /// the seat.
-    fn play_out(&self, k: &Knowledge, mut world: World, choice: Choice, rng: &mut FastRng) -> f64 {
+    /// Plays `choice` on a deal, then the rest of the game; returns the seat's final score and
+    /// the best of the others'.
+    pub(super) fn play_out_scores(
+        &self,
+        k: &Knowledge,
+        mut world: World,
+        choice: Choice,
+        rng: &mut FastRng,
+    ) -> (f64, f64) {
         let me = k.me;
         let weights = self.config.playout;
         let ok = match (choice, k.phase) {
@@ -323,6 +329,13 @@ impl Strong {
             .filter(|&(p, _)| p != me)
             .map(|(_, &s)| s as f64)
             .fold(0.0, f64::max);
+        (mine, best_other)
+    }
+
+    /// A play-out's worth for the seat: its win (1, ½ for a shared win) plus a little of its
+    /// final margin.
+    fn play_out(&self, k: &Knowledge, world: World, choice: Choice, rng: &mut FastRng) -> f64 {
+        let (mine, best_other) = self.play_out_scores(k, world, choice, rng);
         let win = if mine > best_other {
             1.0
         } else if mine == best_other {
