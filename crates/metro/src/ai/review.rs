@@ -177,7 +177,7 @@ pub fn review(game: &Game, seat: Player, config: ReviewConfig) -> Result<Review,
             players,
         });
     }
-    let seed = mix(game.seed() ^ 0x5E71_E3u64.wrapping_mul(seat.index() as u64 + 1));
+    let seed = mix(game.seed() ^ 0x005E_71E3_u64.wrapping_mul(seat.index() as u64 + 1));
     let strong = Strong::new(seed, config.budget);
     let mut replay = Game::new(game.config(), game.seed());
     let mut decisions = Vec::new();
