@@ -283,8 +283,10 @@ async fn no_friend_challenge_from_a_game_of_an_open_challenge() {
 
 #[tokio::test]
 async fn the_close_is_the_close() {
-    // Two seconds before midnight: Ann starts, places, and is still at it at midnight.
-    let mut app = app_at("2026-11-26T23:59:58Z").await;
+    // Eight seconds before midnight (room for a loaded machine: the clock runs from here, the
+    // server's start included): Ann starts, places, and is still at it at midnight.
+    let midnight = std::time::Instant::now() + Duration::from_secs(8);
+    let mut app = app_at("2026-11-26T23:59:52Z").await;
     let (_, ann) = player(&app, "Ann").await;
     let (status, a) = play(&app, DAILY, &ann).await;
     assert_eq!(status, StatusCode::CREATED, "{a}");
@@ -293,7 +295,7 @@ async fn the_close_is_the_close() {
     let first = common::first_legal_die(&s).unwrap();
     let (status, v) = common::place(&app, game, seat, &first).await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    tokio::time::sleep(Duration::from_millis(2_300)).await;
+    tokio::time::sleep_until((midnight + Duration::from_millis(300)).into()).await;
     let (_, s) = ink_state(&app, game, Some(seat)).await;
     let next = common::first_legal_die(&s).unwrap();
     let (status, v) = common::place(&app, game, seat, &next).await;
