@@ -5,21 +5,26 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::expansion::Expansion;
 use crate::placement::{Placement, PlacementError};
 use crate::square::{ALL_SQUARES, EXIT_MASK, Exit, SQUARES, Side, Square, shift, squares_of};
 use crate::tile::{Edge, Orientation, Route, Tile};
 
 /// The most placements a board string may hold: 7 rounds × 4 dice + 3 specials.
 pub const MAX_PLACEMENTS: usize = 31;
+/// The most placements a board string of an expansion game may hold: 6 rounds × 6 dice + 3
+/// specials (rule E2).
+pub const MAX_EXPANSION_PLACEMENTS: usize = 39;
 /// The most specials a board string may hold.
 pub const MAX_SPECIALS: usize = 3;
 
-/// A well-formed board string (§5.2): 1 to 31 placements, at most 3 of them specials.
+/// A well-formed board string (§5.2): 1 to 31 placements, at most 3 of them specials; in a
+/// game with an expansion (rule E2), 1 to 39 placements, the expansion's tiles allowed.
 ///
 /// Well-formedness is syntax only: the placements may overlap or be illegal. Build a [`Board`]
 /// from it to check the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Sequence(Vec<Placement>);
+pub struct Sequence(Vec<Placement>, Expansion);
 
 impl Sequence {
     /// The placements in order.
@@ -27,18 +32,38 @@ impl Sequence {
         &self.0
     }
 
-    /// Builds a well-formed sequence from placements, checking the count and the specials.
+    /// The expansion the sequence was checked for.
+    pub fn expansion(&self) -> Expansion {
+        self.1
+    }
+
+    /// Builds a well-formed base-game sequence from placements, checking the count and the
+    /// specials.
     pub fn new(placements: Vec<Placement>) -> Result<Sequence, SequenceError> {
+        Sequence::new_in(placements, Expansion::None)
+    }
+
+    /// Builds a well-formed sequence of a game of `expansion`: the count, the specials, and
+    /// only tiles of that game (rule E2).
+    pub fn new_in(
+        placements: Vec<Placement>,
+        expansion: Expansion,
+    ) -> Result<Sequence, SequenceError> {
         if placements.is_empty() {
             return Err(SequenceError::Empty);
         }
-        if placements.len() > MAX_PLACEMENTS {
-            return Err(SequenceError::TooMany {
-                count: placements.len(),
-            });
+        if placements.len() > expansion.max_placements() {
+            return Err(too_many(placements.len(), expansion));
         }
         let mut specials = 0;
         for (index, p) in placements.iter().enumerate() {
+            if !expansion.allows(p.tile) {
+                return Err(SequenceError::NotInThisGame {
+                    index,
+                    placement: p.to_string(),
+                    expansion,
+                });
+            }
             if p.tile.is_special() {
                 specials += 1;
                 if specials > MAX_SPECIALS {
@@ -49,7 +74,38 @@ impl Sequence {
                 }
             }
         }
-        Ok(Sequence(placements))
+        Ok(Sequence(placements, expansion))
+    }
+
+    /// Parses a board string of a game of `expansion` (§5.2, rule E2).
+    pub fn parse_in(s: &str, expansion: Expansion) -> Result<Sequence, SequenceError> {
+        if s.is_empty() {
+            return Err(SequenceError::Empty);
+        }
+        if s.is_ascii() {
+            // Fast path: one byte a character.
+            let count = s.len().div_ceil(5);
+            Sequence::from_chunks(
+                count,
+                s.as_bytes().chunks(5).map(|c| c.iter().map(|&b| b as char)),
+                expansion,
+            )
+        } else {
+            let chars: Vec<char> = s.chars().collect();
+            Sequence::from_chunks(
+                chars.len().div_ceil(5),
+                chars.chunks(5).map(|c| c.iter().copied()),
+                expansion,
+            )
+        }
+    }
+}
+
+fn too_many(count: usize, expansion: Expansion) -> SequenceError {
+    if expansion == Expansion::None {
+        SequenceError::TooMany { count }
+    } else {
+        SequenceError::TooManyInExpansion { count }
     }
 }
 
@@ -101,6 +157,26 @@ pub enum SequenceError {
         /// The placement.
         placement: String,
     },
+    #[error(
+        "{count} placements: a board of an expansion game holds at most 39 (rule E2: 6 rounds of 6 dice and 3 specials)"
+    )]
+    /// More than 39 placements in a game with an expansion.
+    TooManyInExpansion {
+        /// How many placements there are.
+        count: usize,
+    },
+    #[error(
+        "placement {index} ({placement}) is not a tile of a game with expansion {expansion} (rule E2: an expansion's tiles only in a game of that expansion)"
+    )]
+    /// A tile of another expansion (or of any expansion on a base board).
+    NotInThisGame {
+        /// Its index.
+        index: usize,
+        /// The placement.
+        placement: String,
+        /// The game's expansion.
+        expansion: Expansion,
+    },
 }
 
 impl SequenceError {
@@ -109,8 +185,10 @@ impl SequenceError {
         match self {
             SequenceError::Empty => None,
             SequenceError::TooMany { .. } => Some(MAX_PLACEMENTS),
+            SequenceError::TooManyInExpansion { .. } => Some(MAX_EXPANSION_PLACEMENTS),
             SequenceError::Placement { index, .. }
             | SequenceError::Truncated { index, .. }
+            | SequenceError::NotInThisGame { index, .. }
             | SequenceError::TooManySpecials { index, .. } => Some(*index),
         }
     }
@@ -123,15 +201,23 @@ impl SequenceError {
                 "the string ends inside this placement: a board string is a multiple of 5 characters".into()
             }
             SequenceError::TooManySpecials { .. } => "a fourth special: a board holds at most 3".into(),
-            SequenceError::Empty | SequenceError::TooMany { .. } => self.to_string(),
+            SequenceError::NotInThisGame { expansion, .. } => format!(
+                "not a tile of a game with expansion {expansion} (rule E2)"
+            ),
+            SequenceError::Empty
+            | SequenceError::TooMany { .. }
+            | SequenceError::TooManyInExpansion { .. } => self.to_string(),
         }
     }
 
     /// The text of the placement at fault, when one is.
     pub fn placement(&self) -> Option<&str> {
         match self {
-            SequenceError::Empty | SequenceError::TooMany { .. } => None,
+            SequenceError::Empty
+            | SequenceError::TooMany { .. }
+            | SequenceError::TooManyInExpansion { .. } => None,
             SequenceError::Placement { placement, .. }
+            | SequenceError::NotInThisGame { placement, .. }
             | SequenceError::Truncated { placement, .. }
             | SequenceError::TooManySpecials { placement, .. } => Some(placement),
         }
@@ -141,24 +227,9 @@ impl SequenceError {
 impl FromStr for Sequence {
     type Err = SequenceError;
 
+    /// Parses a board string of the base game.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.is_empty() {
-            return Err(SequenceError::Empty);
-        }
-        if s.is_ascii() {
-            // Fast path: one byte a character.
-            let count = s.len().div_ceil(5);
-            Sequence::from_chunks(
-                count,
-                s.as_bytes().chunks(5).map(|c| c.iter().map(|&b| b as char)),
-            )
-        } else {
-            let chars: Vec<char> = s.chars().collect();
-            Sequence::from_chunks(
-                chars.len().div_ceil(5),
-                chars.chunks(5).map(|c| c.iter().copied()),
-            )
-        }
+        Sequence::parse_in(s, Expansion::None)
     }
 }
 
@@ -167,8 +238,10 @@ impl Sequence {
     fn from_chunks<C: Iterator<Item = char> + Clone>(
         count: usize,
         chunks: impl Iterator<Item = C>,
+        expansion: Expansion,
     ) -> Result<Sequence, SequenceError> {
-        let mut placements = Vec::with_capacity(count.min(MAX_PLACEMENTS));
+        let max = expansion.max_placements();
+        let mut placements = Vec::with_capacity(count.min(max));
         for (index, chunk) in chunks.enumerate() {
             let text = || chunk.clone().collect::<String>();
             let mut chars = ['\0'; 5];
@@ -183,8 +256,8 @@ impl Sequence {
                     placement: text(),
                 });
             }
-            if index == MAX_PLACEMENTS {
-                return Err(SequenceError::TooMany { count });
+            if index == max {
+                return Err(too_many(count, expansion));
             }
             let p = Placement::parse_chars(chars).map_err(|error| SequenceError::Placement {
                 index,
@@ -193,7 +266,7 @@ impl Sequence {
             })?;
             placements.push(p);
         }
-        Sequence::new(placements)
+        Sequence::new_in(placements, expansion)
     }
 }
 
@@ -231,6 +304,47 @@ pub enum Illegal {
     #[error("no valid connection: none of its routes continues a route or meets an exit")]
     /// No route edge continues a route or meets an exit.
     NoConnection,
+    #[error("its {} {side} edge meets the {} {} edge of {neighbour} (rule E3.1: V meets only V, L only L)", edge_name(*ours), edge_name(*theirs), side.opposite())]
+    /// An edge meets a different kind of edge where water is involved (rule E3.1).
+    EdgeMismatch {
+        /// The side of the placed tile.
+        side: Side,
+        /// The placed tile's edge on that side.
+        ours: Edge,
+        /// The neighbour's edge facing it.
+        theirs: Edge,
+        /// The neighbouring square.
+        neighbour: Square,
+    },
+    #[error("its {} {side} edge faces the {} exit at {} (rule E3.2: water may not face an exit)", edge_name(*ours), exit.route, exit.square)]
+    /// A river or lake edge faces an exit (rule E3.2).
+    WaterIntoExit {
+        /// The side of the placed tile.
+        side: Side,
+        /// The placed tile's edge on that side.
+        ours: Edge,
+        /// The exit it faces.
+        exit: Exit,
+    },
+    #[error("{tile} is not a tile of a game with expansion {expansion} (rule E2)")]
+    /// The tile does not belong to this board's game (rule E2).
+    NotInThisGame {
+        /// The tile.
+        tile: Tile,
+        /// The board's expansion.
+        expansion: Expansion,
+    },
+}
+
+/// An edge's name in refusals: highway, railway, river, lake or blank.
+fn edge_name(edge: Edge) -> &'static str {
+    match edge {
+        Edge::Blank => "blank",
+        Edge::Highway => "highway",
+        Edge::Railway => "railway",
+        Edge::River => "river",
+        Edge::Lake => "lake",
+    }
 }
 
 impl Illegal {
@@ -241,6 +355,9 @@ impl Illegal {
             Illegal::RouteMismatch { .. } => "highway meets railway",
             Illegal::WrongExit { .. } => "wrong exit type",
             Illegal::NoConnection => "no valid connection",
+            Illegal::EdgeMismatch { .. } => "mismatch (E3.1)",
+            Illegal::WaterIntoExit { .. } => "water faces an exit (E3.2)",
+            Illegal::NotInThisGame { .. } => "not a tile of this game (E2)",
         }
     }
 }
@@ -299,6 +416,11 @@ pub struct Board {
     overpass: u64,
     /// Bit i set when special Si is on the board.
     specials: u8,
+    /// The game's expansion (rule E1).
+    expansion: Expansion,
+    /// `water[0][side]`: squares with a river edge on that side; `water[1][side]`: a lake
+    /// shore (flooded squares included). All zero in the base game.
+    water: [[u64; 4]; 2],
 }
 
 impl Default for Board {
@@ -318,17 +440,73 @@ impl Board {
             edges: [[0; 4]; 2],
             overpass: 0,
             specials: 0,
+            expansion: Expansion::None,
+            water: [[0; 4]; 2],
         }
+    }
+
+    /// The empty board of a game with `expansion`.
+    pub const fn with_expansion(expansion: Expansion) -> Board {
+        let mut board = Board::new();
+        board.expansion = expansion;
+        board
+    }
+
+    /// The board's expansion.
+    pub const fn expansion(&self) -> Expansion {
+        self.expansion
+    }
+
+    /// Squares whose tile has a river (`V`) or lake (`L`) edge on `side`, as a mask; `water`
+    /// is [`Edge::River`] or [`Edge::Lake`] (anything else gives 0).
+    pub const fn water_mask(&self, water: Edge, side: Side) -> u64 {
+        match water {
+            Edge::River => self.water[0][side as usize],
+            Edge::Lake => self.water[1][side as usize],
+            _ => 0,
+        }
+    }
+
+    /// The flooded squares (rule E3.3).
+    pub fn flooded(&self) -> u64 {
+        let l = self.water[1];
+        l[0] & l[1] & l[2] & l[3] & !self.placed_mask()
+    }
+
+    /// The squares holding a placement (not a flood).
+    fn placed_mask(&self) -> u64 {
+        self.order[..self.len()]
+            .iter()
+            .fold(0, |m, &i| m | (1u64 << i))
+    }
+
+    /// Parses and validates a board string of a game with `expansion` (§5.2, §6.2, E2, E3);
+    /// `""` is the empty board.
+    pub fn parse_in(s: &str, expansion: Expansion) -> Result<Board, BoardError> {
+        if s.is_empty() {
+            return Ok(Board::with_expansion(expansion));
+        }
+        let seq = Sequence::parse_in(s, expansion)?;
+        Ok(Board::from_sequence(&seq)?)
     }
 
     /// Builds the board of a well-formed sequence, or names its first illegal placement.
     pub fn from_sequence(seq: &Sequence) -> Result<Board, IllegalPlacement> {
-        Board::from_placements(seq.placements())
+        Board::from_placements_in(seq.placements(), seq.expansion())
     }
 
     /// Places each placement in turn on the empty board, or names the first illegal one.
     pub fn from_placements(placements: &[Placement]) -> Result<Board, IllegalPlacement> {
-        let mut board = Board::new();
+        Board::from_placements_in(placements, Expansion::None)
+    }
+
+    /// Places each placement in turn on the empty board of a game with `expansion`, or names
+    /// the first illegal one.
+    pub fn from_placements_in(
+        placements: &[Placement],
+        expansion: Expansion,
+    ) -> Result<Board, IllegalPlacement> {
+        let mut board = Board::with_expansion(expansion);
         for (index, &placement) in placements.iter().enumerate() {
             board.place(placement).map_err(|reason| IllegalPlacement {
                 index,
@@ -377,6 +555,10 @@ impl Board {
             Edge::Highway
         } else if self.edges[1][side.index()] & bit != 0 {
             Edge::Railway
+        } else if self.water[0][side.index()] & bit != 0 {
+            Edge::River
+        } else if self.water[1][side.index()] & bit != 0 {
+            Edge::Lake
         } else {
             Edge::Blank
         }
@@ -411,39 +593,74 @@ impl Board {
         self.legal_squares(placement.tile, placement.orientation) & placement.square.bit() != 0
     }
 
-    /// Checks a placement against the board, naming the rule broken with the rules' precedence:
-    /// occupied, then the first mismatching side in N, E, S, W order, then no connection.
+    /// Checks a placement against the board, naming the rule broken with the rules' precedence
+    /// (§6.1, E3.5): a tile of another game, occupied, then the first mismatching side in N, E,
+    /// S, W order, then a river or lake edge facing an exit, then no connection (which lake and
+    /// river tiles never need).
     pub fn check(&self, placement: Placement) -> Result<(), Illegal> {
         let square = placement.square;
+        if !self.expansion.allows(placement.tile) {
+            return Err(Illegal::NotInThisGame {
+                tile: placement.tile,
+                expansion: self.expansion,
+            });
+        }
         if self.occupied & square.bit() != 0 {
             return Err(Illegal::Occupied { square });
         }
         let mut connected = false;
+        let mut water_exit = None;
         for (side, edge) in Side::ALL.into_iter().zip(placement.edges()) {
-            let Some(ours) = edge.route() else { continue };
+            if edge == Edge::Blank {
+                continue;
+            }
             match square.neighbour(side) {
-                Some(neighbour) => match self.edge(neighbour, side.opposite()).route() {
-                    None => {}
-                    Some(theirs) if theirs != ours => {
-                        return Err(Illegal::RouteMismatch {
-                            side,
-                            ours,
-                            theirs,
-                            neighbour,
-                        });
+                Some(neighbour) => {
+                    let facing = self.edge(neighbour, side.opposite());
+                    if facing == Edge::Blank {
+                        continue;
                     }
-                    Some(_) => connected = true,
-                },
-                None => match square.exit(side) {
-                    Some(exit) if exit.route != ours => {
+                    match (edge.route(), facing.route()) {
+                        (Some(ours), Some(theirs)) if ours != theirs => {
+                            return Err(Illegal::RouteMismatch {
+                                side,
+                                ours,
+                                theirs,
+                                neighbour,
+                            });
+                        }
+                        _ if edge != facing => {
+                            return Err(Illegal::EdgeMismatch {
+                                side,
+                                ours: edge,
+                                theirs: facing,
+                                neighbour,
+                            });
+                        }
+                        (Some(_), _) => connected = true,
+                        (None, _) => {}
+                    }
+                }
+                None => match (square.exit(side), edge.route()) {
+                    (Some(exit), Some(ours)) if exit.route != ours => {
                         return Err(Illegal::WrongExit { side, ours, exit });
                     }
-                    Some(_) => connected = true,
-                    None => {}
+                    (Some(_), Some(_)) => connected = true,
+                    (Some(exit), None) => {
+                        water_exit.get_or_insert(Illegal::WaterIntoExit {
+                            side,
+                            ours: edge,
+                            exit,
+                        });
+                    }
+                    (None, _) => {}
                 },
             }
         }
-        if connected {
+        if let Some(reason) = water_exit {
+            return Err(reason);
+        }
+        if connected || placement.tile.is_expansion() {
             Ok(())
         } else {
             Err(Illegal::NoConnection)
@@ -455,8 +672,12 @@ impl Board {
     /// This is the whole of §6.1 for all squares at once, in a few dozen bit operations.
     #[inline]
     pub fn legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
+        if tile.is_expansion() {
+            return self.expansion_legal_squares(tile, orientation);
+        }
         let mut connect = 0;
         let mut mismatch = 0;
+        let water = self.expansion != Expansion::None;
         for (side, edge) in Side::ALL.into_iter().zip(tile.edges(orientation)) {
             let Some(route) = edge.route() else { continue };
             let other = 1 - route.index();
@@ -467,11 +688,53 @@ impl Board {
                 | EXIT_MASK[route.index()][side.index()];
             mismatch |=
                 shift(self.edges[other][back.index()], back) | EXIT_MASK[other][side.index()];
+            if water {
+                // A route may not face a river or an open lake side (rule E3.1).
+                mismatch |= shift(
+                    self.water[0][back.index()] | self.water[1][back.index()],
+                    back,
+                );
+            }
         }
         connect & !mismatch & !self.occupied & ALL_SQUARES
     }
 
-    /// Places a tile after checking it (§6.1).
+    /// [`Board::legal_squares`] for a river or lake tile (rules E3.1, E3.2, X4): every edge
+    /// must meet blank or its own kind, water may not face an exit, and a route edge of a pier
+    /// or bridge may not run into the other route's exit; no connection is needed.
+    fn expansion_legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
+        if !self.expansion.allows(tile) {
+            return 0;
+        }
+        let mut bad = 0;
+        for (side, edge) in Side::ALL.into_iter().zip(tile.edges(orientation)) {
+            let back = side.opposite().index();
+            let all = [
+                self.edges[0][back],
+                self.edges[1][back],
+                self.water[0][back],
+                self.water[1][back],
+            ];
+            let (own, exits) = match edge {
+                Edge::Blank => continue,
+                Edge::Highway => (all[0], EXIT_MASK[1][side.index()]),
+                Edge::Railway => (all[1], EXIT_MASK[0][side.index()]),
+                Edge::River => (
+                    all[2],
+                    EXIT_MASK[0][side.index()] | EXIT_MASK[1][side.index()],
+                ),
+                Edge::Lake => (
+                    all[3],
+                    EXIT_MASK[0][side.index()] | EXIT_MASK[1][side.index()],
+                ),
+            };
+            let other = (all[0] | all[1] | all[2] | all[3]) & !own;
+            bad |= shift(other, side.opposite()) | exits;
+        }
+        !bad & !self.occupied & ALL_SQUARES
+    }
+
+    /// Places a tile after checking it (§6.1, E3), then floods (E3.3).
     pub fn place(&mut self, placement: Placement) -> Result<(), Illegal> {
         if !self.is_legal(placement) {
             // The slow path only runs to name the rule.
@@ -491,6 +754,10 @@ impl Board {
         self.order[self.len as usize] = square.index() as u8;
         self.len += 1;
         self.occupied |= bit;
+        if placement.tile.is_expansion() {
+            self.put_expansion(placement);
+            return;
+        }
         for (side, edge) in tile_sides(placement) {
             if let Some(route) = edge.route() {
                 self.edges[route.index()][side.index()] |= bit;
@@ -501,6 +768,47 @@ impl Board {
         }
         if let Some(i) = placement.tile.special_index() {
             self.specials |= 1 << i;
+        }
+    }
+
+    /// The edges of a river or lake tile, then the floods it causes (rule E3.3).
+    fn put_expansion(&mut self, placement: Placement) {
+        let bit = placement.square.bit();
+        for (side, edge) in tile_sides(placement) {
+            let i = side.index();
+            match edge {
+                Edge::Blank => {}
+                Edge::Highway => self.edges[0][i] |= bit,
+                Edge::Railway => self.edges[1][i] |= bit,
+                Edge::River => self.water[0][i] |= bit,
+                Edge::Lake => self.water[1][i] |= bit,
+            }
+        }
+        if placement.tile.has_lake() {
+            self.flood();
+        }
+    }
+
+    /// Floods every empty square with three or four neighbours showing a lake side towards it,
+    /// until none is left (rule E3.3). Board sides do not count.
+    fn flood(&mut self) {
+        loop {
+            let [a, b, c, d] = Side::ALL.map(|side| {
+                let back = side.opposite();
+                shift(self.water[1][back.index()], back)
+            });
+            let three = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
+            let new = three & !self.occupied & ALL_SQUARES;
+            if new == 0 {
+                return;
+            }
+            for square in squares_of(new) {
+                self.cells[square.index()] = Tile::F0.index() as u8 * 8;
+            }
+            self.occupied |= new;
+            for side in &mut self.water[1] {
+                *side |= new;
+            }
         }
     }
 
@@ -562,7 +870,14 @@ impl Board {
         let c = fold(h[3] ^ K[4], r[0] ^ K[5]);
         let d = fold(r[1] ^ K[6], r[2] ^ K[7]);
         let e = fold(r[3] ^ K[8], last ^ K[9]);
-        fold(fold(a ^ K[10], b) ^ c, fold(d, e ^ K[0]))
+        let key = fold(fold(a ^ K[10], b) ^ c, fold(d, e ^ K[0]));
+        if self.expansion == Expansion::None {
+            return key;
+        }
+        let [v, l] = self.water;
+        let f = fold(v[0] ^ K[1], v[1] ^ K[2]) ^ fold(v[2] ^ K[3], v[3] ^ K[4]);
+        let g = fold(l[0] ^ K[5], l[1] ^ K[6]) ^ fold(l[2] ^ K[7], l[3] ^ K[8]);
+        fold(key ^ K[9], f) ^ fold(g ^ K[10], self.expansion as u64 ^ K[0])
     }
 
     /// Whether `tile` has a legal placement anywhere, in any orientation.
@@ -582,7 +897,7 @@ fn encode(p: Placement) -> u8 {
 }
 
 fn decode(square: Square, cell: u8) -> Placement {
-    let tile = Tile::ALL[(cell / 8) as usize];
+    let tile = Tile::EVERY[(cell / 8) as usize];
     let orientation = Orientation::ALL[(cell % 8) as usize];
     Placement {
         tile,

@@ -1,4 +1,5 @@
-//! Dice rolls (§5.3): three rolls of die A, then one of die B, written like `A0A5A3B2`.
+//! Dice rolls (§5.3): three rolls of die A, then one of die B, written like `A0A5A3B2`; in a
+//! game with an expansion (rule E2), two expansion dice follow: `A0A5A3B2V1V3`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,36 +8,101 @@ use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::expansion::Expansion;
 use crate::tile::{Source, Tile};
 
-/// The number of dice in a roll.
+/// The number of route dice in a roll.
 pub const DICE: usize = 4;
+/// The number of expansion dice in a roll of an expansion game (rule X2).
+pub const EXPANSION_DICE: usize = 2;
 
-/// One round's roll: dice 0–2 show die-A tiles and die 3 a die-B tile.
+/// The river die's six faces: V0 once, V1 three times, V2 and V3 once each (rule E2).
+const RIVER_FACES: [Tile; 6] = [Tile::V0, Tile::V1, Tile::V1, Tile::V1, Tile::V2, Tile::V3];
+
+/// One round's roll: dice 0–2 show die-A tiles and die 3 a die-B tile; in an expansion game,
+/// dice 4 and 5 show the expansion dice (rule X2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Roll([Tile; DICE]);
+pub struct Roll {
+    route: [Tile; DICE],
+    extra: Option<[Tile; EXPANSION_DICE]>,
+}
 
 impl Roll {
     /// A roll from three die-A faces (0–5) and one die-B face (0–2).
     pub fn new(a: [u8; 3], b: u8) -> Option<Roll> {
-        Some(Roll([
-            Tile::from_source(Source::A, a[0])?,
-            Tile::from_source(Source::A, a[1])?,
-            Tile::from_source(Source::A, a[2])?,
-            Tile::from_source(Source::B, b)?,
-        ]))
+        Some(Roll {
+            route: [
+                Tile::from_source(Source::A, a[0])?,
+                Tile::from_source(Source::A, a[1])?,
+                Tile::from_source(Source::A, a[2])?,
+                Tile::from_source(Source::B, b)?,
+            ],
+            extra: None,
+        })
+    }
+
+    /// This roll's route dice with two expansion dice added, if both are tiles of the same
+    /// expansion's die.
+    pub fn with_expansion_dice(self, dice: [Tile; EXPANSION_DICE]) -> Option<Roll> {
+        let expansion = Expansion::of_tile(dice[0]);
+        (expansion != Expansion::None && Expansion::of_tile(dice[1]) == expansion).then_some(Roll {
+            route: self.route,
+            extra: Some(dice),
+        })
     }
 
     /// Rolls the four dice: each A face uniform on 0–5, the B face uniform on 0–2.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Roll {
         let a = [0; 3].map(|_| rng.random_range(0..6u8));
         let b = rng.random_range(0..3u8);
-        Roll([
-            Tile::ALL[a[0] as usize],
-            Tile::ALL[a[1] as usize],
-            Tile::ALL[a[2] as usize],
-            Tile::ALL[6 + b as usize],
-        ])
+        Roll {
+            route: [
+                Tile::ALL[a[0] as usize],
+                Tile::ALL[a[1] as usize],
+                Tile::ALL[a[2] as usize],
+                Tile::ALL[6 + b as usize],
+            ],
+            extra: None,
+        }
+    }
+
+    /// Rolls the dice of a game with `expansion`: the four route dice as [`Roll::random`],
+    /// then the two expansion dice, each face of a die equally likely (the river die shows V1
+    /// on three of its six faces).
+    pub fn random_in<R: Rng + ?Sized>(rng: &mut R, expansion: Expansion) -> Roll {
+        let roll = Roll::random(rng);
+        let mut face = || rng.random_range(0..6u8) as usize;
+        let extra = match expansion {
+            Expansion::None => return roll,
+            Expansion::Lake => [Tile::LAKE[face()], Tile::LAKE[face()]],
+            Expansion::River => [RIVER_FACES[face()], RIVER_FACES[face()]],
+        };
+        Roll {
+            extra: Some(extra),
+            ..roll
+        }
+    }
+
+    /// The expansion whose dice the roll holds (`None` for a roll of four).
+    pub fn expansion(&self) -> Expansion {
+        self.extra
+            .map_or(Expansion::None, |e| Expansion::of_tile(e[0]))
+    }
+
+    /// The expansion dice's tiles: none in the base game, two with an expansion.
+    pub fn expansion_dice(&self) -> &[Tile] {
+        match &self.extra {
+            Some(e) => e,
+            None => &[],
+        }
+    }
+
+    /// Every die's tile: the four route dice, then the expansion dice (index 4 and 5).
+    pub fn all_dice(&self) -> impl Iterator<Item = (usize, Tile)> + '_ {
+        self.route
+            .into_iter()
+            .chain(self.expansion_dice().iter().copied())
+            .enumerate()
     }
 
     /// How many rolls differ in more than the order of the die-A faces: 56 sets of three A
@@ -66,20 +132,77 @@ impl Roll {
         out
     }
 
-    /// The four dice's tiles, die A three times and die B last.
+    /// The four route dice's tiles, die A three times and die B last.
     pub const fn dice(&self) -> [Tile; DICE] {
-        self.0
+        self.route
     }
 
-    /// The index of the first die showing `tile` that is not in the `used` bit set.
+    /// The index of the first die showing `tile` that is not in the `used` bit set: a route
+    /// die (0–3), or for an expansion tile an expansion die (4–5).
     pub fn unused_die(&self, tile: Tile, used: u8) -> Option<usize> {
-        (0..DICE).find(|&i| used & (1 << i) == 0 && self.0[i] == tile)
+        if tile.is_expansion() {
+            return self
+                .expansion_dice()
+                .iter()
+                .enumerate()
+                .find_map(|(i, &t)| {
+                    (used & (1 << (DICE + i)) == 0 && t == tile).then_some(DICE + i)
+                });
+        }
+        (0..DICE).find(|&i| used & (1 << i) == 0 && self.route[i] == tile)
+    }
+
+    /// Parses the roll of a game with `expansion`: 8 characters in the base game, 12 with an
+    /// expansion, whose last two dice are that expansion's (rule E2).
+    pub fn parse_in(s: &str, expansion: Expansion) -> Result<Roll, RollError> {
+        let chars: Vec<char> = s.chars().collect();
+        if expansion == Expansion::None {
+            if chars.len() == 12 {
+                return Err(RollError::ExpansionRollInBaseGame);
+            }
+            return parse_route(&chars);
+        }
+        if chars.len() != 12 {
+            return Err(RollError::ExpansionLength(chars.len()));
+        }
+        let roll = parse_route(&chars[..8])?;
+        let source = expansion.source().unwrap_or(Source::L);
+        let mut extra = [Tile::F0; EXPANSION_DICE];
+        for (i, die) in extra.iter_mut().enumerate() {
+            let (l, d) = (chars[8 + 2 * i], chars[9 + 2 * i]);
+            if l != source.letter() {
+                return Err(RollError::WrongExpansionDie {
+                    index: 8 + 2 * i,
+                    found: l,
+                    expansion,
+                });
+            }
+            *die = d
+                .to_digit(10)
+                .and_then(|f| Tile::from_source(source, f as u8))
+                .ok_or(RollError::Character {
+                    index: 9 + 2 * i,
+                    found: d,
+                    expected: if source == Source::V {
+                        "a river die face 0–3"
+                    } else {
+                        "a lake die face 0–5"
+                    },
+                })?;
+        }
+        Ok(Roll {
+            extra: Some(extra),
+            ..roll
+        })
     }
 }
 
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|t| write!(f, "{t}"))
+        self.route
+            .iter()
+            .chain(self.expansion_dice())
+            .try_for_each(|t| write!(f, "{t}"))
     }
 }
 
@@ -89,6 +212,28 @@ pub enum RollError {
     #[error("a roll has exactly 8 characters, like A0A5A3B2; got {0}")]
     /// The roll is not 8 characters long: how many it has.
     Length(usize),
+    #[error(
+        "a roll of an expansion game has exactly 12 characters, like A0A5A3B2V1V3 (rule E2); got {0}"
+    )]
+    /// A roll of an expansion game is not 12 characters long.
+    ExpansionLength(usize),
+    #[error(
+        "a 12-character roll belongs to an expansion game; the base game rolls 8 characters, A?A?A?B? (rule E2)"
+    )]
+    /// A 12-character roll given to a base game.
+    ExpansionRollInBaseGame,
+    #[error(
+        "character {index} is {found:?}: a game with the {expansion} expansion rolls only its own dice (rule E2)"
+    )]
+    /// An expansion die of the other expansion (a river die in a lake game, or the reverse).
+    WrongExpansionDie {
+        /// Its index.
+        index: usize,
+        /// The letter found.
+        found: char,
+        /// The game's expansion.
+        expansion: Expansion,
+    },
     #[error("character {index} is {found:?}, expected {expected} (a roll is A?A?A?B?)")]
     /// A character is out of place.
     Character {
@@ -104,8 +249,16 @@ pub enum RollError {
 impl FromStr for Roll {
     type Err = RollError;
 
+    /// Parses a roll of the base game; a 12-character roll is refused (see
+    /// [`Roll::parse_in`]).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let chars: Vec<char> = s.chars().collect();
+        Roll::parse_in(s, Expansion::None)
+    }
+}
+
+/// Parses the route dice `A?A?A?B?`.
+fn parse_route(chars: &[char]) -> Result<Roll, RollError> {
+    {
         if chars.len() != 8 {
             return Err(RollError::Length(chars.len()));
         }
@@ -139,7 +292,10 @@ impl FromStr for Roll {
                 expected: expected_face,
             })?;
         }
-        Ok(Roll(dice))
+        Ok(Roll {
+            route: dice,
+            extra: None,
+        })
     }
 }
 
@@ -152,7 +308,13 @@ impl Serialize for Roll {
 impl<'de> Deserialize<'de> for Roll {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        // The expansion follows from the ninth character of a 12-character roll.
+        let expansion = match s.chars().nth(8) {
+            Some('V') => Expansion::River,
+            Some('L') => Expansion::Lake,
+            _ => Expansion::None,
+        };
+        Roll::parse_in(&s, expansion).map_err(serde::de::Error::custom)
     }
 }
 
@@ -200,6 +362,59 @@ mod tests {
             Err(RollError::Character { index: 7, .. })
         ));
         assert_eq!("A0A5A3B".parse::<Roll>(), Err(RollError::Length(7)));
+    }
+
+    #[test]
+    fn expansion_rolls() {
+        let r = Roll::parse_in("A0A5A3B2V1V3", Expansion::River).unwrap();
+        assert_eq!(r.to_string(), "A0A5A3B2V1V3");
+        assert_eq!(r.expansion(), Expansion::River);
+        assert_eq!(r.expansion_dice(), &[Tile::V1, Tile::V3]);
+        assert_eq!(r.unused_die(Tile::V3, 0), Some(5));
+        assert_eq!(r.unused_die(Tile::V3, 1 << 5), None);
+        assert_eq!(
+            "A0A5A3B2V1V3".parse::<Roll>(),
+            Err(RollError::ExpansionRollInBaseGame)
+        );
+        assert!(matches!(
+            Roll::parse_in("A0A5A3B2V1V3", Expansion::Lake),
+            Err(RollError::WrongExpansionDie { index: 8, .. })
+        ));
+        assert!(matches!(
+            Roll::parse_in("A0A5A3B2V1V4", Expansion::River),
+            Err(RollError::Character { index: 11, .. })
+        ));
+        assert_eq!(
+            Roll::parse_in("A0A5A3B2", Expansion::Lake),
+            Err(RollError::ExpansionLength(8))
+        );
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<Roll>(&json).unwrap(), r);
+    }
+
+    #[test]
+    fn river_die_shows_v1_half_the_time() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut counts = [0u32; 4];
+        let mut lake = [0u32; 6];
+        for _ in 0..6000 {
+            let r = Roll::random_in(&mut rng, Expansion::River);
+            assert_eq!(Roll::parse_in(&r.to_string(), Expansion::River), Ok(r));
+            for t in r.expansion_dice() {
+                counts[t.face() as usize] += 1;
+            }
+            for t in Roll::random_in(&mut rng, Expansion::Lake).expansion_dice() {
+                lake[t.face() as usize] += 1;
+            }
+        }
+        // 12,000 river faces: V1 about 6,000, the others about 2,000.
+        assert!((5700..6300).contains(&counts[1]), "{counts:?}");
+        for i in [0, 2, 3] {
+            assert!((1800..2200).contains(&counts[i]), "{counts:?}");
+        }
+        for c in lake {
+            assert!((1800..2200).contains(&c), "{lake:?}");
+        }
     }
 
     #[test]

@@ -9,12 +9,14 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, Illegal, MAX_SPECIALS};
-use crate::dice::{DICE, Roll};
+use crate::dice::{DICE, EXPANSION_DICE, Roll};
+use crate::expansion::Expansion;
 use crate::placement::Placement;
 use crate::score::Score;
 use crate::tile::Tile;
 
-/// The number of rounds in a game.
+/// The number of rounds in a game of the base game (6 with an expansion: see
+/// [`Expansion::rounds`]).
 pub const ROUNDS: usize = 7;
 
 /// Where a game's dice come from.
@@ -23,17 +25,23 @@ pub const ROUNDS: usize = 7;
 pub enum Dice {
     /// Rolled by a ChaCha8 generator seeded with this number: the same seed, the same rolls.
     Seed(u64),
-    /// Seven given rolls.
+    /// Seven given rolls (a game with an expansion plays the first six).
     Fixed([Roll; ROUNDS]),
 }
 
 impl Dice {
     /// The seven rolls.
     pub fn rolls(&self) -> [Roll; ROUNDS] {
+        self.rolls_in(Expansion::None)
+    }
+
+    /// The rolls of a game with `expansion`: seeded rolls carry the expansion's two dice (a
+    /// seventh roll is made but never played when the game has six rounds).
+    pub fn rolls_in(&self, expansion: Expansion) -> [Roll; ROUNDS] {
         match *self {
             Dice::Seed(seed) => {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                [(); ROUNDS].map(|_| Roll::random(&mut rng))
+                [(); ROUNDS].map(|_| Roll::random_in(&mut rng, expansion))
             }
             Dice::Fixed(rolls) => rolls,
         }
@@ -84,6 +92,14 @@ pub enum GameError {
     #[error("you have ended this round; wait for the other players")]
     /// The seat has ended this round.
     RoundEnded,
+    #[error("{tile} is not a tile of a game with expansion {expansion} (rule E2)")]
+    /// A tile of another expansion (or any expansion tile in the base game).
+    NotInThisGame {
+        /// The tile.
+        tile: Tile,
+        /// The game's expansion.
+        expansion: Expansion,
+    },
     #[error("no unused die of this round's roll ({roll}) shows {tile}")]
     /// No unused die of the roll shows this tile.
     NoSuchDie {
@@ -139,6 +155,7 @@ impl GameError {
             GameError::NoSuchSeat { .. } => "no such seat",
             GameError::RoundEnded => "round ended",
             GameError::NoSuchDie { .. } => "only the round's dice",
+            GameError::NotInThisGame { .. } => "not a tile of this game (E2)",
             GameError::SpecialThisRound => "one special a round",
             GameError::SpecialUsed { .. } => "each special once",
             GameError::TooManySpecials => "three specials a game",
@@ -167,10 +184,10 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    fn new() -> PlayerState {
+    fn new(expansion: Expansion) -> PlayerState {
         PlayerState {
-            board: Board::new(),
-            round_start: Board::new(),
+            board: Board::with_expansion(expansion),
+            round_start: Board::with_expansion(expansion),
             round_starts: vec![0],
             used: 0,
             special: false,
@@ -188,7 +205,8 @@ impl PlayerState {
         self.done
     }
 
-    /// Bit set of this round's dice already placed.
+    /// Bit set of this round's dice already placed (bits 0–3 the route dice, 4–5 the
+    /// expansion dice).
     pub fn dice_used(&self) -> u8 {
         self.used
     }
@@ -228,6 +246,7 @@ impl PlayerState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     setup: Setup,
+    expansion: Expansion,
     rolls: [Roll; ROUNDS],
     round: usize,
     players: Vec<PlayerState>,
@@ -235,21 +254,37 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game; `players` is at least 1.
+    /// A new game of the base game; `players` is at least 1.
     pub fn new(setup: Setup) -> Game {
+        Game::with_expansion(setup, Expansion::None)
+    }
+
+    /// A new game with an expansion (rule E1): 6 rounds, two expansion dice a round (from a
+    /// seed; fixed rolls must carry them to be used), optional.
+    pub fn with_expansion(setup: Setup, expansion: Expansion) -> Game {
         let players = setup.players.max(1);
         Game {
             setup: Setup { players, ..setup },
-            rolls: setup.dice.rolls(),
+            expansion,
+            rolls: setup.dice.rolls_in(expansion),
             round: 0,
-            players: (0..players).map(|_| PlayerState::new()).collect(),
+            players: (0..players).map(|_| PlayerState::new(expansion)).collect(),
             actions: Vec::new(),
         }
     }
 
     /// Replays a game from its setup and actions; fails at the first refused action.
     pub fn replay(setup: Setup, actions: &[(usize, Action)]) -> Result<Game, (usize, GameError)> {
-        let mut game = Game::new(setup);
+        Game::replay_with_expansion(setup, Expansion::None, actions)
+    }
+
+    /// [`Game::replay`] for a game with an expansion.
+    pub fn replay_with_expansion(
+        setup: Setup,
+        expansion: Expansion,
+        actions: &[(usize, Action)],
+    ) -> Result<Game, (usize, GameError)> {
+        let mut game = Game::with_expansion(setup, expansion);
         for (i, &(seat, action)) in actions.iter().enumerate() {
             game.act(seat, action).map_err(|e| (i, e))?;
         }
@@ -261,29 +296,39 @@ impl Game {
         self.setup
     }
 
+    /// The game's expansion.
+    pub fn expansion(&self) -> Expansion {
+        self.expansion
+    }
+
+    /// The number of rounds: 7, or 6 with an expansion.
+    pub fn rounds(&self) -> usize {
+        self.expansion.rounds()
+    }
+
     /// Every accepted action, in order, with its seat.
     pub fn actions(&self) -> &[(usize, Action)] {
         &self.actions
     }
 
-    /// The current round, 0–6; 7 once the game is over.
+    /// The current round, 0–6 (0–5 with an expansion); [`Game::rounds`] once the game is over.
     pub fn round(&self) -> usize {
         self.round
     }
 
     /// Whether all seven rounds are over.
     pub fn is_finished(&self) -> bool {
-        self.round >= ROUNDS
+        self.round >= self.rounds()
     }
 
     /// The roll of the current round (`None` once the game is over). Later rolls stay hidden.
     pub fn roll(&self) -> Option<Roll> {
-        self.rolls.get(self.round).copied()
+        self.rolls[..self.rounds()].get(self.round).copied()
     }
 
     /// The rolls seen so far: every finished round's and the current one.
     pub fn rolls_so_far(&self) -> &[Roll] {
-        &self.rolls[..(self.round + 1).min(ROUNDS)]
+        &self.rolls[..(self.round + 1).min(self.rounds())]
     }
 
     /// The players' states, by seat.
@@ -311,14 +356,32 @@ impl Game {
             .collect())
     }
 
-    /// The tiles the seat may place now by the game rules (dice left, and specials if allowed);
-    /// each may or may not fit on the board.
+    /// The tiles of this round's expansion dice the seat has not placed yet (rule X3: each
+    /// may be placed once, or not at all).
+    pub fn expansion_dice_left(&self, seat: usize) -> Result<Vec<Tile>, GameError> {
+        let p = self.player(seat)?;
+        let Some(roll) = self.roll() else {
+            return Ok(Vec::new());
+        };
+        Ok(roll
+            .expansion_dice()
+            .iter()
+            .enumerate()
+            .take(EXPANSION_DICE)
+            .filter(|(i, _)| p.used & (1 << (DICE + i)) == 0)
+            .map(|(_, &t)| t)
+            .collect())
+    }
+
+    /// The tiles the seat may place now by the game rules (dice left, expansion dice left, and
+    /// specials if allowed); each may or may not fit on the board.
     pub fn placeable_tiles(&self, seat: usize) -> Result<Vec<Tile>, GameError> {
         let p = self.player(seat)?;
         if self.is_finished() || p.done {
             return Ok(Vec::new());
         }
         let mut tiles = self.dice_left(seat)?;
+        tiles.extend(self.expansion_dice_left(seat)?);
         tiles.extend(Tile::SPECIALS.into_iter().filter(|&t| p.special_allowed(t)));
         Ok(tiles)
     }
@@ -386,7 +449,7 @@ impl Game {
             if seat != players {
                 return Err(GameError::WrongJoinSeat { next: players });
             }
-            let mut p = PlayerState::new();
+            let mut p = PlayerState::new(self.expansion);
             p.round_starts = vec![0; self.round + 1];
             self.players.push(p);
             return Ok(());
@@ -406,6 +469,12 @@ impl Game {
         match action {
             Action::Place { placement } => {
                 let tile = placement.tile;
+                if !self.expansion.allows(tile) {
+                    return Err(GameError::NotInThisGame {
+                        tile,
+                        expansion: self.expansion,
+                    });
+                }
                 // A special's game rules were checked above.
                 let die = if tile.is_special() {
                     None
@@ -455,7 +524,7 @@ impl Game {
                         p.used = 0;
                         p.special = false;
                         p.round_start = p.board;
-                        if self.round < ROUNDS {
+                        if self.round < self.expansion.rounds() {
                             p.round_starts.push(p.board.len());
                         }
                     }

@@ -19,6 +19,7 @@
 //! The functions at the crate root mirror the text interface of the rules one to one.
 
 pub mod board;
+pub mod expansion;
 pub mod placement;
 pub mod score;
 mod side;
@@ -26,6 +27,7 @@ pub mod square;
 pub mod tile;
 
 pub use board::{Board, BoardError, Illegal, IllegalPlacement, Sequence, SequenceError};
+pub use expansion::Expansion;
 pub use placement::{Placement, PlacementError, connected_neighbours};
 pub use score::{Breakdown, Score};
 pub use square::{Exit, Side, Square};

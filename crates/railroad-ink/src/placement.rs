@@ -65,15 +65,17 @@ impl Placement {
             'A' => Source::A,
             'B' => Source::B,
             'S' => Source::S,
+            'V' => Source::V,
+            'L' => Source::L,
             _ => return Err(bad(0, "a source A, B or S")),
         };
         let tile = Tile::from_source(source, digit(c[1])).ok_or_else(|| {
             bad(
                 1,
-                if source == Source::B {
-                    "a B face 0–2"
-                } else {
-                    "a tile number 0–5"
+                match source {
+                    Source::B => "a B face 0–2",
+                    Source::V => "a river tile number 0–3",
+                    _ => "a tile number 0–5",
                 },
             )
         })?;

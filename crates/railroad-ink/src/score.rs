@@ -3,10 +3,11 @@
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::expansion::Expansion;
 use crate::square::{
     CENTRE, EXIT_MASK, EXITS, Exit, HAS_NEIGHBOUR, SQUARES, Side, Square, shift, squares_of,
 };
-use crate::tile::Route;
+use crate::tile::{Edge, Route};
 
 /// Exit points by the number of exits a network reaches (§7.1).
 pub const EXIT_POINTS: [i32; 13] = [0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45];
@@ -26,8 +27,37 @@ pub struct Score {
     pub longest_highway: i32,
     /// Tiles on the longest simple railway path.
     pub longest_railway: i32,
-    /// `basic + longest_highway + longest_railway`: the final score.
+    /// `basic + longest_highway + longest_railway` (plus `expansion` in an expansion game): the
+    /// final score.
     pub advanced: i32,
+    /// The expansion's points (rules E5, E6): the smallest lake's squares, or the best river's
+    /// squares and bonus; 0 (and left out of JSON) in the base game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub expansion: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// A river (rule E6): its squares and what it is worth.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct River {
+    /// Its squares, ascending.
+    pub squares: Vec<Square>,
+    /// Whether it has two ends and both face off the board (worth 3 more).
+    pub both_ends_off: bool,
+    /// Its points: a point a square, plus 3 when both ends face off the board.
+    pub points: i32,
+}
+
+/// A river edge counted as an error (rule E4): its square and side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct RiverErrorMark {
+    /// The square of the tile.
+    pub square: Square,
+    /// The side of the river edge.
+    pub side: Side,
 }
 
 /// A route piece in a network: a whole tile, or one of the overpass's two routes.
@@ -76,6 +106,15 @@ pub struct Breakdown {
     pub longest_highway: Vec<Square>,
     /// One longest railway, tile by tile.
     pub longest_railway: Vec<Square>,
+    /// The lakes (rule E5), smallest first; empty outside the lake expansion.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lakes: Vec<Vec<Square>>,
+    /// The rivers (rule E6), best first; empty outside the river expansion.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rivers: Vec<River>,
+    /// River edges counted as errors (rule E4).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub river_errors: Vec<RiverErrorMark>,
 }
 
 impl Board {
@@ -89,6 +128,19 @@ impl Board {
             .flatten()
             .map(|m| m.count_ones() as i32)
             .sum();
+        let (errors, expansion) = match self.expansion() {
+            Expansion::None => (errors, 0),
+            Expansion::Lake => (errors, self.lake_points()),
+            Expansion::River => (
+                errors
+                    + self
+                        .river_error_mask()
+                        .iter()
+                        .map(|m| m.count_ones() as i32)
+                        .sum::<i32>(),
+                self.river_points(),
+            ),
+        };
         let basic = exits + centre - errors;
         let longest_highway = LongestRoute::find(self, Route::Highway, false).len as i32;
         let longest_railway = LongestRoute::find(self, Route::Railway, false).len as i32;
@@ -99,16 +151,106 @@ impl Board {
             basic,
             longest_highway,
             longest_railway,
-            advanced: basic + longest_highway + longest_railway,
+            advanced: basic + longest_highway + longest_railway + expansion,
+            expansion,
         }
+    }
+
+    /// Per side: squares whose river edge on that side faces an on-board square that does not
+    /// face it with a river edge (rule E4).
+    pub(crate) fn river_error_mask(&self) -> [u64; 4] {
+        Side::ALL.map(|side| {
+            let back = side.opposite();
+            self.water_mask(Edge::River, side)
+                & HAS_NEIGHBOUR[side.index()]
+                & !shift(self.water_mask(Edge::River, back), back)
+        })
+    }
+
+    /// The components of the squares with a `water` edge, joined through facing `water` edges
+    /// (lakes for [`Edge::Lake`], rivers for [`Edge::River`]), by first square.
+    pub fn water_bodies(&self, water: Edge) -> Vec<u64> {
+        let joins = Side::ALL.map(|side| {
+            let back = side.opposite();
+            self.water_mask(water, side) & shift(self.water_mask(water, back), back)
+        });
+        let mut todo = Side::ALL
+            .iter()
+            .fold(0, |m, &side| m | self.water_mask(water, side));
+        let mut out = Vec::new();
+        while todo != 0 {
+            let mut set = todo & todo.wrapping_neg();
+            loop {
+                let mut next = set;
+                for side in Side::ALL {
+                    next |= shift(set & joins[side.index()], side);
+                }
+                if next == set {
+                    break;
+                }
+                set = next;
+            }
+            todo &= !set;
+            out.push(set);
+        }
+        out
+    }
+
+    /// The expansion's points: the lake's (E5), the river's (E6), or 0 in the base game.
+    pub fn expansion_points(&self) -> i32 {
+        match self.expansion() {
+            Expansion::None => 0,
+            Expansion::Lake => self.lake_points(),
+            Expansion::River => self.river_points(),
+        }
+    }
+
+    /// The lake expansion's points: the squares of the smallest lake, 0 without a lake (E5).
+    pub fn lake_points(&self) -> i32 {
+        self.water_bodies(Edge::Lake)
+            .iter()
+            .map(|l| l.count_ones() as i32)
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// A river's points: a point a square, plus 3 when it has two ends and both face off the
+    /// board (E6). Also whether it earned the bonus.
+    fn river_value(&self, river: u64) -> (i32, bool) {
+        let mut off = 0;
+        let mut open = 0;
+        for side in Side::ALL {
+            let back = side.opposite();
+            let edges = self.water_mask(Edge::River, side) & river;
+            off += (edges & !HAS_NEIGHBOUR[side.index()]).count_ones();
+            open += (edges
+                & HAS_NEIGHBOUR[side.index()]
+                & !shift(self.water_mask(Edge::River, back), back))
+            .count_ones();
+        }
+        let bonus = off == 2 && open == 0;
+        (river.count_ones() as i32 + if bonus { 3 } else { 0 }, bonus)
+    }
+
+    /// The river expansion's points: the best single river, 0 without a river (E6).
+    pub fn river_points(&self) -> i32 {
+        self.water_bodies(Edge::River)
+            .iter()
+            .map(|&r| self.river_value(r).0)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The score with its whole breakdown: networks, errors, centre squares, longest routes.
     pub fn breakdown(&self) -> Breakdown {
         let mut networks = Vec::new();
         // Every piece: whole tiles are in `highway` and `railway` alike; an overpass has two.
+        // Lake and river squares without a route are no pieces.
+        let routes = Side::ALL.iter().fold(0, |m, &side| {
+            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
+        });
         let mut todo = PieceSet {
-            highway: self.occupied(),
+            highway: self.occupied() & routes,
             railway: self.overpass_mask(),
         };
         while todo.highway | todo.railway != 0 {
@@ -123,7 +265,7 @@ impl Board {
                     railway: todo.railway & todo.railway.wrapping_neg(),
                 }
             };
-            let net = self.flood_network(start);
+            let net = self.network(start);
             todo.highway &= !net.highway;
             todo.railway &= !net.railway;
             networks.push(self.describe_network(net));
@@ -142,6 +284,40 @@ impl Board {
             }
         }
         errors.sort_by_key(|e| (e.square, e.side, e.route));
+        let mut lakes: Vec<Vec<Square>> = Vec::new();
+        let mut rivers = Vec::new();
+        let mut river_errors = Vec::new();
+        match self.expansion() {
+            Expansion::None => {}
+            Expansion::Lake => {
+                lakes = self
+                    .water_bodies(Edge::Lake)
+                    .into_iter()
+                    .map(|l| squares_of(l).collect())
+                    .collect();
+                lakes.sort_by_key(Vec::len);
+            }
+            Expansion::River => {
+                rivers = self
+                    .water_bodies(Edge::River)
+                    .into_iter()
+                    .map(|r| {
+                        let (points, both_ends_off) = self.river_value(r);
+                        River {
+                            squares: squares_of(r).collect(),
+                            both_ends_off,
+                            points,
+                        }
+                    })
+                    .collect();
+                rivers.sort_by_key(|r| std::cmp::Reverse(r.points));
+                for (side, mask) in Side::ALL.into_iter().zip(self.river_error_mask()) {
+                    river_errors
+                        .extend(squares_of(mask).map(|square| RiverErrorMark { square, side }));
+                }
+                river_errors.sort_by_key(|e| (e.square, e.side));
+            }
+        }
         Breakdown {
             score: self.score(),
             networks,
@@ -149,6 +325,38 @@ impl Board {
             centre: squares_of(self.occupied() & CENTRE).collect(),
             longest_highway: LongestRoute::find(self, Route::Highway, true).squares(),
             longest_railway: LongestRoute::find(self, Route::Railway, true).squares(),
+            lakes,
+            rivers,
+            river_errors,
+        }
+    }
+
+    /// The network containing `start`: the route pieces joined by facing edges and, in the
+    /// lake expansion, every pier of a lake that one of its piers touches (rule E4).
+    fn network(&self, start: PieceSet) -> PieceSet {
+        let mut net = self.flood_network(start);
+        if self.expansion() != Expansion::Lake {
+            return net;
+        }
+        let routes = Side::ALL.iter().fold(0, |m, &side| {
+            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
+        });
+        let lakes = self.water_bodies(Edge::Lake);
+        loop {
+            let squares = net.highway | net.railway;
+            let mut piers = 0;
+            for &lake in &lakes {
+                if lake & routes & squares != 0 {
+                    piers |= lake & routes;
+                }
+            }
+            if piers & !squares == 0 {
+                return net;
+            }
+            net = self.flood_network(PieceSet {
+                highway: net.highway | piers,
+                railway: net.railway | piers,
+            });
         }
     }
 
@@ -175,7 +383,7 @@ impl Board {
             if self.edge_mask(exit.route, exit.side) & bit == 0 || done.contains(start) {
                 return None;
             }
-            let net = self.flood_network(start);
+            let net = self.network(start);
             done.highway |= net.highway;
             done.railway |= net.railway;
             Some(net)

@@ -15,24 +15,35 @@ pub enum Edge {
     Highway,
     /// A railway (`R`).
     Railway,
+    /// A river (`V`): expansion tiles only (rule E2).
+    River,
+    /// A lake shore (`L`), the side of a square that is water: expansion tiles only (rule E2).
+    Lake,
 }
 
 impl Edge {
-    /// The route type of a non-blank edge.
+    /// The route type of a highway or railway edge; `None` for blank and water edges.
     pub const fn route(self) -> Option<Route> {
         match self {
-            Edge::Blank => None,
+            Edge::Blank | Edge::River | Edge::Lake => None,
             Edge::Highway => Some(Route::Highway),
             Edge::Railway => Some(Route::Railway),
         }
     }
 
-    /// The one-character form used by the rules: `H`, `R` or `·`.
+    /// Whether the edge is a river or a lake shore.
+    pub const fn is_water(self) -> bool {
+        matches!(self, Edge::River | Edge::Lake)
+    }
+
+    /// The one-character form used by the rules: `H`, `R`, `V`, `L` or `·`.
     pub const fn symbol(self) -> char {
         match self {
             Edge::Blank => '·',
             Edge::Highway => 'H',
             Edge::Railway => 'R',
+            Edge::River => 'V',
+            Edge::Lake => 'L',
         }
     }
 }
@@ -83,6 +94,12 @@ pub enum Source {
     B,
     /// The special tiles S0–S5.
     S,
+    /// The river die of the river expansion (faces V0–V3).
+    V,
+    /// The lake die of the lake expansion (faces L0–L5).
+    L,
+    /// The flooded square F0, made by the engine and never written (rule E3.3).
+    F,
 }
 
 impl Source {
@@ -92,14 +109,20 @@ impl Source {
             Source::A => 'A',
             Source::B => 'B',
             Source::S => 'S',
+            Source::V => 'V',
+            Source::L => 'L',
+            Source::F => 'F',
         }
     }
 
-    /// How many tiles the source offers (faces of a die, or specials).
+    /// How many tiles the source offers (faces of a die, or specials; distinct tiles for the
+    /// river die, whose six faces show four tiles).
     pub const fn faces(self) -> u8 {
         match self {
-            Source::A | Source::S => 6,
+            Source::A | Source::S | Source::L => 6,
             Source::B => 3,
+            Source::V => 4,
+            Source::F => 1,
         }
     }
 
@@ -109,12 +132,15 @@ impl Source {
             b'A' => Some(Source::A),
             b'B' => Some(Source::B),
             b'S' => Some(Source::S),
+            b'V' => Some(Source::V),
+            b'L' => Some(Source::L),
             _ => None,
         }
     }
 }
 
-/// One of the 15 tile types.
+/// One of the 15 tile types of the base game, the 10 tiles of the expansion dice (rule E2),
+/// or the engine-made flooded square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Tile {
@@ -148,12 +174,37 @@ pub enum Tile {
     S4,
     /// Special: station with highways opposite and railways opposite (the overpass joined).
     S5,
+    /// River die: straight river.
+    V0,
+    /// River die: river bend.
+    V1,
+    /// River die: highway bridge over the river (two separate pieces).
+    V2,
+    /// River die: railway bridge over the river (two separate pieces).
+    V3,
+    /// Lake die: water along one side.
+    L0,
+    /// Lake die: water across a corner.
+    L1,
+    /// Lake die: water on three sides.
+    L2,
+    /// Lake die: highway pier.
+    L3,
+    /// Lake die: railway pier.
+    L4,
+    /// Lake die: station pier (railway, highway and lake joined).
+    L5,
+    /// A flooded square, made by the engine (rule E3.3); never rolled or written.
+    F0,
 }
 
-use Edge::{Blank as X, Highway as H, Railway as R};
+/// The number of tile types, expansion tiles and the flooded square included.
+pub const TILE_TYPES: usize = 26;
 
-/// Edges `[N, E, S, W]` of each tile in orientation 0, in `Tile` order (§3).
-const BASE_EDGES: [[Edge; 4]; 15] = [
+use Edge::{Blank as X, Highway as H, Lake as L, Railway as R, River as V};
+
+/// Edges `[N, E, S, W]` of each tile in orientation 0, in `Tile` order (§3, E2).
+const BASE_EDGES: [[Edge; 4]; TILE_TYPES] = [
     [R, X, X, R], // A0 railway curve
     [R, X, R, X], // A1 railway straight
     [R, R, R, X], // A2 railway T-junction
@@ -169,6 +220,17 @@ const BASE_EDGES: [[Edge; 4]; 15] = [
     [R, R, R, R], // S3 railway crossroads
     [H, R, R, H], // S4 station
     [H, R, H, R], // S5 station
+    [V, X, V, X], // V0 straight river
+    [V, X, X, V], // V1 river bend
+    [V, H, V, H], // V2 highway bridge
+    [V, R, V, R], // V3 railway bridge
+    [X, X, L, X], // L0 water along one side
+    [X, L, L, X], // L1 water across a corner
+    [L, L, X, L], // L2 water on three sides
+    [H, X, L, X], // L3 highway pier
+    [R, X, L, X], // L4 railway pier
+    [R, L, L, H], // L5 station pier
+    [L, L, L, L], // F0 flooded square
 ];
 
 impl Tile {
@@ -191,6 +253,42 @@ impl Tile {
         Tile::S5,
     ];
 
+    /// The four tiles of the river die.
+    pub const RIVER: [Tile; 4] = [Tile::V0, Tile::V1, Tile::V2, Tile::V3];
+
+    /// The six tiles of the lake die.
+    pub const LAKE: [Tile; 6] = [Tile::L0, Tile::L1, Tile::L2, Tile::L3, Tile::L4, Tile::L5];
+
+    /// Every tile type: the base tiles, the river and lake tiles, and the flooded square.
+    pub const EVERY: [Tile; TILE_TYPES] = [
+        Tile::A0,
+        Tile::A1,
+        Tile::A2,
+        Tile::A3,
+        Tile::A4,
+        Tile::A5,
+        Tile::B0,
+        Tile::B1,
+        Tile::B2,
+        Tile::S0,
+        Tile::S1,
+        Tile::S2,
+        Tile::S3,
+        Tile::S4,
+        Tile::S5,
+        Tile::V0,
+        Tile::V1,
+        Tile::V2,
+        Tile::V3,
+        Tile::L0,
+        Tile::L1,
+        Tile::L2,
+        Tile::L3,
+        Tile::L4,
+        Tile::L5,
+        Tile::F0,
+    ];
+
     /// The six special tiles.
     pub const SPECIALS: [Tile; 6] = [Tile::S0, Tile::S1, Tile::S2, Tile::S3, Tile::S4, Tile::S5];
 
@@ -209,12 +307,7 @@ impl Tile {
         if face >= source.faces() {
             return None;
         }
-        let base = match source {
-            Source::A => 0,
-            Source::B => 6,
-            Source::S => 9,
-        };
-        Some(Tile::ALL[base + face as usize])
+        Some(Tile::EVERY[source_base(source) + face as usize])
     }
 
     /// Where the tile comes from.
@@ -222,17 +315,28 @@ impl Tile {
         match self as u8 {
             0..=5 => Source::A,
             6..=8 => Source::B,
-            _ => Source::S,
+            9..=14 => Source::S,
+            15..=18 => Source::V,
+            19..=24 => Source::L,
+            _ => Source::F,
         }
     }
 
     /// The tile's number on its source (the second character of a placement).
     pub const fn face(self) -> u8 {
-        match self.source() {
-            Source::A => self as u8,
-            Source::B => self as u8 - 6,
-            Source::S => self as u8 - 9,
-        }
+        self as u8 - source_base(self.source()) as u8
+    }
+
+    /// Whether the tile belongs to an expansion: a river or lake tile, or the flooded square.
+    #[inline]
+    pub const fn is_expansion(self) -> bool {
+        self as u8 >= 15
+    }
+
+    /// Whether the tile has a lake shore on some side (lake tiles and the flooded square).
+    #[inline]
+    pub const fn has_lake(self) -> bool {
+        self as u8 >= 19
     }
 
     /// Whether the tile is one of the six specials.
@@ -299,7 +403,30 @@ impl Tile {
             Tile::S2 => "highway crossroads",
             Tile::S3 => "railway crossroads",
             Tile::S0 | Tile::S1 | Tile::S4 | Tile::S5 => "station",
+            Tile::V0 => "straight river",
+            Tile::V1 => "river bend",
+            Tile::V2 => "highway bridge",
+            Tile::V3 => "railway bridge",
+            Tile::L0 => "water along one side",
+            Tile::L1 => "water across a corner",
+            Tile::L2 => "water on three sides",
+            Tile::L3 => "highway pier",
+            Tile::L4 => "railway pier",
+            Tile::L5 => "station pier",
+            Tile::F0 => "flooded square",
         }
+    }
+}
+
+/// The index in [`Tile::EVERY`] of a source's face 0.
+const fn source_base(source: Source) -> usize {
+    match source {
+        Source::A => 0,
+        Source::B => 6,
+        Source::S => 9,
+        Source::V => 15,
+        Source::L => 19,
+        Source::F => 25,
     }
 }
 
@@ -446,10 +573,10 @@ const fn edges_equal(a: [Edge; 4], b: [Edge; 4]) -> bool {
 }
 
 /// `ORIENTED_EDGES[tile][o]`: the edges of every tile in every orientation.
-static ORIENTED_EDGES: [[[Edge; 4]; 8]; 15] = {
-    let mut table = [[[Edge::Blank; 4]; 8]; 15];
+static ORIENTED_EDGES: [[[Edge; 4]; 8]; TILE_TYPES] = {
+    let mut table = [[[Edge::Blank; 4]; 8]; TILE_TYPES];
     let mut t = 0;
-    while t < 15 {
+    while t < TILE_TYPES {
         let mut o = 0;
         while o < 8 {
             table[t][o] = Orientation(o as u8).apply(BASE_EDGES[t]);
@@ -461,10 +588,10 @@ static ORIENTED_EDGES: [[[Edge; 4]; 8]; 15] = {
 };
 
 /// `CANONICAL[tile][o]`: the lowest orientation with the same edges as `o`.
-static CANONICAL: [[Orientation; 8]; 15] = {
-    let mut table = [[Orientation(0); 8]; 15];
+static CANONICAL: [[Orientation; 8]; TILE_TYPES] = {
+    let mut table = [[Orientation(0); 8]; TILE_TYPES];
     let mut t = 0;
-    while t < 15 {
+    while t < TILE_TYPES {
         let mut o = 0;
         while o < 8 {
             let e = Orientation(o).apply(BASE_EDGES[t]);
@@ -481,10 +608,10 @@ static CANONICAL: [[Orientation; 8]; 15] = {
 };
 
 /// The canonical orientations of every tile, padded to 8, with their count.
-static CANONICAL_SETS: [([Orientation; 8], usize); 15] = {
-    let mut sets = [([Orientation(0); 8], 0); 15];
+static CANONICAL_SETS: [([Orientation; 8], usize); TILE_TYPES] = {
+    let mut sets = [([Orientation(0); 8], 0); TILE_TYPES];
     let mut t = 0;
-    while t < 15 {
+    while t < TILE_TYPES {
         let mut o = 0;
         while o < 8 {
             if CANONICAL[t][o].0 as usize == o {
@@ -578,6 +705,31 @@ mod tests {
         assert_eq!(Tile::from_source(Source::B, 3), None);
         assert_eq!(Tile::from_source(Source::A, 6), None);
         assert_eq!(Tile::S3.to_string(), "S3");
+    }
+
+    #[test]
+    fn expansion_tiles_have_the_rules_edges_and_classes() {
+        use Edge::{Lake as L, River as V};
+        assert_eq!(Tile::V2.base_edges(), [V, H, V, H]);
+        assert_eq!(Tile::L5.base_edges(), [R, L, L, H]);
+        assert_eq!(Tile::F0.base_edges(), [L; 4]);
+        assert_eq!(digits(Tile::V0), vec![0, 1]);
+        assert_eq!(digits(Tile::V1), vec![0, 1, 2, 3]);
+        assert_eq!(digits(Tile::V2), vec![0, 1]);
+        assert_eq!(digits(Tile::L0), vec![0, 1, 2, 3]);
+        assert_eq!(digits(Tile::L5), (0..8).collect::<Vec<_>>());
+        assert_eq!(digits(Tile::F0), vec![0]);
+        for t in Tile::EVERY {
+            assert_eq!(Tile::from_source(t.source(), t.face()), Some(t), "{t}");
+            assert_eq!(t.is_expansion(), !Tile::ALL.contains(&t));
+            for o in Orientation::ALL {
+                assert_eq!(t.edges(t.canonical(o)), t.edges(o));
+            }
+        }
+        assert_eq!(Tile::V3.to_string(), "V3");
+        assert_eq!(Tile::L4.to_string(), "L4");
+        assert_eq!(Tile::F0.to_string(), "F0");
+        assert_eq!(Tile::from_source(Source::V, 4), None);
     }
 
     #[test]

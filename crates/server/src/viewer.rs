@@ -134,7 +134,18 @@ fn ink_malformed(text: &str, e: &SequenceError) -> Malformed {
             None,
             None,
         ),
-        SequenceError::TooManySpecials { index, placement } => (
+        SequenceError::TooManyInExpansion { .. } => (
+            Some(railroad_ink::board::MAX_EXPANSION_PLACEMENTS),
+            None,
+            railroad_ink::board::MAX_EXPANSION_PLACEMENTS * LEN,
+            total,
+            None,
+            None,
+        ),
+        SequenceError::TooManySpecials { index, placement }
+        | SequenceError::NotInThisGame {
+            index, placement, ..
+        } => (
             Some(*index),
             Some(placement.clone()),
             index * LEN,

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::{Board, MAX_SPECIALS};
 use crate::dice::{DICE, Roll};
+use crate::expansion::Expansion;
 use crate::game::{Action, Dice, Game, GameError, ROUNDS, Setup};
 use crate::placement::Placement;
 use crate::square::Square;
@@ -49,6 +50,22 @@ impl RoundView<'_> {
     pub fn special_allowed(&self) -> bool {
         !self.special_placed && self.board.special_count() < MAX_SPECIALS
     }
+
+    /// The expansion dice not placed yet, with their die index (4 or 5): optional (rule X3).
+    pub fn expansion_dice_left(&self) -> Vec<(usize, Tile)> {
+        self.roll
+            .all_dice()
+            .skip(DICE)
+            .filter(|&(i, _)| self.used & (1 << i) == 0)
+            .collect()
+    }
+
+    /// Rounds to come after this one: 6 − round in the base game, 5 − round with an
+    /// expansion.
+    pub fn rounds_left(&self) -> usize {
+        let rounds = self.board.expansion().rounds();
+        rounds - 1 - self.round.min(rounds - 1)
+    }
 }
 
 /// A computer player.
@@ -62,11 +79,33 @@ pub trait Agent {
 
 /// Plays a whole solo game with an agent on the given rolls; fails if the agent breaks a rule.
 pub fn play_game(agent: &mut dyn Agent, rolls: [Roll; ROUNDS]) -> Result<Game, GameError> {
-    let mut game = Game::new(Setup {
-        players: 1,
-        dice: Dice::Fixed(rolls),
-    });
-    for round in 0..ROUNDS {
+    play_game_with(agent, Expansion::None, rolls)
+}
+
+/// Plays a whole solo game of an expansion with an agent on the rolls of a seed.
+pub fn play_game_in(
+    agent: &mut dyn Agent,
+    expansion: Expansion,
+    seed: u64,
+) -> Result<Game, GameError> {
+    play_game_with(agent, expansion, Dice::Seed(seed).rolls_in(expansion))
+}
+
+/// Plays a whole solo game of a game with `expansion` on the given rolls (the first six with
+/// an expansion); fails if the agent breaks a rule.
+pub fn play_game_with(
+    agent: &mut dyn Agent,
+    expansion: Expansion,
+    rolls: [Roll; ROUNDS],
+) -> Result<Game, GameError> {
+    let mut game = Game::with_expansion(
+        Setup {
+            players: 1,
+            dice: Dice::Fixed(rolls),
+        },
+        expansion,
+    );
+    for round in 0..expansion.rounds() {
         let board = *game.player(0)?.board();
         let view = RoundView {
             board: &board,
@@ -142,9 +181,18 @@ impl Agent for RandomAgent {
 
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let mut board = *view.board;
-        let mut out = Vec::with_capacity(DICE + 1);
+        let mut out = Vec::with_capacity(DICE + 3);
         let mut left = view.dice_left();
-        let special_at = self.rng.random_range(0..=DICE + 2);
+        // Expansion dice first, each with even odds (they are optional).
+        for (_, tile) in view.expansion_dice_left() {
+            if self.rng.random_range(0..2) == 0
+                && let Some(p) = random_placement(&board, tile, &mut self.rng)
+            {
+                board.put(p);
+                out.push(p);
+            }
+        }
+        let special_at = self.rng.random_range(0..=DICE + 2) + out.len();
         loop {
             if out.len() == special_at && view.special_allowed() {
                 let free: Vec<Tile> = Tile::SPECIALS
@@ -217,15 +265,31 @@ impl Agent for GreedyAgent {
 
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let mut board = *view.board;
-        let mut out = Vec::with_capacity(DICE + 1);
+        let mut out = Vec::with_capacity(DICE + 3);
         let mut left = view.dice_left();
         let mut special_allowed = view.special_allowed();
+        let mut extra: Vec<Tile> = view.expansion_dice_left().iter().map(|d| d.1).collect();
         loop {
             if let Some((i, p, _)) = GreedyAgent::best(&board, left.iter().copied().enumerate()) {
                 board.put(p);
                 out.push(p);
                 left.swap_remove(i);
                 continue;
+            }
+            // No die fits: an expansion die, when it raises the score (and then perhaps a
+            // route die fits again, at a bridge or a pier).
+            if !extra.is_empty() {
+                let before = board.score().advanced;
+                if let Some((i, p, (after, _))) =
+                    GreedyAgent::best(&board, extra.iter().copied().enumerate())
+                    && after > before
+                {
+                    board.put(p);
+                    out.push(p);
+                    extra.swap_remove(i);
+                    continue;
+                }
+                extra.clear();
             }
             // No die fits: a special, if it pays, and then perhaps more dice fit.
             if !special_allowed {

@@ -9,10 +9,12 @@ use super::eval::Model;
 use super::ntuple::NTuple;
 use super::{Agent, RoundView};
 use crate::board::Board;
+use crate::expansion::Expansion;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{DICE, Roll};
+#[cfg(test)]
 use crate::game::ROUNDS;
 use crate::placement::Placement;
 use crate::tile::Tile;
@@ -454,7 +456,60 @@ impl Agent for StrongAgent {
     }
 
     fn play_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
-        let rounds_left = ROUNDS - 1 - view.round.min(ROUNDS - 1);
+        if view.board.expansion() != Expansion::None {
+            return self.play_expansion_round(view);
+        }
+        self.play_route_round(view)
+    }
+}
+
+impl StrongAgent {
+    /// A round of an expansion game: first the expansion dice, each placed where the
+    /// search's evaluation plus the expansion's points (rules E5, E6, counting half a point
+    /// for each open river end while rounds remain) is best, or skipped when nothing beats
+    /// leaving it; then the route dice and any special by the usual search.
+    fn play_expansion_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
+        let rounds_left = view.rounds_left();
+        let worth = |search: &Search, b: &Board| {
+            let river_ends = b
+                .river_error_mask()
+                .iter()
+                .map(|m| m.count_ones())
+                .sum::<u32>() as f32;
+            let end_cost = if rounds_left == 0 { 1.0 } else { 0.5 };
+            search.value(b, rounds_left) + b.expansion_points() as f32 - end_cost * river_ends
+        };
+        let mut board = *view.board;
+        let mut used = view.used;
+        let mut out = Vec::new();
+        for (die, tile) in view.expansion_dice_left() {
+            let mut best = (worth(&self.search, &board), None);
+            for p in board.legal_placements(tile) {
+                let mut after = board;
+                after.put(p);
+                let v = worth(&self.search, &after);
+                if v > best.0 {
+                    best = (v, Some(p));
+                }
+            }
+            if let Some(p) = best.1 {
+                board.put(p);
+                used |= 1 << die;
+                out.push(p);
+            }
+        }
+        let rest = RoundView {
+            board: &board,
+            used,
+            ..*view
+        };
+        out.extend(self.play_route_round(&rest));
+        out
+    }
+
+    /// A round's route dice and special by the search and its look-ahead.
+    fn play_route_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
+        let rounds_left = view.rounds_left();
         let start = Start {
             board: view.board,
             dice: view.roll.dice(),

@@ -2,7 +2,9 @@
 
 use clap::Subcommand;
 use railroad_ink::score::Breakdown;
-use railroad_ink::{Board, BoardError, Placement, Roll, Sequence, SequenceError, generate_move};
+use railroad_ink::{
+    Board, BoardError, Expansion, Placement, Roll, Sequence, SequenceError, generate_move,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -18,9 +20,12 @@ mod view;
 pub enum InkCommand {
     /// Check board strings: well-formed (§5.2) and valid (§6.2), naming the broken rule.
     #[command(
-        after_help = "Examples:\n  tracklayer ink check A4A10A4B10\n  tracklayer ink check --json A1A30A4B30\n  cat boards.txt | tracklayer ink check --json -"
+        after_help = "Examples:\n  tracklayer ink check A4A10A4B10\n  tracklayer ink check --json A1A30A4B30\n  tracklayer ink check --expansion river V0A01V0A11\n  cat boards.txt | tracklayer ink check --json -"
     )]
     Check {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// Print one JSON object per input.
         #[arg(long)]
         json: bool,
@@ -29,9 +34,12 @@ pub enum InkCommand {
     },
     /// Score board strings (§7): exit points, centre, errors, longest routes.
     #[command(
-        after_help = "Examples:\n  tracklayer ink score A4A10A4B10A4C10A4D10A4E10A4F10A4G10\n  tracklayer ink score --json A4A10\n  cat boards.txt | tracklayer ink score --json -"
+        after_help = "Examples:\n  tracklayer ink score A4A10A4B10A4C10A4D10A4E10A4F10A4G10\n  tracklayer ink score --json A4A10\n  tracklayer ink score --expansion lake L0C30L0D23L0D41\n  cat boards.txt | tracklayer ink score --json -"
     )]
     Score {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// Print one JSON object per input.
         #[arg(long)]
         json: bool,
@@ -46,11 +54,15 @@ pub enum InkCommand {
         /// The second placement.
         b: String,
     },
-    /// Roll the dice (§5.3): three die-A results and one die-B result a line.
+    /// Roll the dice (§5.3): three die-A results and one die-B result a line (and two
+    /// expansion dice with --expansion).
     #[command(
-        after_help = "Examples:\n  tracklayer ink roll\n  tracklayer ink roll --seed 42 --count 7   # the rolls of the game with seed 42"
+        after_help = "Examples:\n  tracklayer ink roll\n  tracklayer ink roll --seed 42 --count 7   # the rolls of the game with seed 42\n  tracklayer ink roll --expansion river     # like A1A4A4B0V1V3"
     )]
     Roll {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// Seed of the random number generator: the same seed gives the same rolls.
         #[arg(long)]
         seed: Option<u64>,
@@ -60,9 +72,12 @@ pub enum InkCommand {
     },
     /// Generate one round's placements for a board and a roll (§8, the reference strategy).
     #[command(
-        after_help = "Examples:\n  tracklayer ink move '' A1A4A4B0\n  tracklayer ink move --json A4A10A4B10 A1A1A0B1"
+        after_help = "Examples:\n  tracklayer ink move '' A1A4A4B0\n  tracklayer ink move --json A4A10A4B10 A1A1A0B1\n  tracklayer ink move --expansion lake L0C30 A1A4A4B0L0L3   # expansion dice are optional"
     )]
     Move {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// Print a JSON object.
         #[arg(long)]
         json: bool,
@@ -73,7 +88,7 @@ pub enum InkCommand {
     },
     /// Play many solo games with a computer player and report the scores.
     #[command(
-        after_help = "Examples:\n  tracklayer ink play --agent strong --seed 1 --games 100\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt\n  tracklayer ink play --agent greedy --dice dice.txt --json > games.jsonl"
+        after_help = "Examples:\n  tracklayer ink play --agent strong --seed 1 --games 100\n  tracklayer ink play --agent strong --expansion river --seed 1 --games 100\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt\n  tracklayer ink play --agent greedy --dice dice.txt --json > games.jsonl"
     )]
     Play {
         /// The computer player: random, greedy or strong.
@@ -99,14 +114,25 @@ pub enum InkCommand {
         run: play::RunArgs,
     },
     /// Draw a board in the terminal, with its score breakdown below.
-    #[command(after_help = "Example:\n  tracklayer ink view A4A10A4B10A4C10A4D10A4E10A4F10A4G10")]
+    #[command(
+        after_help = "Examples:\n  tracklayer ink view A4A10A4B10A4C10A4D10A4E10A4F10A4G10\n  tracklayer ink view --expansion lake L0C30L0D23L0D41"
+    )]
     View {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// A valid board string, or `-` to read one per line from standard input.
         board: String,
     },
-    /// Print a dice file: one game a line, 7 rolls concatenated.
-    #[command(after_help = "Example:\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt")]
+    /// Print a dice file: one game a line, 7 rolls concatenated (6 rolls of 12 characters,
+    /// 72 a line, with --expansion).
+    #[command(
+        after_help = "Examples:\n  tracklayer ink dice --seed 7 --games 1000 > dice.txt\n  tracklayer ink dice --expansion lake --seed 7 --games 1000 > lake-dice.txt"
+    )]
     Dice {
+        /// The Deep Blue expansion: none, lake or river.
+        #[arg(long, default_value = "none")]
+        expansion: Expansion,
         /// Seed of the random number generator.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -118,15 +144,36 @@ pub enum InkCommand {
 
 pub fn run(cmd: InkCommand, out: &mut Out) -> anyhow::Result<Outcome> {
     match cmd {
-        InkCommand::Check { json, board } => check(&board, json, out),
-        InkCommand::Score { json, board } => score(&board, json, out),
+        InkCommand::Check {
+            json,
+            board,
+            expansion,
+        } => check(&board, json, expansion, out),
+        InkCommand::Score {
+            json,
+            board,
+            expansion,
+        } => score(&board, json, expansion, out),
         InkCommand::Connected { a, b } => connected(&a, &b, out),
-        InkCommand::Roll { seed, count } => roll(seed, count, out),
-        InkCommand::Move { json, board, dice } => make_move(&board, &dice, json, out),
+        InkCommand::Roll {
+            seed,
+            count,
+            expansion,
+        } => roll(seed, count, expansion, out),
+        InkCommand::Move {
+            json,
+            board,
+            dice,
+            expansion,
+        } => make_move(&board, &dice, json, expansion, out),
         InkCommand::Play { agent, dice, run } => play::play(&agent, &dice, &run, out),
         InkCommand::Versus { agents, dice, run } => play::versus(&agents, &dice, &run, out),
-        InkCommand::Dice { seed, games } => play::print_dice(seed, games, out),
-        InkCommand::View { board } => view_boards(&board, out),
+        InkCommand::Dice {
+            seed,
+            games,
+            expansion,
+        } => play::print_dice(seed, games, expansion, out),
+        InkCommand::View { board, expansion } => view_boards(&board, expansion, out),
     }
 }
 
@@ -182,14 +229,14 @@ fn not_utf8_error(bad: &NotUtf8) -> CheckError {
     }
 }
 
-fn check(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+fn check(arg: &str, json: bool, expansion: Expansion, out: &mut Out) -> anyhow::Result<Outcome> {
     let many = arg == "-";
     each_input(arg, out, |out, input| {
         let (text, well_formed, result) = match input {
             Ok(text) => (
                 text,
-                text.parse::<Sequence>().is_ok(),
-                text.parse::<Board>()
+                Sequence::parse_in(text, expansion).is_ok(),
+                Board::parse_in(text, expansion)
                     .map(|b| b.len())
                     .map_err(|e| check_error(text, &e)),
             ),
@@ -257,6 +304,9 @@ struct ScoreLine<'a> {
     errors: i32,
     longest_highway: i32,
     longest_railway: i32,
+    /// The lake or river points (included in `advanced`), in an expansion game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expansion: Option<i32>,
 }
 
 #[derive(Serialize)]
@@ -265,13 +315,13 @@ struct ErrorLine<'a> {
     error: String,
 }
 
-fn score(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
+fn score(arg: &str, json: bool, expansion: Expansion, out: &mut Out) -> anyhow::Result<Outcome> {
     let many = arg == "-";
     each_input(arg, out, |out, input| {
         let (text, parsed) = match input {
             Ok(text) => (
                 text,
-                text.parse::<Board>().map_err(|e| match e.index() {
+                Board::parse_in(text, expansion).map_err(|e| match e.index() {
                     Some(_) => describe(&check_error(text, &e)),
                     None => check_error(text, &e).message,
                 }),
@@ -300,11 +350,16 @@ fn score(arg: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
                 errors: s.errors,
                 longest_highway: s.longest_highway,
                 longest_railway: s.longest_railway,
+                expansion: (expansion != Expansion::None).then_some(s.expansion),
             })?;
         } else if many {
+            let extra = match expansion {
+                Expansion::None => String::new(),
+                e => format!(" + {e} {}", s.expansion),
+            };
             writeln!(
                 out,
-                "{}: advanced {} = basic {} (exits {} + centre {} − errors {}) + longest highway {} + longest railway {}",
+                "{}: advanced {} = basic {} (exits {} + centre {} − errors {}) + longest highway {} + longest railway {}{extra}",
                 shown(text),
                 s.advanced,
                 s.basic,
@@ -349,7 +404,17 @@ pub fn score_table(text: &str, b: &Breakdown) -> String {
         out,
         "  errors           {:>4}   {}",
         -s.errors,
-        join(&mut b.errors.iter().map(|e| format!("{}{}", e.square, e.side)))
+        join(
+            &mut b
+                .errors
+                .iter()
+                .map(|e| format!("{}{}", e.square, e.side))
+                .chain(
+                    b.river_errors
+                        .iter()
+                        .map(|e| format!("{}{}", e.square, e.side))
+                )
+        )
     );
     let _ = writeln!(out, "  basic            {:>4}", s.basic);
     let _ = writeln!(
@@ -364,16 +429,41 @@ pub fn score_table(text: &str, b: &Breakdown) -> String {
         s.longest_railway,
         join(&mut b.longest_railway.iter().map(|q| q.to_string()))
     );
+    if !b.lakes.is_empty() {
+        let sizes = join(&mut b.lakes.iter().map(|l| l.len().to_string()));
+        let smallest = join(&mut b.lakes[0].iter().map(|q| q.to_string()));
+        let _ = writeln!(
+            out,
+            "  lake points      {:>4}   smallest lake {smallest} (lakes: {sizes})",
+            s.expansion
+        );
+    } else if !b.rivers.is_empty() {
+        let best = &b.rivers[0];
+        let squares = join(&mut best.squares.iter().map(|q| q.to_string()));
+        let bonus = if best.both_ends_off {
+            " + 3, both ends off the board"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "  river points     {:>4}   best river {squares} ({} squares{bonus})",
+            s.expansion,
+            best.squares.len()
+        );
+    } else if s.expansion != 0 {
+        let _ = writeln!(out, "  expansion        {:>4}", s.expansion);
+    }
     let _ = writeln!(out, "  advanced         {:>4}", s.advanced);
     out
 }
 
-fn view_boards(arg: &str, out: &mut Out) -> anyhow::Result<Outcome> {
+fn view_boards(arg: &str, expansion: Expansion, out: &mut Out) -> anyhow::Result<Outcome> {
     each_input(arg, out, |out, input| {
         let (text, parsed) = match input {
             Ok(text) => (
                 text,
-                text.parse::<Board>().map_err(|e| check_error(text, &e)),
+                Board::parse_in(text, expansion).map_err(|e| check_error(text, &e)),
             ),
             Err(bad) => (bad.lossy.as_str(), Err(not_utf8_error(bad))),
         };
@@ -408,11 +498,16 @@ fn connected(a: &str, b: &str, out: &mut Out) -> anyhow::Result<Outcome> {
     }
 }
 
-fn roll(seed: Option<u64>, count: usize, out: &mut Out) -> anyhow::Result<Outcome> {
+fn roll(
+    seed: Option<u64>,
+    count: usize,
+    expansion: Expansion,
+    out: &mut Out,
+) -> anyhow::Result<Outcome> {
     let seed = seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..count {
-        writeln!(out, "{}", Roll::random(&mut rng))?;
+        writeln!(out, "{}", Roll::random_in(&mut rng, expansion))?;
     }
     Ok(Outcome::Accepted)
 }
@@ -425,12 +520,18 @@ struct MoveLine<'a> {
     placements: String,
 }
 
-fn make_move(board_text: &str, dice: &str, json: bool, out: &mut Out) -> anyhow::Result<Outcome> {
-    let board: Board = match board_text.parse() {
+fn make_move(
+    board_text: &str,
+    dice: &str,
+    json: bool,
+    expansion: Expansion,
+    out: &mut Out,
+) -> anyhow::Result<Outcome> {
+    let board = match Board::parse_in(board_text, expansion) {
         Ok(b) => b,
         Err(e) => return rejected(json, board_text, dice, format!("board: {e}"), out),
     };
-    let roll: Roll = match dice.parse() {
+    let roll = match Roll::parse_in(dice, expansion) {
         Ok(r) => r,
         Err(e) => return rejected(json, board_text, dice, format!("dice: {e}"), out),
     };

@@ -10,7 +10,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use railroad_ink::ai::{AGENTS, Agent, RoundView, agent_with_budget};
 use railroad_ink::game::{Action, Dice, Game, ROUNDS, Setup};
-use railroad_ink::{Roll, Score};
+use railroad_ink::{Expansion, Roll, Score};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -21,6 +21,10 @@ use crate::cli_io::{Out, Outcome, thread_cpu_time};
 /// Where the games' dice come from.
 #[derive(Debug, Args)]
 pub struct DiceArgs {
+    /// The Deep Blue expansion: none, lake or river (6 rounds of 6 dice; a dice file then
+    /// holds 6 rolls of 12 characters a line).
+    #[arg(long, default_value = "none")]
+    pub expansion: Expansion,
     /// A file with one game a line: 7 rolls concatenated (56 characters).
     #[arg(long, conflicts_with_all = ["seed", "games"], required_unless_present = "games")]
     dice: Option<PathBuf>,
@@ -48,12 +52,60 @@ pub struct RunArgs {
     threads: Option<usize>,
 }
 
-/// The dice of `games` games made from one seed: the same seed, the same file.
-pub fn make_dice(seed: u64, games: usize) -> Vec<[Roll; ROUNDS]> {
+/// The dice of `games` games from one seed (the same seed, the same file): 6 rolls of 6 dice a game with an
+/// expansion (the seventh roll repeats the sixth and is never played).
+pub fn make_dice_in(seed: u64, games: usize, expansion: Expansion) -> Vec<[Roll; ROUNDS]> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if expansion == Expansion::None {
+        return (0..games)
+            .map(|_| [(); ROUNDS].map(|_| Roll::random(&mut rng)))
+            .collect();
+    }
     (0..games)
-        .map(|_| [(); ROUNDS].map(|_| Roll::random(&mut rng)))
+        .map(|_| {
+            let mut rolls = [(); ROUNDS].map(|_| Roll::new([0; 3], 0).expect("a roll"));
+            for roll in rolls.iter_mut().take(expansion.rounds()) {
+                *roll = Roll::random_in(&mut rng, expansion);
+            }
+            rolls[ROUNDS - 1] = rolls[ROUNDS - 2];
+            rolls
+        })
         .collect()
+}
+
+/// Parses a dice file of an expansion game: one game a line, 6 rolls of 12 characters.
+pub fn read_dice_in(text: &str, expansion: Expansion) -> anyhow::Result<Vec<[Roll; ROUNDS]>> {
+    if expansion == Expansion::None {
+        return read_dice(text);
+    }
+    let rounds = expansion.rounds();
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() != 12 * rounds {
+            bail!(
+                "line {}: a game with the {expansion} expansion is 6 rolls of 12 characters (72), got {} characters",
+                n + 1,
+                chars.len()
+            );
+        }
+        let mut rolls = [(); ROUNDS].map(|_| Roll::new([0; 3], 0).expect("a roll"));
+        for (r, chunk) in chars.chunks(12).enumerate() {
+            let text: String = chunk.iter().collect();
+            rolls[r] = Roll::parse_in(&text, expansion)
+                .with_context(|| format!("line {}, roll {} ({text})", n + 1, r + 1))?;
+        }
+        rolls[ROUNDS - 1] = rolls[ROUNDS - 2];
+        out.push(rolls);
+    }
+    if out.is_empty() {
+        bail!("the dice file holds no game");
+    }
+    Ok(out)
 }
 
 /// Parses a dice file: one game a line, 7 rolls of 8 characters.
@@ -94,16 +146,18 @@ impl DiceArgs {
             (Some(path), _) => {
                 let text = fs::read_to_string(path)
                     .with_context(|| format!("reading the dice file {}", path.display()))?;
-                read_dice(&text)
+                read_dice_in(&text, self.expansion)
             }
-            (None, Some(games)) => Ok(make_dice(self.seed, games)),
+            (None, Some(games)) => Ok(make_dice_in(self.seed, games, self.expansion)),
             (None, None) => bail!("give --dice FILE, or --seed S --games G"),
         }
     }
 }
 
+/// The rolls a game plays, concatenated: 7 in the base game, 6 with an expansion.
 fn dice_text(rolls: &[Roll; ROUNDS]) -> String {
-    rolls.iter().map(ToString::to_string).collect()
+    let rounds = rolls[0].expansion().rounds();
+    rolls[..rounds].iter().map(ToString::to_string).collect()
 }
 
 /// A seed for an agent's own randomness, from its game's dice: reproducible and independent
@@ -159,10 +213,13 @@ fn play_game(names: &[&str], budget: Option<u32>, rolls: [Roll; ROUNDS]) -> anyh
             agent_with_budget(n, agent_seed(&rolls, i as u64), budget).expect("checked agent")
         })
         .collect();
-    let mut game = Game::new(Setup {
-        players: names.len(),
-        dice: Dice::Fixed(rolls),
-    });
+    let mut game = Game::with_expansion(
+        Setup {
+            players: names.len(),
+            dice: Dice::Fixed(rolls),
+        },
+        rolls[0].expansion(),
+    );
     while !game.is_finished() {
         for (seat, agent) in agents.iter_mut().enumerate() {
             play_seat(agent.as_mut(), &mut game, seat)?;
@@ -202,6 +259,9 @@ struct PlayLine {
     board: String,
     advanced: i32,
     basic: i32,
+    /// The lake or river points (included in `advanced`), in an expansion game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expansion: Option<i32>,
     /// Wall-clock time of the game.
     ms: f64,
     /// CPU time of the game (the thread's own; does not count waiting for a core).
@@ -292,6 +352,7 @@ pub fn play(agent: &str, dice: &DiceArgs, run: &RunArgs, out: &mut Out) -> anyho
             board: player.board().to_string(),
             advanced: s.advanced,
             basic: s.basic,
+            expansion: (player.board().expansion() != Expansion::None).then_some(s.expansion),
             ms: (ms * 10.0).round() / 10.0,
             cpu_ms: (cpu_ms * 10.0).round() / 10.0,
         };
@@ -452,8 +513,13 @@ pub fn versus(
 }
 
 /// `tracklayer ink dice`: prints a dice file.
-pub fn print_dice(seed: u64, games: usize, out: &mut Out) -> anyhow::Result<Outcome> {
-    for rolls in make_dice(seed, games) {
+pub fn print_dice(
+    seed: u64,
+    games: usize,
+    expansion: Expansion,
+    out: &mut Out,
+) -> anyhow::Result<Outcome> {
+    for rolls in make_dice_in(seed, games, expansion) {
         writeln!(out, "{}", dice_text(&rolls))?;
     }
     Ok(Outcome::Accepted)

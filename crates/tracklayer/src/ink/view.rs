@@ -1,11 +1,12 @@
 //! `tracklayer ink view`: a board drawn in box characters, with its score breakdown.
 
 use railroad_ink::square::EXITS;
-use railroad_ink::{Board, Route, Side, Square};
+use railroad_ink::{Board, Edge, Route, Side, Square};
 
 /// The character at the middle of a square: a box-drawing junction for a single route type
 /// (double lines for highways, single lines for railways), `■` for a station, `╫`/`╪` for
-/// the overpass, `·` for an empty square (`░` in the centre grid).
+/// the overpass, `·` for an empty square (`░` in the centre grid); `≈` for water (a lake
+/// tile or a flooded square) and `~` for a river without a bridge.
 fn centre_char(board: &Board, sq: Square) -> char {
     let Some(p) = board.get(sq) else {
         return if sq.is_centre() { '░' } else { '·' };
@@ -14,6 +15,9 @@ fn centre_char(board: &Board, sq: Square) -> char {
         return '■';
     }
     let edges = p.edges();
+    if p.tile.is_expansion() && edges.iter().all(|e| e.route().is_none()) {
+        return if p.tile.has_lake() { '≈' } else { '~' };
+    }
     if p.tile.is_overpass() {
         return if edges[Side::N.index()].route() == Some(Route::Highway) {
             '╫'
@@ -52,7 +56,11 @@ fn arm(board: &Board, sq: Square, side: Side) -> char {
         (Some(Route::Highway), false) => '═',
         (Some(Route::Railway), true) => '│',
         (Some(Route::Railway), false) => '─',
-        (None, _) => ' ',
+        (None, _) => match board.edge(sq, side) {
+            Edge::River => '~',
+            Edge::Lake => '≈',
+            _ => ' ',
+        },
     }
 }
 
@@ -131,5 +139,17 @@ mod tests {
         assert_eq!(text.matches('H').count(), 6);
         assert_eq!(text.matches('R').count(), 6);
         assert_eq!(text.lines().count(), 1 + 1 + 1 + 21 + 1 + 1);
+    }
+
+    #[test]
+    fn draws_water_and_rivers() {
+        use railroad_ink::Expansion;
+        let board = Board::parse_in("L0C30L0D23L0D41", Expansion::Lake).unwrap();
+        let text = draw(&board);
+        // Three lake tiles and the flood at D3.
+        assert!(text.matches('≈').count() >= 4 + 3, "{text}");
+        let board = Board::parse_in("V0A01V2A11", Expansion::River).unwrap();
+        let text = draw(&board);
+        assert!(text.contains('~') && text.contains('║'), "{text}");
     }
 }

@@ -1058,6 +1058,8 @@ fn edge_name(e: Edge) -> &'static str {
         Edge::Blank => "blank",
         Edge::Highway => "highway",
         Edge::Railway => "railway",
+        Edge::River => "river",
+        Edge::Lake => "lake",
     }
 }
 
