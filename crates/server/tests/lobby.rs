@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::{TestApp, create, first_legal_die, place};
+use common::{Answer, TestApp, create, first_legal_die, place};
 use hyper::StatusCode;
 use serde_json::Value;
 
 async fn state(app: &TestApp, id: &str, token: Option<&str>) -> Value {
-    let (status, v) = app.get(&format!("/api/ink/games/{id}"), token).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&format!("/api/ink/games/{id}"), token)
+        .await
+        .is(StatusCode::OK)
 }
 
 async fn start(app: &TestApp, id: &str, token: Option<&str>) -> (StatusCode, Value) {

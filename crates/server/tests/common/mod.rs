@@ -111,6 +111,21 @@ impl TestApp {
     }
 }
 
+/// An answer: its status and JSON body.
+pub trait Answer {
+    /// Asserts that the status is `want`; the body.
+    fn is(self, want: StatusCode) -> Value;
+}
+
+impl Answer for (StatusCode, Value) {
+    #[track_caller]
+    fn is(self, want: StatusCode) -> Value {
+        let (status, v) = self;
+        assert_eq!(status, want, "{v}");
+        v
+    }
+}
+
 /// The database the tests run on: `path` (SQLite), or with `TRACKLAYER_TEST_BACKEND=postgres`
 /// a fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names (as `.ci/run` does in
 /// its second pass).
@@ -122,6 +137,24 @@ pub async fn test_database(path: &std::path::Path) -> server::Database {
             .expect("TRACKLAYER_TEST_BACKEND=postgres needs TRACKLAYER_TEST_PG"),
         _ => server::Database::Sqlite(path.to_owned()),
     }
+}
+
+/// A fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names, for a test that needs
+/// one; without it `None`, and the test says it is skipped.
+pub async fn postgres_only() -> Option<server::Database> {
+    let db = server::storage::fresh_test_database().await.unwrap();
+    if db.is_none() {
+        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    }
+    db
+}
+
+/// Two processes on one fresh PostgreSQL database (see [`postgres_only`]).
+pub async fn two_processes() -> Option<(server::Running, server::Running)> {
+    let mut config = server::Config::new("127.0.0.1:0", postgres_only().await?);
+    config.limits = server::Limits::off();
+    let one = server::start(&config).await.unwrap();
+    Some((one, server::start(&config).await.unwrap()))
 }
 
 /// One keep-alive HTTP/1.1 connection.
@@ -361,6 +394,15 @@ pub fn first_legal_die(state: &Value) -> Option<String> {
         }
     }
     None
+}
+
+/// The next move of a Railroad Ink seat whose state is `state`: the first legal die (`place`,
+/// and its body), or else `end-round`.
+pub fn next_ink_move(state: &Value) -> (&'static str, String) {
+    match first_legal_die(state) {
+        Some(p) => ("place", serde_json::json!({ "placement": p }).to_string()),
+        None => ("end-round", String::new()),
+    }
 }
 
 /// Places a tile in a Railroad Ink game (`placement` as in `A1B30`).
