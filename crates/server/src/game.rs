@@ -12,12 +12,14 @@ use std::future::Future;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use crate::challenge_games::{ComputerGame, FriendGame, Strength, TieBreakRule};
+pub use crate::challenge_games::{
+    ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule,
+};
 use crate::error::ApiError;
 use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::storage::challenges::PlayerRow;
 use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
@@ -127,10 +129,7 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// says which challenge it practises (see [`GameState::practice`]).
     fn start_challenge_game(
         app: &AppState,
-        challenge: &ChallengeRow,
-        player: &PlayerRow,
-        token: &str,
-        entry: Option<NewEntry>,
+        start: ChallengeStart<'_>,
     ) -> impl Future<Output = Result<String, ApiError>> + Send;
     /// The computer's own game on a challenge's seed, finished at `at` (CPU work).
     fn computer_challenge_game(
@@ -200,6 +199,15 @@ impl Seat {
             token_hash: Some(token_hash),
             player,
         }
+    }
+
+    /// A player's seat (a challenge's game), with the hash of its token.
+    pub fn of_player(player: &PlayerRow, token: &str) -> Seat {
+        Seat::person(
+            player.name.clone(),
+            ids::hash_token(token),
+            Some(player.id.clone()),
+        )
     }
 
     /// A computer's seat, played by `agent`.

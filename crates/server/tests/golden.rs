@@ -39,6 +39,7 @@ use common::{Answer, Client, TestApp};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use serde_json::{Value, json};
+use server::ids::challenge_seat_token;
 
 /// The fixture's statements (see its header).
 const FIXTURE: &str = include_str!("fixtures/golden.sql");
@@ -213,18 +214,6 @@ fn games() -> Vec<FixtureGame> {
             }
         })
         .collect()
-}
-
-/// The token of a player's seat in a challenge's game, as the server derives it from the
-/// player's token (the fixture stores its hash).
-fn challenge_seat_token(player_token: &str, challenge: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    h.update(b"tracklayer challenge seat\0");
-    h.update(player_token.as_bytes());
-    h.update(b"\0");
-    h.update(challenge.as_bytes());
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Compares `value` with the JSON snapshot `name`, its maps sorted by key.
