@@ -271,6 +271,24 @@ pub struct Change<St, T> {
     pub answer: T,
 }
 
+/// The computer player a computer seat asks for (`None`: `default`), if it is one of `agents`;
+/// else a refusal that begins with `unknown` (`unknown computer player`) and lists them.
+pub fn computer_agent(
+    asked: Option<String>,
+    default: &str,
+    agents: &[&str],
+    unknown: &str,
+) -> Result<String, ApiError> {
+    match asked {
+        None => Ok(default.to_owned()),
+        Some(agent) if agents.contains(&agent.as_str()) => Ok(agent),
+        Some(agent) => Err(ApiError::BadRequest(format!(
+            "{unknown} {agent:?}; choose one of {}",
+            agents.join(", ")
+        ))),
+    }
+}
+
 /// A value as stored: JSON.
 pub fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(|e| ApiError::Internal(e.to_string()))

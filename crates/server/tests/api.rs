@@ -106,12 +106,7 @@ async fn health_and_the_tile_table() {
         t["exits"][0],
         serde_json::json!({"square":"A1","side":"N","route":"highway"})
     );
-    let agents: Vec<&str> = t["agents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_str().unwrap())
-        .collect();
+    let agents: Vec<&str> = common::each(&t["agents"], |a| a.as_str().unwrap());
     assert_eq!(agents, railroad_ink::ai::AGENTS.to_vec());
     assert_eq!(t["specials_per_game"], 3);
     assert_eq!(t["rounds"], 7);
@@ -252,14 +247,7 @@ async fn refusals_have_their_status_and_rule() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"solo","seed":7}"#).await;
     let unknown = "0123456789abcdef01234567";
-    for path in [
-        state_path(unknown),
-        state_path("not-an-id"),
-        format!("{}/events", state_path(unknown)),
-    ] {
-        let (status, _) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
-    }
+    common::assert_no_such_game(&app, "ink").await;
     let (status, _) = place(&app, unknown, &token, "A4A10").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     app.post(&format!("/api/ink/games/{unknown}/join"), None, "{}")
@@ -339,13 +327,7 @@ async fn refusals_have_their_status_and_rule() {
     );
 
     // Joining a game that is not online.
-    app.post(
-        &format!("/api/ink/games/{id}/join"),
-        None,
-        r#"{"name":"Bo"}"#,
-    )
-    .await
-    .is(StatusCode::CONFLICT);
+    common::join(&app, &id, "Bo").await.is(StatusCode::CONFLICT);
 }
 
 #[tokio::test]
@@ -444,12 +426,7 @@ async fn the_hint_is_playable() {
         .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
         .await
         .is(StatusCode::OK);
-    let hint: Vec<String> = v["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap().to_owned())
-        .collect();
+    let hint: Vec<String> = common::each(&v["placements"], |p| p.as_str().unwrap().to_owned());
     assert!(!hint.is_empty());
     for p in &hint {
         let (status, v) = place(&app, &id, &token, p).await;
@@ -601,13 +578,7 @@ async fn a_restarted_server_continues_every_game() {
     let mut app = TestApp::start().await;
     let (solo, ts) = create(&app, r#"{"mode":"solo","seed":31}"#).await;
     let (online, ta) = create(&app, r#"{"mode":"online","seed":32}"#).await;
-    let (_, v) = app
-        .post(
-            &format!("/api/ink/games/{online}/join"),
-            None,
-            r#"{"name":"Bo"}"#,
-        )
-        .await;
+    let (_, v) = common::join(&app, &online, "Bo").await;
     let tb = v["token"].as_str().unwrap().to_owned();
     start(&app, &online, &ta).await;
     let (computer, tc) = create(&app, r#"{"mode":"computer","seed":33,"agent":"greedy"}"#).await;
@@ -647,49 +618,19 @@ async fn a_restarted_server_continues_every_game() {
 
 #[tokio::test]
 async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
-    use server::storage::{GameKind, NewGame, SeatKind, SeatRow, Storage};
-    use sha2::{Digest, Sha256};
+    use server::game::Seat;
 
     let mut app = TestApp::start().await;
     // A computer game as a server that stopped before the computer's first round left it.
     let token = "a".repeat(64);
-    let hash: String = Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = server::ids::hash_token(&token);
     let id = "00112233445566778899aabb";
-    {
-        let storage = Storage::connect(&app.config.db).await.unwrap();
-        storage
-            .create_game(NewGame {
-                id: id.into(),
-                kind: GameKind::from("ink"),
-                mode: "computer".into(),
-                setup: r#"{"players":2,"dice":{"seed":12}}"#.into(),
-                created: 1,
-                seats: vec![
-                    SeatRow {
-                        seat: 0,
-                        name: "Ann".into(),
-                        kind: SeatKind::Human,
-                        agent: None,
-                        token_hash: Some(hash),
-                        player: None,
-                    },
-                    SeatRow {
-                        seat: 1,
-                        name: "Computer (greedy)".into(),
-                        kind: SeatKind::Computer,
-                        agent: Some("greedy".into()),
-                        token_hash: None,
-                        player: None,
-                    },
-                ],
-                entry: None,
-            })
-            .await
-            .unwrap();
-    }
+    let seats = vec![
+        Seat::person("Ann".into(), hash, None),
+        Seat::computer("Computer (greedy)".into(), "greedy".into()),
+    ];
+    let setup = r#"{"players":2,"dice":{"seed":12}}"#;
+    common::store_game(&app, id, "ink", ("computer", setup), seats).await;
     app.restart().await;
     let s = wait_for(&app, id, &token, |s| s["players"][1]["round_done"] == true).await;
     assert_ne!(s["players"][1]["board"], "");
@@ -737,21 +678,17 @@ async fn junk_never_gets_a_server_error() {
         "/%2e%2e/Cargo.toml",
     ];
     // Bodies of random bytes and JSON-ish fragments, and odd paths.
+    let game = state_path(&id);
     send_junk(
         &app,
         0x9e37_79b9_7f4a_7c15,
+        &game,
         &token,
         &endpoints,
         &fragments,
         &paths,
     )
     .await;
-    // Still serving, and the game is intact.
-    let s = app
-        .get(&state_path(&id), Some(&token))
-        .await
-        .is(StatusCode::OK);
-    assert_eq!(s["finished"], false);
 }
 
 /// Whatever part of a request is malformed (path, query, header, body, method), the error is

@@ -259,12 +259,11 @@ async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
     assert_eq!(entries.iter().filter(|e| e["you"] == true).count(), 1);
     assert_eq!(ab["you"]["finished"], true);
     assert!(ab["you"]["rank"].is_u64());
-    let hist: i64 = ab["leaderboard"]["histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["count"].as_i64().unwrap())
-        .sum();
+    let hist: i64 = common::each(&ab["leaderboard"]["histogram"], |b| {
+        b["count"].as_i64().unwrap()
+    })
+    .into_iter()
+    .sum();
     assert_eq!(hist, 2);
     assert_eq!(ab["best"], entries[0]["score"]);
     // The recent games list keeps challenge games to their leaderboards.
@@ -312,18 +311,8 @@ async fn a_friend_challenge_from_a_finished_game() {
     let app = app_at(TODAY).await;
     let (ann_id, ann) = player(&app, "Ann").await;
     // Ann's solo game, linked to her player by her token.
-    let v = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"solo","name":"Ann"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let (game, seat_token) = (
-        v["id"].as_str().unwrap().to_owned(),
-        v["token"].as_str().unwrap().to_owned(),
-    );
+    let (game, seat_token) =
+        common::create_as(&app, Some(&ann), r#"{"mode":"solo","name":"Ann"}"#).await;
     let make = json!({"kind": "friend", "from": game}).to_string();
     // Not finished yet: 409; no player token: 401; unknown game: 404.
     assert_eq!(
@@ -376,12 +365,9 @@ async fn a_friend_challenge_from_a_finished_game() {
     assert_eq!(again["game"], game.as_str());
     let b = wait_for_computer(&app, id).await;
     assert_eq!(b["players"], 2);
-    let names: Vec<&str> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["name"].as_str().unwrap()
+    });
     assert!(
         names.contains(&"Ann") && names.contains(&"Bob"),
         "{names:?}"
@@ -406,24 +392,14 @@ async fn the_metro_challenge_against_three_computers() {
     assert_eq!(s["mode"], "challenge");
     assert_eq!(s["challenge"], id);
     assert_eq!(s["turn"], 0, "the person plays first");
-    let kinds: Vec<&str> = s["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["kind"].as_str().unwrap())
-        .collect();
+    let kinds: Vec<&str> = common::each(&s["players"], |p| p["kind"].as_str().unwrap());
     assert_eq!(kinds, ["human", "computer", "computer", "computer"]);
     assert!(s["players"][1]["level"] == "strong");
     // Play every turn at the first legal square until the end.
     let end = play_metro_game(&app, g, t).await;
     assert!(end.get("seed").is_none(), "{end}");
     let (_, s) = app.get(&path, Some(t)).await;
-    let scores: Vec<i64> = s["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_i64().unwrap())
-        .collect();
+    let scores: Vec<i64> = common::each(&s["scores"], |v| v.as_i64().unwrap());
     let b = wait_for_computer(&app, id).await;
     let e = &b["leaderboard"]["entries"][0];
     assert_eq!(e["score"], scores[0]);
@@ -453,30 +429,21 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     .await
     .unwrap();
     let b = board(&app, id, None).await;
-    let order: Vec<(i64, i64)> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| (e["score"].as_i64().unwrap(), e["errors"].as_i64().unwrap()))
-        .collect();
+    let order: Vec<(i64, i64)> = common::each(&b["leaderboard"]["entries"], |e| {
+        (e["score"].as_i64().unwrap(), e["errors"].as_i64().unwrap())
+    });
     // Score first, then fewer errors, then the earlier finish (entry 3 before entry 2).
     assert_eq!(
         order,
         [(60, 1), (60, 1), (60, 3), (55, 2), (50, 2), (40, 0)]
     );
-    let names: Vec<&str> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["name"].as_str().unwrap()
+    });
     assert_eq!(names[..2], ["Player 3", "Player 2"]);
-    let ranks: Vec<u64> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["rank"].as_u64().unwrap())
-        .collect();
+    let ranks: Vec<u64> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["rank"].as_u64().unwrap()
+    });
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
     let (_, top2) = app
         .get(&format!("/api/challenges/{id}?limit=2"), None)
@@ -529,12 +496,8 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     let (_, v) = app
         .get(&format!("/api/challenges/{id}?around={someone}"), None)
         .await;
-    let ranks: Vec<u64> = v["leaderboard"]["around"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["rank"].as_u64().unwrap())
-        .collect();
+    let ranks: Vec<u64> =
+        common::each(&v["leaderboard"]["around"], |e| e["rank"].as_u64().unwrap());
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
     assert!(
         v["leaderboard"]["entries"][0].get("game").is_none(),

@@ -114,13 +114,7 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
     let mut app = app_at("2026-11-30T23:00:00Z").await;
     let (_, ann) = player(&app, "Ann").await;
     let (_, cur) = app.get("/api/challenges/current", None).await;
-    let monthly = cur["challenges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["kind"] == "monthly")
-        .unwrap()
-        .clone();
+    let monthly = common::find(&cur["challenges"], |c| c["kind"] == "monthly");
     assert_eq!(monthly["id"], "monthly-2026-11");
     assert_eq!(monthly["game"], "ink");
     // Playing it is playing the month's dice, like a daily.
@@ -137,12 +131,7 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
     // The first of December, half an hour in: December's is open, November's has closed.
     move_to(&mut app, "2026-12-01T00:30:00Z").await;
     let (_, cur) = app.get("/api/challenges/current", None).await;
-    let ids: Vec<&str> = cur["challenges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["id"].as_str().unwrap())
-        .collect();
+    let ids: Vec<&str> = common::each(&cur["challenges"], |c| c["id"].as_str().unwrap());
     assert_eq!(
         ids,
         [
@@ -386,19 +375,8 @@ async fn play_again_solo_and_against_the_computer() {
 #[tokio::test]
 async fn play_again_online_the_others_see_the_offer_live_and_join() {
     let app = TestApp::start().await;
-    let (id, ann) = common::create(&app, r#"{"mode":"online","name":"Ann"}"#).await;
-    let bob = app
-        .post(
-            &format!("/api/ink/games/{id}/join"),
-            None,
-            r#"{"name":"Bob"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let bob = bob["token"].as_str().unwrap().to_owned();
-    app.post(&format!("/api/ink/games/{id}/start"), Some(&ann), "")
-        .await
-        .is(StatusCode::OK);
+    let body = r#"{"mode":"online","name":"Ann"}"#;
+    let (id, ann, bob) = common::online_game(&app, body, [None, None]).await;
     finish_online(&app, &id, &[&ann, &bob]).await;
     // Bob's page listens; Bob asks first.
     let mut events =
@@ -420,22 +398,13 @@ async fn play_again_online_the_others_see_the_offer_live_and_join() {
         .await
         .is(StatusCode::OK);
     assert_eq!(again["id"], new_id.as_str());
-    app.post(
-        &format!("/api/ink/games/{new_id}/join"),
-        None,
-        r#"{"name":"Ann"}"#,
-    )
-    .await
-    .is(StatusCode::CREATED);
+    common::join(&app, &new_id, "Ann")
+        .await
+        .is(StatusCode::CREATED);
     let (_, lobby) = app.get(&format!("/api/ink/games/{new_id}"), None).await;
     assert_eq!(lobby["mode"], "online");
     assert_eq!(lobby["started"], false);
-    let names: Vec<&str> = lobby["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&lobby["players"], |p| p["name"].as_str().unwrap());
     assert_eq!(names, ["Bob", "Ann"], "the asker made it, the other joined");
 }
 
@@ -549,17 +518,10 @@ async fn bests_and_the_stats_of_dailies() {
         r#"{"mode":"computer","agent":"greedy","seed":3}"#,
     ] {
         // Made with Ann's player token: the seat is hers.
-        let made = app
-            .post("/api/ink/games", Some(&ann), body)
-            .await
-            .is(StatusCode::CREATED);
-        let (id, token) = (
-            made["id"].as_str().unwrap(),
-            made["token"].as_str().unwrap(),
-        );
-        let (_, last) = play_ink_game(&app, id, token).await;
+        let (id, token) = common::create_as(&app, Some(&ann), body).await;
+        let (_, last) = play_ink_game(&app, &id, &token).await;
         scores.push((
-            id.to_owned(),
+            id,
             last["players"][0]["score"]["advanced"].as_i64().unwrap(),
         ));
     }
@@ -599,13 +561,7 @@ async fn bests_and_the_stats_of_dailies() {
     // The daily's game is named only to its player while the daily is open.
     assert!(find("challenge").get("best_game").is_none(), "{p}");
     let (_, mine) = app.get("/api/players/me", Some(&ann)).await;
-    let own = mine["bests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["mode"] == "challenge")
-        .unwrap()
-        .clone();
+    let own = common::find(&mine["bests"], |b| b["mode"] == "challenge");
     assert!(own["best_game"].is_string(), "{mine}");
     // The daily counts as played; its rank only once it has closed.
     assert_eq!(p["dailies"]["daily"]["played"], 1);
@@ -621,13 +577,7 @@ async fn bests_and_the_stats_of_dailies() {
     move_to(&mut app, "2026-11-27T10:00:00Z").await;
     let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
     assert_eq!(counted(&p), 1);
-    let closed = p["bests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["mode"] == "challenge")
-        .unwrap()
-        .clone();
+    let closed = common::find(&p["bests"], |b| b["mode"] == "challenge");
     assert_eq!(
         closed["best_game"], own["best_game"],
         "named to all once closed"

@@ -375,6 +375,33 @@ impl Record {
         self.answers.push((name.into(), answer));
     }
 
+    /// `GET path` without a token, under its name.
+    async fn get(&mut self, app: &TestApp, path: &str) {
+        self.add(format!("GET {path}"), get(app, path, None).await);
+    }
+
+    /// `path` as nobody (`anonymous`), then as each player (`as Ann`).
+    async fn as_everyone(&mut self, app: &TestApp, path: &str) {
+        self.add("anonymous", get(app, path, None).await);
+        for (name, _, token) in PLAYERS {
+            self.add(format!("as {name}"), get(app, path, Some(token)).await);
+        }
+    }
+
+    /// `GET {list}{query}` and each page after it (asked for `before` the last one's `next`).
+    async fn pages(&mut self, app: &TestApp, list: &str, query: &str) {
+        let mut path = format!("{list}{query}");
+        for _ in 0..20 {
+            let answer = get(app, &path, None).await;
+            let next = answer["body"]["next"].as_str().map(str::to_owned);
+            self.add(format!("GET {path}"), answer);
+            let Some(next) = next else { return };
+            let sep = if query.is_empty() { "?" } else { "&" };
+            path = format!("{list}{query}{sep}before={next}");
+        }
+        panic!("the pages of {list}{query} end");
+    }
+
     /// `title`, then each answer: its status and body laid out, or the earlier answer it
     /// equals.
     fn text(&self, title: &str) -> String {
@@ -559,18 +586,7 @@ async fn the_recent_games_list_every_finished_game_of_no_challenge() {
     let app = &f.app;
     let mut r = Record::default();
     for query in ["", "?kind=ink", "?kind=metro", "?limit=4"] {
-        let mut path = format!("/api/games{query}");
-        let mut page = 1;
-        loop {
-            let answer = get(app, &path, None).await;
-            let next = answer["body"]["next"].as_str().map(str::to_owned);
-            r.add(format!("GET {path}"), answer);
-            let Some(next) = next else { break };
-            let sep = if query.is_empty() { "?" } else { "&" };
-            path = format!("/api/games{query}{sep}before={next}");
-            page += 1;
-            assert!(page < 20, "the pages end");
-        }
+        r.pages(app, "/api/games", query).await;
     }
     for bad in [
         "?kind=chess",
@@ -578,8 +594,7 @@ async fn the_recent_games_list_every_finished_game_of_no_challenge() {
         "?finished=false",
         "?before=yesterday",
     ] {
-        let path = format!("/api/games{bad}");
-        r.add(format!("GET {path}"), get(app, &path, None).await);
+        r.get(app, &format!("/api/games{bad}")).await;
     }
     assert_json("recent_games", &r.json());
 }
@@ -591,41 +606,23 @@ async fn every_challenge_and_its_leaderboard_as_each_player() {
     let f = fixture().await;
     let app = &f.app;
     let mut r = Record::default();
-    r.add("anonymous", get(app, "/api/challenges/current", None).await);
-    for (name, _, token) in PLAYERS {
-        r.add(
-            format!("as {name}"),
-            get(app, "/api/challenges/current", Some(token)).await,
-        );
-    }
+    r.as_everyone(app, "/api/challenges/current").await;
     assert_json("challenges_current", &r.json());
 
     let mut r = Record::default();
     for limit in ["", "?limit=2"] {
-        let mut path = format!("/api/challenges{limit}");
-        loop {
-            let answer = get(app, &path, None).await;
-            let next = answer["body"]["next"].as_str().map(str::to_owned);
-            r.add(format!("GET {path}"), answer);
-            let Some(next) = next else { break };
-            let sep = if limit.is_empty() { "?" } else { "&" };
-            path = format!("/api/challenges{limit}{sep}before={next}");
-        }
+        r.pages(app, "/api/challenges", limit).await;
     }
-    let path = "/api/challenges?before=not-a-time";
-    r.add(format!("GET {path}"), get(app, path, None).await);
+    r.get(app, "/api/challenges?before=not-a-time").await;
     assert_json("challenges_past", &r.json());
 
     for id in CHALLENGES {
         let path = format!("/api/challenges/{id}");
         let mut r = Record::default();
-        r.add("anonymous", get(app, &path, None).await);
-        for (name, _, token) in PLAYERS {
-            r.add(format!("as {name}"), get(app, &path, Some(token)).await);
-        }
+        r.as_everyone(app, &path).await;
         if id == "daily-2026-11-26" {
             let around = format!("{path}?limit=1&around={}", PLAYERS[1].1);
-            r.add(format!("GET {around}"), get(app, &around, None).await);
+            r.get(app, &around).await;
             r.add(
                 format!("GET {around} as Cy"),
                 get(app, &around, Some(CY)).await,
@@ -640,7 +637,7 @@ async fn every_challenge_and_its_leaderboard_as_each_player() {
         "/api/challenges/no%20such",
         "/api/challenges/daily-2026-11-26?limit=0",
     ] {
-        r.add(format!("GET {path}"), get(app, path, None).await);
+        r.get(app, path).await;
     }
     assert_json("challenges_refused", &r.json());
 }
@@ -668,7 +665,7 @@ async fn every_players_page() {
         get(app, "/api/players/me", Some("nobody")).await,
     );
     for path in ["/api/players/ffffffffffffffffffffffff", "/api/players/Ann"] {
-        r.add(format!("GET {path}"), get(app, path, None).await);
+        r.get(app, path).await;
     }
     assert_json("players", &r.json());
 }
@@ -710,7 +707,7 @@ async fn tiles_viewers_health_hints_and_refusals() {
         "/api/metro/view?players=7&sequence=".to_owned(),
         "/api/metro/view?players=2".to_owned(),
     ] {
-        r.add(format!("GET {path}"), get(app, &path, None).await);
+        r.get(app, &path).await;
     }
     insta::assert_snapshot!("viewers", r.text("the board viewers"));
 

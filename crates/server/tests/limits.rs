@@ -12,6 +12,19 @@ async fn limited(limits: server::Limits) -> TestApp {
     TestApp::start_with(|c| c.limits = limits).await
 }
 
+/// Opens the live updates at `path` as a request forwarded for `from`: the connection (the
+/// stream lasts as long as it) and the answer.
+async fn events_from(
+    app: &TestApp,
+    path: &str,
+    from: &str,
+) -> (common::Client, hyper::Response<hyper::body::Incoming>) {
+    let mut client = app.client().await;
+    let headers = [("x-forwarded-for", from)];
+    let r = client.send("GET", path, &headers, Vec::new()).await;
+    (client, r)
+}
+
 #[tokio::test]
 async fn an_address_makes_a_few_players_a_day_and_an_ipv6_address_counts_as_its_64() {
     let app = TestApp::start_with(|c| {
@@ -221,22 +234,11 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limits() {
     let path = format!("/api/ink/games/{id}/events");
     let mut streams = Vec::new();
     for forwarded in ["203.0.113.1", "203.0.113.2"] {
-        let mut client = app.client().await;
-        let r = client
-            .send("GET", &path, &[("x-forwarded-for", forwarded)], Vec::new())
-            .await;
-        assert_eq!(r.status(), StatusCode::OK, "{forwarded}");
-        streams.push((client, r));
+        let stream = events_from(&app, &path, forwarded).await;
+        assert_eq!(stream.1.status(), StatusCode::OK, "{forwarded}");
+        streams.push(stream);
     }
-    let mut client = app.client().await;
-    let r = client
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.2")],
-            Vec::new(),
-        )
-        .await;
+    let (_client, r) = events_from(&app, &path, "203.0.113.2").await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -264,25 +266,9 @@ async fn without_trust_a_forged_forwarded_for_does_not_escape_the_limits() {
     }
     let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
     let path = format!("/api/ink/games/{id}/events");
-    let mut first = app.client().await;
-    let r = first
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.1")],
-            Vec::new(),
-        )
-        .await;
+    let (_first, r) = events_from(&app, &path, "203.0.113.1").await;
     assert_eq!(r.status(), StatusCode::OK);
-    let mut second = app.client().await;
-    let refused = second
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.2")],
-            Vec::new(),
-        )
-        .await;
+    let (_second, refused) = events_from(&app, &path, "203.0.113.2").await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
     drop(r);
 }

@@ -139,11 +139,8 @@ async fn the_tile_table() {
     let app = TestApp::start().await;
     let t = app.get("/api/metro/tiles", None).await.is(StatusCode::OK);
     assert_eq!(t["tiles"].as_array().unwrap().len(), 24);
-    let copies: u64 = t["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["copies"].as_u64().unwrap())
+    let copies: u64 = common::each(&t["tiles"], |t| t["copies"].as_u64().unwrap())
+        .into_iter()
         .sum();
     assert_eq!(copies, 60);
     assert_eq!(t["deck"], 60);
@@ -168,12 +165,7 @@ async fn the_tile_table() {
         Value::Null,
         "station 16 is nobody's with 6"
     );
-    let levels: Vec<&str> = t["levels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
+    let levels: Vec<&str> = common::each(&t["levels"], |l| l.as_str().unwrap());
     assert_eq!(levels, metro::ai::AGENTS.to_vec());
     assert_eq!(t["default_level"], "strong");
     assert_eq!(
@@ -252,12 +244,7 @@ async fn creating_a_game_checks_its_input() {
     );
     assert_eq!(seats[0]["token"].as_str().unwrap().len(), 64);
     let s = state(&app, v["id"].as_str().unwrap(), None).await;
-    let names: Vec<&str> = s["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&s["players"], |p| p["name"].as_str().unwrap());
     assert_eq!(names, ["Ann", "Computer 2", "Player 3", "Cy"]);
     assert_eq!(s["players"][1]["kind"], "computer");
     assert_eq!(s["players"][1]["level"], "random");
@@ -466,14 +453,7 @@ async fn refusals_have_their_status() {
     let app = TestApp::start().await;
     let (id, t) = create_people(&app, 2, 9).await;
     let unknown = "0123456789abcdef01234567";
-    for path in [
-        game_path(unknown),
-        game_path("not-an-id"),
-        format!("{}/events", game_path(unknown)),
-    ] {
-        let (status, _) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
-    }
+    common::assert_no_such_game(&app, "metro").await;
     let (status, _) = act(&app, unknown, &t[0], "draw", "").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     app.post(&format!("{}/join", game_path(unknown)), None, "")
@@ -559,12 +539,7 @@ async fn a_whole_two_player_game() {
     assert_eq!(last["sequence"].as_str().unwrap().len(), 360);
     assert_eq!(last["seed"], "2024");
     assert_scored(&last);
-    let scores: Vec<u64> = last["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap())
-        .collect();
+    let scores: Vec<u64> = common::each(&last["scores"], |s| s.as_u64().unwrap());
     let best = *scores.iter().max().unwrap();
     let winners: Vec<usize> = (0..2).filter(|&i| scores[i] == best).collect();
     assert_eq!(last["winners"], json!(winners));
@@ -786,33 +761,12 @@ async fn reads(app: &TestApp, people: &str, t: &[String], mixed: &str, ann: &str
 
 #[tokio::test]
 async fn a_computer_whose_turn_is_due_plays_when_its_game_loads() {
-    use server::storage::{GameKind, NewGame, SeatKind, SeatRow, Storage};
-
     let mut app = TestApp::start().await;
     // A game whose first seat is a computer, as a server that stopped before it moved left it.
     let id = "00112233445566778899aabb";
-    {
-        let storage = Storage::connect(&app.config.db).await.unwrap();
-        storage
-            .create_game(NewGame {
-                id: id.into(),
-                kind: GameKind::from("metro"),
-                mode: "seats".into(),
-                setup: r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#.into(),
-                created: 1,
-                seats: vec![SeatRow {
-                    seat: 0,
-                    name: "Robo".into(),
-                    kind: SeatKind::Computer,
-                    agent: Some("greedy".into()),
-                    token_hash: None,
-                    player: None,
-                }],
-                entry: None,
-            })
-            .await
-            .unwrap();
-    }
+    let setup = r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#;
+    let robo = server::game::Seat::computer("Robo".into(), "greedy".into());
+    common::store_game(&app, id, "metro", ("seats", setup), vec![robo]).await;
     app.restart().await;
     let s = wait_for(&app, id, None, |s| s["turn"] == 1).await;
     assert_eq!(s["sequence"].as_str().unwrap().len(), 6);
@@ -864,18 +818,15 @@ async fn junk_never_gets_a_server_error() {
         "/api/metro/tiles?x=%ff",
         "/metro/%ff%fe",
     ];
+    let game = game_path(&id);
     send_junk(
         &app,
         0x2545_f491_4f6c_dd1d,
+        &game,
         &token,
         &endpoints,
         &fragments,
         &paths,
     )
     .await;
-    let s = app
-        .get(&game_path(&id), Some(&token))
-        .await
-        .is(StatusCode::OK);
-    assert_eq!(s["finished"], false);
 }

@@ -191,19 +191,8 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
     assert_eq!(seats.into_iter().collect::<Vec<_>>(), [0, 1]);
 
     // Online: the second player joins in the lobby, then the creator starts the game.
-    let (oid, otoken) = create(&app, r#"{"mode":"online","seed":6,"name":"Ann"}"#).await;
-    let joined = app
-        .post(
-            &format!("/api/ink/games/{oid}/join"),
-            None,
-            r#"{"name":"Bob"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let btoken = joined["token"].as_str().unwrap().to_owned();
-    app.post(&format!("/api/ink/games/{oid}/start"), Some(&otoken), "")
-        .await
-        .is(StatusCode::OK);
+    let body = r#"{"mode":"online","seed":6,"name":"Ann"}"#;
+    let (oid, otoken, btoken) = common::online_game(&app, body, [None, None]).await;
     for _ in 0..7 {
         play(&app, &oid, &otoken, 1).await;
         play(&app, &oid, &btoken, 1).await;
@@ -227,12 +216,7 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
 
     // Newest first; by kind; a page at a time.
     let (_, list) = app.get("/api/games?finished=true&kind=ink", None).await;
-    let ids: Vec<&str> = list["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_str().unwrap())
-        .collect();
+    let ids: Vec<&str> = common::each(&list["games"], |g| g["id"].as_str().unwrap());
     assert_eq!(ids, [oid.as_str(), cid.as_str()]);
     let (_, page) = app.get("/api/games?limit=1", None).await;
     assert_eq!(page["games"].as_array().unwrap().len(), 1);

@@ -151,31 +151,10 @@ async fn no_game_id_or_seed_leaves_a_leaderboard_or_player_page_before_its_time(
     let (ann_id, ann) = player(&app, "Ann").await;
     let (bob_id, bob) = player(&app, "Bob").await;
     // Ann and Bob play an online game together, each as their player.
-    let g = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"online","name":"Ann"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let (online, ann_seat) = (g["id"].as_str().unwrap(), g["token"].as_str().unwrap());
-    let j = app
-        .post(
-            &format!("/api/ink/games/{online}/join"),
-            Some(&bob),
-            r#"{"name":"Bob"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let bob_seat = j["token"].as_str().unwrap();
-    app.post(
-        &format!("/api/ink/games/{online}/start"),
-        Some(ann_seat),
-        "",
-    )
-    .await
-    .is(StatusCode::OK);
+    let body = r#"{"mode":"online","name":"Ann"}"#;
+    let (online, ann_seat, bob_seat) =
+        common::online_game(&app, body, [Some(&ann), Some(&bob)]).await;
+    let (online, ann_seat, bob_seat) = (online.as_str(), ann_seat.as_str(), bob_seat.as_str());
     for _ in 0..7 {
         play_ink_round(&app, online, ann_seat).await;
         play_ink_round(&app, online, bob_seat).await;
@@ -427,12 +406,11 @@ async fn one_ranked_entry_per_network() {
     assert_eq!(apart, ["Bob", "Dee"], "{b}");
     assert_eq!(b["leaderboard"]["finished"], 3);
     assert_eq!(b["players"], 5);
-    let counted: i64 = b["leaderboard"]["histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["count"].as_i64().unwrap())
-        .sum();
+    let counted: i64 = common::each(&b["leaderboard"]["histogram"], |h| {
+        h["count"].as_i64().unwrap()
+    })
+    .into_iter()
+    .sum();
     assert_eq!(counted, 3);
     // Bob played normally: finished, his score kept, no rank, and why.
     assert_eq!(b["you"]["finished"], true);
@@ -515,18 +493,8 @@ async fn names_are_unique_and_the_computers_are_theirs() {
 async fn a_friend_challenge_shows_its_dice_and_boards_only_once_finished() {
     let app = app_at(TODAY).await;
     let (_, ann) = player(&app, "Ann").await;
-    let v = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"solo","name":"Ann"}"#,
-        )
-        .await
-        .is(StatusCode::CREATED);
-    let (origin, ann_seat) = (
-        v["id"].as_str().unwrap().to_owned(),
-        v["token"].as_str().unwrap().to_owned(),
-    );
+    let (origin, ann_seat) =
+        common::create_as(&app, Some(&ann), r#"{"mode":"solo","name":"Ann"}"#).await;
     let (_, last) = play_ink_game(&app, &origin, &ann_seat).await;
     let body = json!({"kind": "friend", "from": origin, "seat_token": ann_seat}).to_string();
     let made = app

@@ -306,10 +306,12 @@ impl Events {
 /// Junk for the server: `seed` starts a small deterministic generator of request bodies
 /// (random bytes, or runs of JSON-ish `fragments`); 300 of them are posted to `endpoints` in
 /// turn, every third with `Authorization: Bearer token`; then every method goes to each of
-/// `paths`. Asserts that nothing gets a server error.
+/// `paths`. Asserts that nothing gets a server error, and that the game whose state is at
+/// `game` is still there, unfinished.
 pub async fn send_junk(
     app: &TestApp,
     seed: u64,
+    game: &str,
     token: &str,
     endpoints: &[String],
     fragments: &[&str],
@@ -359,16 +361,97 @@ pub async fn send_junk(
             );
         }
     }
+    let s = app.get(game, Some(token)).await.is(StatusCode::OK);
+    assert_eq!(s["finished"], false);
+}
+
+/// Stores game `id` of `kind` straight into the app's database, as a server that stopped
+/// before its computers moved left it: its mode, setup and seats (restart the app to load it).
+pub async fn store_game(
+    app: &TestApp,
+    id: &str,
+    kind: &str,
+    (mode, setup): (&str, &str),
+    seats: Vec<server::game::Seat>,
+) {
+    let storage = server::storage::Storage::connect(&app.config.db)
+        .await
+        .unwrap();
+    let game = server::storage::NewGame {
+        id: id.into(),
+        kind: server::storage::GameKind::from(kind),
+        mode: mode.into(),
+        setup: setup.into(),
+        created: 1,
+        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
+        entry: None,
+    };
+    storage.create_game(game).await.unwrap();
+}
+
+/// Asserts that a game of `kind` that does not exist, or an id that is none, is not found:
+/// its state and its live updates.
+pub async fn assert_no_such_game(app: &TestApp, kind: &str) {
+    let unknown = format!("/api/{kind}/games/0123456789abcdef01234567");
+    let events = format!("{unknown}/events");
+    for path in [&unknown, &format!("/api/{kind}/games/not-an-id"), &events] {
+        let (status, _) = app.get(path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
 }
 
 /// A new game: (id, token).
 pub async fn create(app: &TestApp, body: &str) -> (String, String) {
-    let (status, v) = app.post("/api/ink/games", None, body).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    create_as(app, None, body).await
+}
+
+/// A new game made with the token of `player` (if any), whose seat it is: (id, token).
+pub async fn create_as(app: &TestApp, player: Option<&str>, body: &str) -> (String, String) {
+    let v = app
+        .post("/api/ink/games", player, body)
+        .await
+        .is(StatusCode::CREATED);
     (
         v["id"].as_str().expect("id").to_owned(),
         v["token"].as_str().expect("token").to_owned(),
     )
+}
+
+/// `name` joins Railroad Ink game `id`.
+pub async fn join(app: &TestApp, id: &str, name: &str) -> (StatusCode, Value) {
+    let body = serde_json::json!({ "name": name }).to_string();
+    app.post(&format!("/api/ink/games/{id}/join"), None, &body)
+        .await
+}
+
+/// An online game made as `body` says (with the token of `players[0]`, if any), joined by Bob
+/// (with `players[1]`'s) and started: (id, its maker's token, Bob's).
+pub async fn online_game(
+    app: &TestApp,
+    body: &str,
+    players: [Option<&str>; 2],
+) -> (String, String, String) {
+    let (id, maker) = create_as(app, players[0], body).await;
+    let path = format!("/api/ink/games/{id}");
+    let bob = app
+        .post(&format!("{path}/join"), players[1], r#"{"name":"Bob"}"#)
+        .await
+        .is(StatusCode::CREATED);
+    app.post(&format!("{path}/start"), Some(&maker), "")
+        .await
+        .is(StatusCode::OK);
+    (id, maker, bob["token"].as_str().unwrap().to_owned())
+}
+
+/// `f` of each item of the JSON array `list`.
+pub fn each<'a, T>(list: &'a Value, f: impl FnMut(&'a Value) -> T) -> Vec<T> {
+    list.as_array().expect("an array").iter().map(f).collect()
+}
+
+/// The first item of the JSON array `list` that `f` picks.
+pub fn find(list: &Value, f: impl FnMut(&&Value) -> bool) -> Value {
+    let found = list.as_array().expect("an array").iter().find(f);
+    found.expect("an item").clone()
 }
 
 /// The squares of a `legal` entry (`"A1D0"` → `["A1", "D0"]`).

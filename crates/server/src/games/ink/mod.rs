@@ -23,7 +23,7 @@ pub mod replay;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
     ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
-    ViewHeader, to_json,
+    ViewHeader, computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -460,16 +460,12 @@ pub async fn create(
     }
     let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
     let agent = match (req.mode, req.agent) {
-        (Mode::Computer, None) => Some(default_agent().to_owned()),
-        (Mode::Computer, Some(agent)) => {
-            if !ai::AGENTS.contains(&agent.as_str()) {
-                return Err(ApiError::BadRequest(format!(
-                    "unknown computer player {agent:?}; choose one of {}",
-                    ai::AGENTS.join(", ")
-                )));
-            }
-            Some(agent)
-        }
+        (Mode::Computer, agent) => Some(computer_agent(
+            agent,
+            default_agent(),
+            &ai::AGENTS,
+            "unknown computer player",
+        )?),
         (_, Some(_)) => {
             return Err(ApiError::BadRequest(
                 "a computer player is chosen only in mode \"computer\"".into(),

@@ -26,7 +26,7 @@ pub mod replay;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
     ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
-    to_json,
+    computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -556,15 +556,10 @@ pub async fn create(
     let mut tokens = Vec::new();
     for (i, p) in req.players.into_iter().enumerate() {
         let level = match (p.kind, p.level) {
-            (Kind::Computer, None) => Some(default_level().to_owned()),
-            (Kind::Computer, Some(level)) => {
-                if !ai::AGENTS.contains(&level.as_str()) {
-                    return Err(ApiError::BadRequest(format!(
-                        "players[{i}]: unknown level {level:?}; choose one of {}",
-                        ai::AGENTS.join(", ")
-                    )));
-                }
-                Some(level)
+            (Kind::Computer, level) => {
+                let unknown = format!("players[{i}]: unknown level");
+                let agents = &ai::AGENTS;
+                Some(computer_agent(level, default_level(), agents, &unknown)?)
             }
             (Kind::Human, Some(_)) => {
                 return Err(ApiError::BadRequest(format!(
