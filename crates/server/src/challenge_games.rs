@@ -1,7 +1,30 @@
 //! What a game gives a challenge: the computer's own game on its seed, how strongly the
 //! computer plays it, and a finished game as a friend challenge takes it.
 
-use crate::storage::{ActionRow, Finished, SeatRow};
+use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::storage::{ActionRow, ChallengeRef, Finished, SeatRow};
+
+/// A player's attempt at a challenge as a game starts it: the challenge, the player, the seat's
+/// token and the player's entry (stored with the game); without an entry, a practice game on
+/// the challenge's draws.
+pub struct ChallengeStart<'a> {
+    pub challenge: &'a ChallengeRow,
+    pub player: &'a PlayerRow,
+    pub token: &'a str,
+    pub entry: Option<NewEntry>,
+}
+
+impl ChallengeStart<'_> {
+    /// The challenge a practice game practises (`None` for an attempt).
+    pub fn practice(&self) -> Option<String> {
+        self.entry.is_none().then(|| self.challenge.id.clone())
+    }
+
+    /// The challenge the game is played in (`None` for a practice game).
+    pub fn challenge_ref(&self) -> Option<ChallengeRef> {
+        self.entry.is_some().then(|| self.challenge.into())
+    }
+}
 
 /// The computer's own game on a challenge's seed, played whole: what storage keeps of it.
 #[derive(Debug, Clone)]

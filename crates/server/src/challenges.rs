@@ -33,7 +33,7 @@ use time::{Date, Duration as TimeDuration, Month, OffsetDateTime, Weekday};
 
 use crate::clock::rfc3339;
 use crate::error::ApiError;
-use crate::game::{FriendGame, Strength, TieBreakRule};
+use crate::game::{ChallengeStart, FriendGame, Strength, TieBreakRule};
 use crate::ids;
 use crate::network::Network;
 use crate::play::leases::{self, Lease};
@@ -154,17 +154,6 @@ pub fn seed(secret: &[u8; 32], id: &str) -> u64 {
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&digest[..8]);
     u64::from_le_bytes(bytes)
-}
-
-/// The seat token of a player's challenge game: derived from the player's own token, so that
-/// asking again hands out the same one, and nobody without the player's token can know it.
-fn seat_token(player_token: &str, challenge: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(b"tracklayer challenge seat\0");
-    h.update(player_token.as_bytes());
-    h.update(b"\0");
-    h.update(challenge.as_bytes());
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The entry of a player's attempt at a challenge, stored with its game (seat 0): refused once
@@ -526,7 +515,7 @@ pub async fn play(
     let token = token.unwrap_or_default();
     let stats = load(app, id).await?;
     let c = &stats.challenge;
-    let seat_token = seat_token(token, &c.id);
+    let seat_token = ids::challenge_seat_token(token, &c.id);
     let played = |e: EntryRow| Played {
         token: if c.origin.as_deref() == Some(e.game.as_str()) {
             token.to_owned()
@@ -551,11 +540,13 @@ pub async fn play(
             rfc3339(c.opens)
         )));
     }
-    let entry = new_entry(app, c, &player, network);
-    let created = app
-        .kind(c.game.as_str())?
-        .start_challenge(app, c, &player, &seat_token, Some(entry))
-        .await;
+    let start = ChallengeStart {
+        challenge: c,
+        player: &player,
+        token: &seat_token,
+        entry: Some(new_entry(app, c, &player, network)),
+    };
+    let created = app.kind(c.game.as_str())?.start_challenge(app, start).await;
     match created {
         Ok(game) => {
             tracing::info!(challenge = %c.id, %game, "challenge started");
@@ -605,9 +596,15 @@ pub async fn practice(app: &AppState, id: &str, token: Option<&str>) -> Result<P
         }));
     }
     let seat_token = ids::new_token()?;
+    let start = ChallengeStart {
+        challenge: c,
+        player: &player,
+        token: &seat_token,
+        entry: None,
+    };
     let game = app
         .kind(c.game.as_str())?
-        .start_challenge(app, c, &player, &seat_token, None)
+        .start_challenge(app, start)
         .await?;
     tracing::info!(challenge = %c.id, %game, "practice started");
     Ok(Played {
@@ -1292,8 +1289,5 @@ mod tests {
         assert_eq!(seed(&a, "daily-2026-11-26"), seed(&a, "daily-2026-11-26"));
         assert_ne!(seed(&a, "daily-2026-11-26"), seed(&a, "daily-2026-11-27"));
         assert_ne!(seed(&a, "daily-2026-11-26"), seed(&b, "daily-2026-11-26"));
-        assert_ne!(seat_token("t", "c1"), seat_token("t", "c2"));
-        assert_ne!(seat_token("t", "c1"), seat_token("u", "c1"));
-        assert_eq!(seat_token("t", "c1").len(), 64);
     }
 }

@@ -12,12 +12,14 @@ use std::future::Future;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use crate::challenge_games::{ComputerGame, FriendGame, Strength, TieBreakRule};
+pub use crate::challenge_games::{
+    ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule,
+};
 use crate::error::ApiError;
 use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::storage::challenges::PlayerRow;
 use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
@@ -127,10 +129,7 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// says which challenge it practises (see [`GameState::practice`]).
     fn start_challenge_game(
         app: &AppState,
-        challenge: &ChallengeRow,
-        player: &PlayerRow,
-        token: &str,
-        entry: Option<NewEntry>,
+        start: ChallengeStart<'_>,
     ) -> impl Future<Output = Result<String, ApiError>> + Send;
     /// The computer's own game on a challenge's seed, finished at `at` (CPU work).
     fn computer_challenge_game(
@@ -202,6 +201,15 @@ impl Seat {
         }
     }
 
+    /// A player's seat (a challenge's game), with the hash of its token.
+    pub fn of_player(player: &PlayerRow, token: &str) -> Seat {
+        Seat::person(
+            player.name.clone(),
+            ids::hash_token(token),
+            Some(player.id.clone()),
+        )
+    }
+
     /// A computer's seat, played by `agent`.
     pub fn computer(name: String, agent: String) -> Seat {
         Seat {
@@ -261,6 +269,24 @@ pub struct Change<St, T> {
     pub actions: Vec<ActionRow>,
     pub seat: Option<SeatRow>,
     pub answer: T,
+}
+
+/// The computer player a computer seat asks for (`None`: `default`), if it is one of `agents`;
+/// else a refusal that begins with `unknown` (`unknown computer player`) and lists them.
+pub fn computer_agent(
+    asked: Option<String>,
+    default: &str,
+    agents: &[&str],
+    unknown: &str,
+) -> Result<String, ApiError> {
+    match asked {
+        None => Ok(default.to_owned()),
+        Some(agent) if agents.contains(&agent.as_str()) => Ok(agent),
+        Some(agent) => Err(ApiError::BadRequest(format!(
+            "{unknown} {agent:?}; choose one of {}",
+            agents.join(", ")
+        ))),
+    }
 }
 
 /// A value as stored: JSON.

@@ -61,9 +61,28 @@ pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// The seat token of a player's challenge game: derived from the player's own token, so that
+/// asking again hands out the same one, and nobody without the player's token can know it.
+pub fn challenge_seat_token(player_token: &str, challenge: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"tracklayer challenge seat\0");
+    h.update(player_token.as_bytes());
+    h.update(b"\0");
+    h.update(challenge.as_bytes());
+    hex(&h.finalize())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_challenge_seat_token_depends_on_the_player_and_the_challenge() {
+        let token = challenge_seat_token;
+        assert_ne!(token("t", "c1"), token("t", "c2"));
+        assert_ne!(token("t", "c1"), token("u", "c1"));
+        assert_eq!(token("t", "c1").len(), 64);
+    }
 
     #[test]
     fn ids_and_tokens_have_their_shape_and_differ() {

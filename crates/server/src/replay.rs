@@ -10,9 +10,37 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::ids;
+use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::EntryScore;
 use crate::storage::{Finished, SeatKind, SeatRow, StoredGame};
+
+/// What every game's replay begins with (flattened into it).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplayHeader {
+    pub id: String,
+    pub kind: &'static str,
+    pub mode: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    /// The seed of the draws, when a seed decides them (hidden in a challenge's game until the
+    /// challenge closes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
+}
+
+impl ReplayHeader {
+    /// The header of stored game `stored` of `kind`, its draws decided by `seed`.
+    pub fn of(stored: &StoredGame, kind: &'static str, seed: Option<u64>) -> ReplayHeader {
+        ReplayHeader {
+            id: stored.id.clone(),
+            kind,
+            mode: stored.mode.clone(),
+            created: stored.created,
+            seed: seed.map(Seed),
+        }
+    }
+}
 
 /// A seat as a replay and the list of recent games show it.
 #[derive(Debug, Clone, Serialize)]

@@ -9,11 +9,10 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use tokio::sync::{Semaphore, watch};
 
-use crate::challenge_games::{ComputerGame, FriendGame, Strength, TieBreakRule};
+use crate::challenge_games::{ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::storage::Storage;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::thinking;
 
 /// A kind of game, registered (see `crate::play::Registration`, the one implementation, generic
@@ -47,10 +46,7 @@ pub trait Registered: Send + Sync + 'static {
     fn start_challenge<'a>(
         &'a self,
         app: &'a AppState,
-        challenge: &'a ChallengeRow,
-        player: &'a PlayerRow,
-        token: &'a str,
-        entry: Option<NewEntry>,
+        start: ChallengeStart<'a>,
     ) -> BoxFuture<'a, Result<String, ApiError>>;
     /// The computer's own game on a challenge's seed (CPU work: call it off the async threads).
     fn computer_challenge(

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Events, TestApp, create, first_legal_die, place, send_junk, squares};
+use common::{Answer, Events, TestApp, create, first_legal_die, place, send_junk, squares};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use railroad_ink::{Dice, Roll};
@@ -16,17 +16,17 @@ fn state_path(id: &str) -> String {
 }
 
 async fn state(app: &TestApp, id: &str, token: &str) -> Value {
-    let (status, v) = app.get(&state_path(id), Some(token)).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&state_path(id), Some(token))
+        .await
+        .is(StatusCode::OK)
 }
 
 /// The creator starts an online game waiting in its lobby.
 async fn start(app: &TestApp, id: &str, token: &str) -> Value {
-    let (status, v) = app
+    let v = app
         .post(&format!("/api/ink/games/{id}/start"), Some(token), "")
-        .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+        .await
+        .is(StatusCode::OK);
     assert_eq!(v["started"], true);
     v
 }
@@ -92,8 +92,7 @@ async fn health_and_the_tile_table() {
     let app = TestApp::start().await;
     let (status, v) = app.get("/api/health", None).await;
     assert_eq!((status, v["ok"].as_bool()), (StatusCode::OK, Some(true)));
-    let (status, t) = app.get("/api/ink/tiles", None).await;
-    assert_eq!(status, StatusCode::OK);
+    let t = app.get("/api/ink/tiles", None).await.is(StatusCode::OK);
     assert_eq!(t["tiles"].as_array().unwrap().len(), 15);
     assert_eq!(t["exits"].as_array().unwrap().len(), 12);
     assert_eq!(t["centre"].as_array().unwrap().len(), 9);
@@ -107,12 +106,7 @@ async fn health_and_the_tile_table() {
         t["exits"][0],
         serde_json::json!({"square":"A1","side":"N","route":"highway"})
     );
-    let agents: Vec<&str> = t["agents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_str().unwrap())
-        .collect();
+    let agents: Vec<&str> = common::each(&t["agents"], |a| a.as_str().unwrap());
     assert_eq!(agents, railroad_ink::ai::AGENTS.to_vec());
     assert_eq!(t["specials_per_game"], 3);
     assert_eq!(t["rounds"], 7);
@@ -144,8 +138,7 @@ async fn the_front_end_is_served() {
     let r = client.send("GET", "/nope.js", &[], Vec::new()).await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
     r.into_body().collect().await.unwrap();
-    let (status, v) = app.get("/api/nope", None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    let v = app.get("/api/nope", None).await.is(StatusCode::NOT_FOUND);
     assert!(v["error"].as_str().unwrap().contains("/api/nope"));
 }
 
@@ -187,14 +180,16 @@ async fn creating_a_game_checks_its_input() {
         r#"{{"mode":"solo","name":"{}"}}"#,
         "x".repeat(server::MAX_BODY)
     );
-    let (status, v) = app.post("/api/ink/games", None, &huge).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let v = app
+        .post("/api/ink/games", None, &huge)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("larger than"));
 
-    let (status, v) = app
+    let v = app
         .post("/api/ink/games", None, r#"{"mode":"solo","name":"Ada"}"#)
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(v["seat"], 0);
     assert_eq!(v["id"].as_str().unwrap().len(), 24);
     assert_eq!(v["token"].as_str().unwrap().len(), 64);
@@ -205,8 +200,7 @@ async fn the_state_shows_this_round_only_and_keeps_the_seed_secret() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"solo","seed":42,"name":"Ada"}"#).await;
     let rolls = Dice::Seed(42).rolls();
-    let (status, public) = app.get(&state_path(&id), None).await;
-    assert_eq!(status, StatusCode::OK);
+    let public = app.get(&state_path(&id), None).await.is(StatusCode::OK);
     assert_eq!(public["id"], id.as_str());
     assert_eq!(public["mode"], "solo");
     assert_eq!(public["round"], 0);
@@ -253,20 +247,12 @@ async fn refusals_have_their_status_and_rule() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"solo","seed":7}"#).await;
     let unknown = "0123456789abcdef01234567";
-    for path in [
-        state_path(unknown),
-        state_path("not-an-id"),
-        format!("{}/events", state_path(unknown)),
-    ] {
-        let (status, _) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
-    }
+    common::assert_no_such_game(&app, "ink").await;
     let (status, _) = place(&app, unknown, &token, "A4A10").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = app
-        .post(&format!("/api/ink/games/{unknown}/join"), None, "{}")
-        .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.post(&format!("/api/ink/games/{unknown}/join"), None, "{}")
+        .await
+        .is(StatusCode::NOT_FOUND);
 
     // Tokens.
     for (method, action) in [
@@ -282,8 +268,9 @@ async fn refusals_have_their_status_and_rule() {
         let (status, _) = app.call(method, &path, None, body).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{action}");
     }
-    let (status, _) = app.get(&state_path(&id), Some("wrong")).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    app.get(&state_path(&id), Some("wrong"))
+        .await
+        .is(StatusCode::FORBIDDEN);
     let (_, other) = create(&app, r#"{"mode":"solo"}"#).await;
     let (status, _) = place(&app, &id, &other, "A4A10").await;
     assert_eq!(status, StatusCode::FORBIDDEN, "another game's token");
@@ -303,8 +290,9 @@ async fn refusals_have_their_status_and_rule() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
     }
     let huge = format!(r#"{{"placement":"{}"}}"#, "A".repeat(100_000));
-    let (status, _) = app.post(&path, Some(&token), &huge).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.post(&path, Some(&token), &huge)
+        .await
+        .is(StatusCode::BAD_REQUEST);
 
     // Rules: 422 with the rule broken.
     let s = state(&app, &id, &token).await;
@@ -324,10 +312,10 @@ async fn refusals_have_their_status_and_rule() {
     let (status, v) = end_round(&app, &id, &token).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(v["rule"], "every die placed unless none fits");
-    let (status, v) = app
+    let v = app
         .post(&format!("/api/ink/games/{id}/undo"), Some(&token), "")
-        .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        .await
+        .is(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(v["rule"], "nothing to undo");
     let p = first_legal_die(&s).unwrap();
     assert_eq!(place(&app, &id, &token, &p).await.0, StatusCode::OK);
@@ -339,14 +327,7 @@ async fn refusals_have_their_status_and_rule() {
     );
 
     // Joining a game that is not online.
-    let (status, v) = app
-        .post(
-            &format!("/api/ink/games/{id}/join"),
-            None,
-            r#"{"name":"Bo"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    common::join(&app, &id, "Bo").await.is(StatusCode::CONFLICT);
 }
 
 #[tokio::test]
@@ -376,10 +357,10 @@ async fn a_whole_solo_game() {
     let (status, v) = end_round(&app, &id, &token).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(v["rule"], "game over");
-    let (status, v) = app
+    let v = app
         .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
-        .await;
-    assert_eq!(status, StatusCode::OK);
+        .await
+        .is(StatusCode::OK);
     assert_eq!(v["placements"], serde_json::json!([]));
 }
 
@@ -393,8 +374,7 @@ async fn undo_takes_back_this_rounds_placements_only() {
     let (_, after) = place(&app, &id, &token, &p).await;
     assert_eq!(after["players"][0]["board"], p.as_str());
     assert_eq!(after["you"]["can_undo"], true);
-    let (status, v) = app.post(&undo, Some(&token), "").await;
-    assert_eq!(status, StatusCode::OK);
+    let v = app.post(&undo, Some(&token), "").await.is(StatusCode::OK);
     assert_eq!(v["players"][0]["board"], "");
     assert_eq!(v["you"]["can_undo"], false);
     assert_eq!(
@@ -442,16 +422,11 @@ async fn specials_one_a_round() {
 async fn the_hint_is_playable() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"solo","seed":11}"#).await;
-    let (status, v) = app
+    let v = app
         .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let hint: Vec<String> = v["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap().to_owned())
-        .collect();
+        .await
+        .is(StatusCode::OK);
+    let hint: Vec<String> = common::each(&v["placements"], |p| p.as_str().unwrap().to_owned());
     assert!(!hint.is_empty());
     for p in &hint {
         let (status, v) = place(&app, &id, &token, p).await;
@@ -495,10 +470,9 @@ async fn against_the_computer() {
     let s = state(&app, &id, &token).await;
     assert_eq!(s["finished"], true);
     assert!(!s["winners"].as_array().unwrap().is_empty());
-    let (status, _) = app
-        .post(&format!("/api/ink/games/{id}/join"), None, "{}")
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    app.post(&format!("/api/ink/games/{id}/join"), None, "{}")
+        .await
+        .is(StatusCode::CONFLICT);
     // The computer's seat has no token.
     assert!(s["players"][1].get("token").is_none());
 }
@@ -519,19 +493,19 @@ async fn online_players_share_rolls_and_rounds() {
     let app = TestApp::start().await;
     let (id, a) = create(&app, r#"{"mode":"online","seed":77,"name":"Ann"}"#).await;
     let join = format!("/api/ink/games/{id}/join");
-    let (status, v) = app.post(&join, None, r#"{"name":"Bob"}"#).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let v = app
+        .post(&join, None, r#"{"name":"Bob"}"#)
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(v["seat"], 1);
     assert!(v.get("id").is_none());
     let b = v["token"].as_str().unwrap().to_owned();
-    let (status, _) = app
-        .post(&join, None, &format!(r#"{{"name":"{}"}}"#, "z".repeat(40)))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.post(&join, None, &format!(r#"{{"name":"{}"}}"#, "z".repeat(40)))
+        .await
+        .is(StatusCode::BAD_REQUEST);
 
     // A third player joins in the lobby too.
-    let (status, v) = app.post(&join, None, "").await;
-    assert_eq!(status, StatusCode::CREATED);
+    let v = app.post(&join, None, "").await.is(StatusCode::CREATED);
     assert_eq!(v["seat"], 2);
     let c = v["token"].as_str().unwrap().to_owned();
     assert_eq!(state(&app, &id, &c).await["players"][2]["name"], "Player 3");
@@ -578,8 +552,7 @@ async fn an_online_game_seats_at_most_eight() {
             (StatusCode::CREATED, Some(seat as u64))
         );
     }
-    let (status, v) = app.post(&join, None, "{}").await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    app.post(&join, None, "{}").await.is(StatusCode::CONFLICT);
 }
 
 #[tokio::test]
@@ -588,10 +561,9 @@ async fn live_updates_over_server_sent_events() {
     let (id, a) = create(&app, r#"{"mode":"online","seed":1}"#).await;
     let mut events = Events::open(&app, &format!("/api/ink/games/{id}/events")).await;
     assert_eq!(events.next_state().await, 0);
-    let (status, _) = app
-        .post(&format!("/api/ink/games/{id}/join"), None, "{}")
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.post(&format!("/api/ink/games/{id}/join"), None, "{}")
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(events.next_state().await, 1);
     start(&app, &id, &a).await;
     assert_eq!(events.next_state().await, 2);
@@ -606,13 +578,7 @@ async fn a_restarted_server_continues_every_game() {
     let mut app = TestApp::start().await;
     let (solo, ts) = create(&app, r#"{"mode":"solo","seed":31}"#).await;
     let (online, ta) = create(&app, r#"{"mode":"online","seed":32}"#).await;
-    let (_, v) = app
-        .post(
-            &format!("/api/ink/games/{online}/join"),
-            None,
-            r#"{"name":"Bo"}"#,
-        )
-        .await;
+    let (_, v) = common::join(&app, &online, "Bo").await;
     let tb = v["token"].as_str().unwrap().to_owned();
     start(&app, &online, &ta).await;
     let (computer, tc) = create(&app, r#"{"mode":"computer","seed":33,"agent":"greedy"}"#).await;
@@ -652,49 +618,19 @@ async fn a_restarted_server_continues_every_game() {
 
 #[tokio::test]
 async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
-    use server::storage::{GameKind, NewGame, SeatKind, SeatRow, Storage};
-    use sha2::{Digest, Sha256};
+    use server::game::Seat;
 
     let mut app = TestApp::start().await;
     // A computer game as a server that stopped before the computer's first round left it.
     let token = "a".repeat(64);
-    let hash: String = Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = server::ids::hash_token(&token);
     let id = "00112233445566778899aabb";
-    {
-        let storage = Storage::connect(&app.config.db).await.unwrap();
-        storage
-            .create_game(NewGame {
-                id: id.into(),
-                kind: GameKind::from("ink"),
-                mode: "computer".into(),
-                setup: r#"{"players":2,"dice":{"seed":12}}"#.into(),
-                created: 1,
-                seats: vec![
-                    SeatRow {
-                        seat: 0,
-                        name: "Ann".into(),
-                        kind: SeatKind::Human,
-                        agent: None,
-                        token_hash: Some(hash),
-                        player: None,
-                    },
-                    SeatRow {
-                        seat: 1,
-                        name: "Computer (greedy)".into(),
-                        kind: SeatKind::Computer,
-                        agent: Some("greedy".into()),
-                        token_hash: None,
-                        player: None,
-                    },
-                ],
-                entry: None,
-            })
-            .await
-            .unwrap();
-    }
+    let seats = vec![
+        Seat::person("Ann".into(), hash, None),
+        Seat::computer("Computer (greedy)".into(), "greedy".into()),
+    ];
+    let setup = r#"{"players":2,"dice":{"seed":12}}"#;
+    common::store_game(&app, id, "ink", ("computer", setup), seats).await;
     app.restart().await;
     let s = wait_for(&app, id, &token, |s| s["players"][1]["round_done"] == true).await;
     assert_ne!(s["players"][1]["board"], "");
@@ -742,19 +678,17 @@ async fn junk_never_gets_a_server_error() {
         "/%2e%2e/Cargo.toml",
     ];
     // Bodies of random bytes and JSON-ish fragments, and odd paths.
+    let game = state_path(&id);
     send_junk(
         &app,
         0x9e37_79b9_7f4a_7c15,
+        &game,
         &token,
         &endpoints,
         &fragments,
         &paths,
     )
     .await;
-    // Still serving, and the game is intact.
-    let (status, s) = app.get(&state_path(&id), Some(&token)).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(s["finished"], false);
 }
 
 /// Whatever part of a request is malformed (path, query, header, body, method), the error is

@@ -4,6 +4,7 @@ mod common;
 
 use std::time::Instant;
 
+use common::Answer;
 use common::challenge::{
     TODAY, TOMORROW, app_at, board, ink_state, play, play_ink_game, play_metro_game, player,
     wait_for_computer,
@@ -15,8 +16,10 @@ use serde_json::json;
 #[tokio::test]
 async fn todays_challenges_exist_and_everyone_sees_the_same() {
     let app = app_at(TODAY).await;
-    let (status, v) = app.get("/api/challenges/current", None).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    let v = app
+        .get("/api/challenges/current", None)
+        .await
+        .is(StatusCode::OK);
     let list = v["challenges"].as_array().unwrap();
     let ids: Vec<&str> = list.iter().map(|c| c["id"].as_str().unwrap()).collect();
     assert_eq!(
@@ -63,19 +66,26 @@ async fn todays_challenges_exist_and_everyone_sees_the_same() {
 #[tokio::test]
 async fn players_need_a_name_and_play_with_their_token() {
     let app = app_at(TODAY).await;
-    let (status, v) = app.post("/api/players", None, r#"{"name":"  "}"#).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let v = app
+        .post("/api/players", None, r#"{"name":"  "}"#)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("name"));
     let (id, token) = player(&app, "Ann").await;
-    let (status, v) = app.get(&format!("/api/players/{id}"), None).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    let v = app
+        .get(&format!("/api/players/{id}"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(v["name"], "Ann");
     assert_eq!(v["games"], 0);
-    let (status, _) = app.get("/api/players/00112233445566778899aabb", None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.get("/api/players/00112233445566778899aabb", None)
+        .await
+        .is(StatusCode::NOT_FOUND);
     // A carried key is checked by asking who it is.
-    let (status, me) = app.get("/api/players/me", Some(&token)).await;
-    assert_eq!(status, StatusCode::OK);
+    let me = app
+        .get("/api/players/me", Some(&token))
+        .await
+        .is(StatusCode::OK);
     assert_eq!(me["id"], id.as_str());
     assert_eq!(
         app.get("/api/players/me", None).await.0,
@@ -86,10 +96,10 @@ async fn players_need_a_name_and_play_with_their_token() {
         StatusCode::FORBIDDEN
     );
     // A player's token on an ordinary game's state is a spectator's view, not a refusal.
-    let (status, v) = app
+    let v = app
         .post("/api/ink/games", None, r#"{"mode":"online"}"#)
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+        .await
+        .is(StatusCode::CREATED);
     let (status, s) = ink_state(&app, v["id"].as_str().unwrap(), Some(&token)).await;
     assert_eq!(status, StatusCode::OK, "{s}");
     assert!(s.get("you").is_none());
@@ -117,10 +127,10 @@ async fn players_need_a_name_and_play_with_their_token() {
     assert_eq!(s["challenge"], "daily-2026-11-26");
     assert_eq!(s["players"][0]["name"], "Ann");
     // No hint in a challenge.
-    let (status, v) = app
+    let v = app
         .get(&format!("/api/ink/games/{game}/hint"), Some(seat_token))
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        .await
+        .is(StatusCode::CONFLICT);
     assert!(v["error"].is_string());
     // Nobody else watches a challenge game in progress.
     assert_eq!(ink_state(&app, game, None).await.0, StatusCode::FORBIDDEN);
@@ -222,10 +232,9 @@ async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
     let (_, s) = ink_state(&app, ga, Some(ta)).await;
     assert!(s.get("seed").is_none());
     // Bob, still playing, sees none of the boards; Ann sees his game once he is done.
-    let (status, _) = app
-        .get(&format!("/api/ink/games/{ga}/replay"), Some(&bob))
-        .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    app.get(&format!("/api/ink/games/{ga}/replay"), Some(&bob))
+        .await
+        .is(StatusCode::FORBIDDEN);
     let bb = board(&app, day, Some(&bob)).await;
     assert!(
         bb["leaderboard"]["entries"][0].get("game").is_none(),
@@ -233,13 +242,14 @@ async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
     );
     let (rolls_b, _) = play_ink_game(&app, gb, tb).await;
     assert_eq!(rolls_a, rolls_b, "everyone plays the same dice");
-    let (status, r) = app
+    let r = app
         .get(&format!("/api/ink/games/{ga}/replay"), Some(&bob))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+        .await
+        .is(StatusCode::OK);
     assert!(r.get("seed").is_none(), "{r}");
-    let (status, _) = app.get(&format!("/api/ink/games/{ga}/replay"), None).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    app.get(&format!("/api/ink/games/{ga}/replay"), None)
+        .await
+        .is(StatusCode::FORBIDDEN);
     let ab = board(&app, day, Some(&ann)).await;
     assert_eq!(ab["players"], 2);
     assert_eq!(ab["leaderboard"]["finished"], 2);
@@ -249,12 +259,11 @@ async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
     assert_eq!(entries.iter().filter(|e| e["you"] == true).count(), 1);
     assert_eq!(ab["you"]["finished"], true);
     assert!(ab["you"]["rank"].is_u64());
-    let hist: i64 = ab["leaderboard"]["histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["count"].as_i64().unwrap())
-        .sum();
+    let hist: i64 = common::each(&ab["leaderboard"]["histogram"], |b| {
+        b["count"].as_i64().unwrap()
+    })
+    .into_iter()
+    .sum();
     assert_eq!(hist, 2);
     assert_eq!(ab["best"], entries[0]["score"]);
     // The recent games list keeps challenge games to their leaderboards.
@@ -279,8 +288,10 @@ async fn a_day_of_play_then_the_next_day_reveals_the_seed() {
     assert_eq!(rolls_a, expected);
     // Closed: everyone sees the boards and the seed; nobody plays it any more.
     assert!(old["leaderboard"]["entries"][0]["game"].is_string());
-    let (status, r) = app.get(&format!("/api/ink/games/{ga}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK);
+    let r = app
+        .get(&format!("/api/ink/games/{ga}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(r["seed"], seed.to_string());
     let (_, s) = ink_state(&app, ga, None).await;
     assert_eq!(s["seed"], seed.to_string());
@@ -300,18 +311,8 @@ async fn a_friend_challenge_from_a_finished_game() {
     let app = app_at(TODAY).await;
     let (ann_id, ann) = player(&app, "Ann").await;
     // Ann's solo game, linked to her player by her token.
-    let (status, v) = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"solo","name":"Ann"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let (game, seat_token) = (
-        v["id"].as_str().unwrap().to_owned(),
-        v["token"].as_str().unwrap().to_owned(),
-    );
+    let (game, seat_token) =
+        common::create_as(&app, Some(&ann), r#"{"mode":"solo","name":"Ann"}"#).await;
     let make = json!({"kind": "friend", "from": game}).to_string();
     // Not finished yet: 409; no player token: 401; unknown game: 404.
     assert_eq!(
@@ -328,8 +329,10 @@ async fn a_friend_challenge_from_a_finished_game() {
         StatusCode::NOT_FOUND
     );
     let (rolls, last) = play_ink_game(&app, &game, &seat_token).await;
-    let (status, made) = app.post("/api/challenges", Some(&ann), &make).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let made = app
+        .post("/api/challenges", Some(&ann), &make)
+        .await
+        .is(StatusCode::CREATED);
     let id = made["id"].as_str().unwrap();
     assert_eq!(made["link"], format!("/challenges/{id}"));
     let b = board(&app, id, None).await;
@@ -362,12 +365,9 @@ async fn a_friend_challenge_from_a_finished_game() {
     assert_eq!(again["game"], game.as_str());
     let b = wait_for_computer(&app, id).await;
     assert_eq!(b["players"], 2);
-    let names: Vec<&str> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["name"].as_str().unwrap()
+    });
     assert!(
         names.contains(&"Ann") && names.contains(&"Bob"),
         "{names:?}"
@@ -392,24 +392,14 @@ async fn the_metro_challenge_against_three_computers() {
     assert_eq!(s["mode"], "challenge");
     assert_eq!(s["challenge"], id);
     assert_eq!(s["turn"], 0, "the person plays first");
-    let kinds: Vec<&str> = s["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["kind"].as_str().unwrap())
-        .collect();
+    let kinds: Vec<&str> = common::each(&s["players"], |p| p["kind"].as_str().unwrap());
     assert_eq!(kinds, ["human", "computer", "computer", "computer"]);
     assert!(s["players"][1]["level"] == "strong");
     // Play every turn at the first legal square until the end.
     let end = play_metro_game(&app, g, t).await;
     assert!(end.get("seed").is_none(), "{end}");
     let (_, s) = app.get(&path, Some(t)).await;
-    let scores: Vec<i64> = s["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_i64().unwrap())
-        .collect();
+    let scores: Vec<i64> = common::each(&s["scores"], |v| v.as_i64().unwrap());
     let b = wait_for_computer(&app, id).await;
     let e = &b["leaderboard"]["entries"][0];
     assert_eq!(e["score"], scores[0]);
@@ -439,39 +429,29 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     .await
     .unwrap();
     let b = board(&app, id, None).await;
-    let order: Vec<(i64, i64)> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| (e["score"].as_i64().unwrap(), e["errors"].as_i64().unwrap()))
-        .collect();
+    let order: Vec<(i64, i64)> = common::each(&b["leaderboard"]["entries"], |e| {
+        (e["score"].as_i64().unwrap(), e["errors"].as_i64().unwrap())
+    });
     // Score first, then fewer errors, then the earlier finish (entry 3 before entry 2).
     assert_eq!(
         order,
         [(60, 1), (60, 1), (60, 3), (55, 2), (50, 2), (40, 0)]
     );
-    let names: Vec<&str> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["name"].as_str().unwrap()
+    });
     assert_eq!(names[..2], ["Player 3", "Player 2"]);
-    let ranks: Vec<u64> = b["leaderboard"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["rank"].as_u64().unwrap())
-        .collect();
+    let ranks: Vec<u64> = common::each(&b["leaderboard"]["entries"], |e| {
+        e["rank"].as_u64().unwrap()
+    });
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
     let (_, top2) = app
         .get(&format!("/api/challenges/{id}?limit=2"), None)
         .await;
     assert_eq!(top2["leaderboard"]["entries"].as_array().unwrap().len(), 2);
-    let (status, _) = app
-        .get(&format!("/api/challenges/{id}?limit=0"), None)
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.get(&format!("/api/challenges/{id}?limit=0"), None)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     assert_eq!(b["best"], 60);
     assert_eq!(b["leaderboard"]["finished"], 6);
     // Around the first (entry 3) and the last (entry 4): five on the one side there is.
@@ -516,12 +496,8 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     let (_, v) = app
         .get(&format!("/api/challenges/{id}?around={someone}"), None)
         .await;
-    let ranks: Vec<u64> = v["leaderboard"]["around"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["rank"].as_u64().unwrap())
-        .collect();
+    let ranks: Vec<u64> =
+        common::each(&v["leaderboard"]["around"], |e| e["rank"].as_u64().unwrap());
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
     assert!(
         v["leaderboard"]["entries"][0].get("game").is_none(),
@@ -603,16 +579,18 @@ async fn a_leaderboard_of_a_hundred_thousand() {
 async fn a_friend_challenge_made_with_the_seat_token_is_the_makers() {
     let app = app_at(TODAY).await;
     // Played before its player had an identity: no player on the seat.
-    let (status, v) = app
+    let v = app
         .post("/api/ink/games", None, r#"{"mode":"solo","name":"Cy"}"#)
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+        .await
+        .is(StatusCode::CREATED);
     let (game, seat) = (v["id"].as_str().unwrap(), v["token"].as_str().unwrap());
     let (_, last) = play_ink_game(&app, game, seat).await;
     let (cy, cy_token) = player(&app, "Cy").await;
     let body = json!({"kind": "friend", "from": game, "seat_token": seat}).to_string();
-    let (status, made) = app.post("/api/challenges", Some(&cy_token), &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let made = app
+        .post("/api/challenges", Some(&cy_token), &body)
+        .await
+        .is(StatusCode::CREATED);
     let b = board(&app, made["id"].as_str().unwrap(), Some(&cy_token)).await;
     let e = &b["leaderboard"]["entries"][0];
     assert_eq!(e["player"], cy.as_str());
@@ -621,11 +599,14 @@ async fn a_friend_challenge_made_with_the_seat_token_is_the_makers() {
     // Someone else's seat token proves nothing: a stranger may not make one.
     let (_, eve) = player(&app, "Eve").await;
     let body = json!({"kind": "friend", "from": game, "seat_token": "f".repeat(64)}).to_string();
-    let (status, made) = app.post("/api/challenges", Some(&eve), &body).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{made}");
+    app.post("/api/challenges", Some(&eve), &body)
+        .await
+        .is(StatusCode::FORBIDDEN);
     // Asking again gives the one challenge the game makes.
     let body = json!({"kind": "friend", "from": game, "seat_token": seat}).to_string();
-    let (status, again) = app.post("/api/challenges", Some(&cy_token), &body).await;
-    assert_eq!(status, StatusCode::OK, "{again}");
+    let again = app
+        .post("/api/challenges", Some(&cy_token), &body)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(again["id"], b["id"]);
 }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::TestApp;
 use common::challenge::{app_at, play, play_ink_game, play_metro_game, player};
+use common::{Answer, TestApp};
 use hyper::StatusCode;
 use serde_json::Value;
 
@@ -28,8 +28,10 @@ async fn finish_daily(app: &TestApp, kind: &str, day: &str, token: &str) {
 }
 
 async fn streaks(app: &TestApp, id: &str) -> Value {
-    let (status, v) = app.get(&format!("/api/players/{id}"), None).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    let v = app
+        .get(&format!("/api/players/{id}"), None)
+        .await
+        .is(StatusCode::OK);
     v["streaks"].clone()
 }
 
@@ -112,13 +114,7 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
     let mut app = app_at("2026-11-30T23:00:00Z").await;
     let (_, ann) = player(&app, "Ann").await;
     let (_, cur) = app.get("/api/challenges/current", None).await;
-    let monthly = cur["challenges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["kind"] == "monthly")
-        .unwrap()
-        .clone();
+    let monthly = common::find(&cur["challenges"], |c| c["kind"] == "monthly");
     assert_eq!(monthly["id"], "monthly-2026-11");
     assert_eq!(monthly["game"], "ink");
     // Playing it is playing the month's dice, like a daily.
@@ -135,12 +131,7 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
     // The first of December, half an hour in: December's is open, November's has closed.
     move_to(&mut app, "2026-12-01T00:30:00Z").await;
     let (_, cur) = app.get("/api/challenges/current", None).await;
-    let ids: Vec<&str> = cur["challenges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["id"].as_str().unwrap())
-        .collect();
+    let ids: Vec<&str> = common::each(&cur["challenges"], |c| c["id"].as_str().unwrap());
     assert_eq!(
         ids,
         [
@@ -196,10 +187,10 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
     finish_daily(&app, "daily", "2026-11-26", &ann).await;
     // Open: no practice, for a player who played it or not; a token is needed.
     for token in [&ann, &bob] {
-        let (status, v) = app
+        let v = app
             .post("/api/challenges/daily-2026-11-26/practice", Some(token), "")
-            .await;
-        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+            .await
+            .is(StatusCode::CONFLICT);
         assert!(
             v["error"]
                 .as_str()
@@ -219,10 +210,10 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
     let day = "daily-2026-11-26";
     let (_, board_before) = app.get(&format!("/api/challenges/{day}"), None).await;
     let seed = board_before["seed"].as_str().unwrap().to_owned();
-    let (status, v) = app
+    let v = app
         .post(&format!("/api/challenges/{day}/practice"), Some(&bob), "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(v["kind"], "ink");
     assert_eq!(v["seat"], 0);
     let (game, token) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
@@ -238,10 +229,9 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
     );
     assert_eq!(s["players"][0]["name"], "Bob");
     // Practice may ask for a hint.
-    let (status, _) = app
-        .get(&format!("/api/ink/games/{game}/hint"), Some(token))
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    app.get(&format!("/api/ink/games/{game}/hint"), Some(token))
+        .await
+        .is(StatusCode::OK);
     let (rolls, last) = play_ink_game(&app, game, token).await;
     assert_eq!(last["finished"], true);
     assert_eq!(last["seed"], seed.as_str(), "the challenge's own dice");
@@ -251,16 +241,15 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
         .map(ToString::to_string)
         .collect();
     assert_eq!(rolls, expected);
-    let (status, again) = app
+    let again = app
         .post(&format!("/api/challenges/{day}/practice"), Some(&bob), "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+        .await
+        .is(StatusCode::CREATED);
     assert_ne!(again["game"], game);
     // Ann may practise what she played, too.
-    let (status, _) = app
-        .post(&format!("/api/challenges/{day}/practice"), Some(&ann), "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.post(&format!("/api/challenges/{day}/practice"), Some(&ann), "")
+        .await
+        .is(StatusCode::CREATED);
 
     // Never ranked, never counted: the leaderboard is as it was, Bob has no streak.
     let (_, board_after) = app.get(&format!("/api/challenges/{day}"), None).await;
@@ -277,15 +266,13 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
     assert_eq!(streak(&streaks(&app, &bob_id).await, "daily"), (0, 0, None));
     assert_eq!(streak(&streaks(&app, &ann_id).await, "daily").0, 1);
     // Nor may anyone start one with POST /api/ink/games.
-    let (status, _) = app
-        .post("/api/ink/games", None, r#"{"mode":"practice"}"#)
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.post("/api/ink/games", None, r#"{"mode":"practice"}"#)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     // A challenge that does not exist is not found.
-    let (status, _) = app
-        .post("/api/challenges/daily-2020-01-01/practice", Some(&bob), "")
-        .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.post("/api/challenges/daily-2020-01-01/practice", Some(&bob), "")
+        .await
+        .is(StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -298,14 +285,14 @@ async fn practice_on_a_closed_metro_daily() {
         StatusCode::OK
     );
     move_to(&mut app, "2026-11-28T10:00:00Z").await;
-    let (status, v) = app
+    let v = app
         .post(
             "/api/challenges/metro-daily-2026-11-27/practice",
             Some(&ann),
             "",
         )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(v["kind"], "metro");
     let (game, token) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
     let (_, s) = app
@@ -347,13 +334,17 @@ async fn play_again_solo_and_against_the_computer() {
         let (id, token) = common::create(&app, body).await;
         let path = format!("/api/ink/games/{id}/rematch");
         // Not before the end; not for someone without a seat.
-        let (status, v) = app.post(&path, Some(&token), "").await;
-        assert_eq!(status, StatusCode::CONFLICT, "{v}");
-        let (status, _) = app.post(&path, Some(&"e".repeat(64)), "").await;
-        assert_eq!(status, StatusCode::FORBIDDEN);
+        app.post(&path, Some(&token), "")
+            .await
+            .is(StatusCode::CONFLICT);
+        app.post(&path, Some(&"e".repeat(64)), "")
+            .await
+            .is(StatusCode::FORBIDDEN);
         play_ink_game(&app, &id, &token).await;
-        let (status, made) = app.post(&path, Some(&token), "").await;
-        assert_eq!(status, StatusCode::CREATED, "{made}");
+        let made = app
+            .post(&path, Some(&token), "")
+            .await
+            .is(StatusCode::CREATED);
         let new_id = made["id"].as_str().unwrap();
         let new_token = made["token"].as_str().unwrap();
         assert_ne!(new_id, id);
@@ -375,8 +366,7 @@ async fn play_again_solo_and_against_the_computer() {
         assert!(new.get("chosen_seed").is_none(), "new dice nobody chose");
         // The finished game points at its rematch; asked again, the same game.
         assert_eq!(old["rematch"], new_id);
-        let (status, again) = app.post(&path, Some(&token), "").await;
-        assert_eq!(status, StatusCode::OK);
+        let again = app.post(&path, Some(&token), "").await.is(StatusCode::OK);
         assert_eq!(again["id"], new_id);
         assert!(again.get("token").is_none());
     }
@@ -385,82 +375,53 @@ async fn play_again_solo_and_against_the_computer() {
 #[tokio::test]
 async fn play_again_online_the_others_see_the_offer_live_and_join() {
     let app = TestApp::start().await;
-    let (id, ann) = common::create(&app, r#"{"mode":"online","name":"Ann"}"#).await;
-    let (status, bob) = app
-        .post(
-            &format!("/api/ink/games/{id}/join"),
-            None,
-            r#"{"name":"Bob"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{bob}");
-    let bob = bob["token"].as_str().unwrap().to_owned();
-    let (status, _) = app
-        .post(&format!("/api/ink/games/{id}/start"), Some(&ann), "")
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    let body = r#"{"mode":"online","name":"Ann"}"#;
+    let (id, ann, bob) = common::online_game(&app, body, [None, None]).await;
     finish_online(&app, &id, &[&ann, &bob]).await;
     // Bob's page listens; Bob asks first.
     let mut events =
         common::Events::open(&app, &format!("/api/ink/games/{id}/events?token={ann}")).await;
     let first = events.next_state_value().await;
     assert!(first.get("rematch").is_none());
-    let (status, made) = app
+    let made = app
         .post(&format!("/api/ink/games/{id}/rematch"), Some(&bob), "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+        .await
+        .is(StatusCode::CREATED);
     let new_id = made["id"].as_str().unwrap().to_owned();
     // Ann hears of it at once, at the same version.
     let offer = events.next_state_value().await;
     assert_eq!(offer["rematch"], new_id.as_str());
     assert_eq!(offer["version"], first["version"]);
     // Ann asking too gets the same game, and joins it with one request.
-    let (status, again) = app
+    let again = app
         .post(&format!("/api/ink/games/{id}/rematch"), Some(&ann), "")
-        .await;
-    assert_eq!(status, StatusCode::OK);
+        .await
+        .is(StatusCode::OK);
     assert_eq!(again["id"], new_id.as_str());
-    let (status, joined) = app
-        .post(
-            &format!("/api/ink/games/{new_id}/join"),
-            None,
-            r#"{"name":"Ann"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    common::join(&app, &new_id, "Ann")
+        .await
+        .is(StatusCode::CREATED);
     let (_, lobby) = app.get(&format!("/api/ink/games/{new_id}"), None).await;
     assert_eq!(lobby["mode"], "online");
     assert_eq!(lobby["started"], false);
-    let names: Vec<&str> = lobby["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&lobby["players"], |p| p["name"].as_str().unwrap());
     assert_eq!(names, ["Bob", "Ann"], "the asker made it, the other joined");
 }
 
 #[tokio::test]
 async fn play_again_metro_on_the_device_and_by_invitation() {
     let app = TestApp::start().await;
-    let (status, made) = app
-        .post(
-            "/api/metro/games",
-            None,
-            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"greedy","name":"Robo"},{"kind":"human","name":"Cy","invite":true}],"seed":3}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let made = app.post("/api/metro/games", None, r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"greedy","name":"Robo"},{"kind":"human","name":"Cy","invite":true}],"seed":3}"#).await.is(StatusCode::CREATED);
     let id = made["id"].as_str().unwrap().to_owned();
     let ann = made["seats"][0]["token"].as_str().unwrap().to_owned();
-    let (status, cy) = app
+    let cy = app
         .post(
             &format!("/api/metro/games/{id}/join"),
             None,
             r#"{"name":"Cy"}"#,
         )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{cy}");
+        .await
+        .is(StatusCode::CREATED);
     let cy = cy["token"].as_str().unwrap().to_owned();
     // Both people play their turns to the end.
     let (a, c) = (ann.clone(), cy.clone());
@@ -471,10 +432,10 @@ async fn play_again_metro_on_the_device_and_by_invitation() {
     );
     assert_eq!(played.0["finished"], true);
     // Cy, the invited one, asks: Cy's seat is Cy's, Ann is invited, the computer stays.
-    let (status, again) = app
+    let again = app
         .post(&format!("/api/metro/games/{id}/rematch"), Some(&cy), "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{again}");
+        .await
+        .is(StatusCode::CREATED);
     let new_id = again["id"].as_str().unwrap();
     let seats = again["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 1);
@@ -490,28 +451,22 @@ async fn play_again_metro_on_the_device_and_by_invitation() {
     let (_, old) = app.get(&format!("/api/metro/games/{id}"), Some(&ann)).await;
     assert_eq!(old["rematch"], new_id);
     // Ann takes her seat from the offer.
-    let (status, _) = app
-        .post(
-            &format!("/api/metro/games/{new_id}/join"),
-            None,
-            r#"{"name":"Ann","seat":0}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.post(
+        &format!("/api/metro/games/{new_id}/join"),
+        None,
+        r#"{"name":"Ann","seat":0}"#,
+    )
+    .await
+    .is(StatusCode::CREATED);
 }
 
 /// Two processes on one PostgreSQL database: a rematch made by one reaches the live updates of
 /// the finished game held by the other. Needs `TRACKLAYER_TEST_PG` (skipped without it).
 #[tokio::test]
 async fn a_rematch_made_in_one_process_is_heard_in_another() {
-    let Some(db) = server::storage::fresh_test_database().await.unwrap() else {
-        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    let Some((one, two)) = common::two_processes().await else {
         return;
     };
-    let mut config = server::Config::new("127.0.0.1:0", db);
-    config.limits = server::Limits::off();
-    let one = server::start(&config).await.unwrap();
-    let two = server::start(&config).await.unwrap();
     let mut client = common::Client::connect(one.addr()).await;
     let (_, made) = client
         .call(
@@ -526,10 +481,7 @@ async fn a_rematch_made_in_one_process_is_heard_in_another() {
     let path = format!("/api/ink/games/{id}");
     let (_, mut state) = client.call("GET", &path, Some(&token), None).await;
     while state["finished"] != true {
-        let (action, body) = match common::first_legal_die(&state) {
-            Some(p) => ("place", serde_json::json!({ "placement": p }).to_string()),
-            None => ("end-round", String::new()),
-        };
+        let (action, body) = common::next_ink_move(&state);
         let (status, next) = client
             .call(
                 "POST",
@@ -566,15 +518,10 @@ async fn bests_and_the_stats_of_dailies() {
         r#"{"mode":"computer","agent":"greedy","seed":3}"#,
     ] {
         // Made with Ann's player token: the seat is hers.
-        let (status, made) = app.post("/api/ink/games", Some(&ann), body).await;
-        assert_eq!(status, StatusCode::CREATED, "{made}");
-        let (id, token) = (
-            made["id"].as_str().unwrap(),
-            made["token"].as_str().unwrap(),
-        );
-        let (_, last) = play_ink_game(&app, id, token).await;
+        let (id, token) = common::create_as(&app, Some(&ann), body).await;
+        let (_, last) = play_ink_game(&app, &id, &token).await;
         scores.push((
-            id.to_owned(),
+            id,
             last["players"][0]["score"]["advanced"].as_i64().unwrap(),
         ));
     }
@@ -614,13 +561,7 @@ async fn bests_and_the_stats_of_dailies() {
     // The daily's game is named only to its player while the daily is open.
     assert!(find("challenge").get("best_game").is_none(), "{p}");
     let (_, mine) = app.get("/api/players/me", Some(&ann)).await;
-    let own = mine["bests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["mode"] == "challenge")
-        .unwrap()
-        .clone();
+    let own = common::find(&mine["bests"], |b| b["mode"] == "challenge");
     assert!(own["best_game"].is_string(), "{mine}");
     // The daily counts as played; its rank only once it has closed.
     assert_eq!(p["dailies"]["daily"]["played"], 1);
@@ -636,13 +577,7 @@ async fn bests_and_the_stats_of_dailies() {
     move_to(&mut app, "2026-11-27T10:00:00Z").await;
     let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
     assert_eq!(counted(&p), 1);
-    let closed = p["bests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["mode"] == "challenge")
-        .unwrap()
-        .clone();
+    let closed = common::find(&p["bests"], |b| b["mode"] == "challenge");
     assert_eq!(
         closed["best_game"], own["best_game"],
         "named to all once closed"
@@ -685,8 +620,7 @@ async fn a_shared_result_spoils_nothing() {
     let path = "/api/challenges/daily-2026-11-26/share";
     assert_eq!(app.get(path, None).await.0, StatusCode::UNAUTHORIZED);
     // Not before she has played it, nor while she plays it.
-    let (status, v) = app.get(path, Some(&ann)).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    app.get(path, Some(&ann)).await.is(StatusCode::CONFLICT);
     let (_, started) = play(&app, "daily-2026-11-26", &ann).await;
     assert_eq!(app.get(path, Some(&ann)).await.0, StatusCode::CONFLICT);
     let (game, seat) = (
@@ -697,8 +631,7 @@ async fn a_shared_result_spoils_nothing() {
     let computer = common::challenge::wait_for_computer(&app, "daily-2026-11-26").await["computer"]
         .as_i64()
         .unwrap();
-    let (status, shared) = app.get(path, Some(&ann)).await;
-    assert_eq!(status, StatusCode::OK, "{shared}");
+    let shared = app.get(path, Some(&ann)).await.is(StatusCode::OK);
     let text = shared["text"].as_str().unwrap();
     let score = last["players"][0]["score"]["advanced"].as_i64().unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -744,10 +677,10 @@ async fn a_shared_result_spoils_nothing() {
         v["token"].as_str().unwrap(),
     )
     .await;
-    let (status, shared) = app
+    let shared = app
         .get("/api/challenges/metro-daily-2026-11-26/share", Some(&ann))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{shared}");
+        .await
+        .is(StatusCode::OK);
     let text = shared["text"].as_str().unwrap();
     assert!(
         text.starts_with("tracklayer · Daily Metro · 26 November 2026\n"),

@@ -35,10 +35,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestApp};
+use common::{Answer, Client, TestApp};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use serde_json::{Value, json};
+use server::ids::challenge_seat_token;
 
 /// The fixture's statements (see its header).
 const FIXTURE: &str = include_str!("fixtures/golden.sql");
@@ -82,7 +83,7 @@ const CHALLENGES: [&str; 12] = [
 /// Whose token opens a fixture game's seat.
 enum TokenOf {
     /// These seats' own tokens (`seat-GAME-SEAT`).
-    Seats(&'static [usize]),
+    Seats(Vec<usize>),
     /// The player who sits in seat 0 (a challenge's game).
     Player(&'static str),
     /// No seat has a token (computers only).
@@ -99,7 +100,7 @@ struct FixtureGame {
     /// The challenge it belongs to.
     challenge: Option<&'static str>,
     /// Each seat's final (advanced) score, once over.
-    scores: Option<&'static [i64]>,
+    scores: Option<Vec<i64>>,
     /// In a challenge that hides its games at the clock (open, or a friend challenge).
     hidden: bool,
 }
@@ -107,7 +108,7 @@ struct FixtureGame {
 impl FixtureGame {
     /// The tokens that open a seat, with what to call them.
     fn tokens(&self) -> Vec<(String, String)> {
-        match self.token {
+        match &self.token {
             TokenOf::Seats(seats) => seats
                 .iter()
                 .map(|s| (format!("seat {s}"), format!("seat-{}-{s}", self.id)))
@@ -115,7 +116,7 @@ impl FixtureGame {
             TokenOf::Player(token) => {
                 let challenge = self.challenge.expect("a challenge's game");
                 vec![
-                    (format!("its player ({token})"), token.to_owned()),
+                    (format!("its player ({token})"), (*token).to_owned()),
                     (
                         "its seat's own token".to_owned(),
                         challenge_seat_token(token, challenge),
@@ -127,470 +128,92 @@ impl FixtureGame {
     }
 }
 
-/// The fixture's games (ids as in its header): each one a snapshot.
-const GAMES: &[FixtureGame] = &[
-    FixtureGame {
-        id: "100000000000000000000001",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink, solo, seed chosen but stored without `chosen` (schema 1: result backfilled at upgrade, finished = created)",
-        token: TokenOf::Seats(&[0]),
-        scores: Some(&[12]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "100000000000000000000002",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink against the computer (greedy), schema 1, no `chosen`",
-        token: TokenOf::Seats(&[0]),
-        scores: Some(&[5, 9]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "100000000000000000000003",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink online game of before lobbies (no start row): Dot joined after round 0 (a `join` mid-game), schema 1",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: Some(&[-1, 6]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "100000000000000000000004",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink solo, unfinished in round 3, an `undo` in its log, schema 1 (no result)",
-        token: TokenOf::Seats(&[0]),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "100000000000000000000005",
-        kind: "metro",
-        challenge: None,
-        what: "Metro, a person on the device, an invited person who joined, a greedy computer; seed chosen, no `chosen`; a `keep`; schema 1",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: Some(&[58, 76, 60]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "200000000000000000000001",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink online game of three, before lobbies (no start row), result kept at its finish (schema 2)",
-        token: TokenOf::Seats(&[0, 1, 2]),
-        scores: Some(&[6, -3, 2]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "200000000000000000000002",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink online game of two before lobbies, unfinished in round 2 (no start row: it reads as started)",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "200000000000000000000003",
-        kind: "metro",
-        challenge: None,
-        what: "Metro waiting for an invited seat (1) nobody took; seat 2 invited and taken",
-        token: TokenOf::Seats(&[0, 2]),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "200000000000000000000004",
-        kind: "metro",
-        challenge: None,
-        what: "Metro of computers only (refused since 6384002), schema 2",
-        token: TokenOf::Nobody,
-        scores: Some(&[42, 43, 108]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000001",
-        kind: "ink",
-        challenge: Some("weekly-2026-W47"),
-        what: "Dee's attempt at weekly-2026-W47, finished",
-        token: TokenOf::Player(DEE),
-        scores: Some(&[2]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000002",
-        kind: "ink",
-        challenge: Some("daily-2026-11-26"),
-        what: "Ann's attempt at daily-2026-11-26, finished",
-        token: TokenOf::Player(ANN),
-        scores: Some(&[6]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000003",
-        kind: "ink",
-        challenge: Some("daily-2026-11-26"),
-        what: "Bob's attempt at daily-2026-11-26, finished",
-        token: TokenOf::Player(BOB),
-        scores: Some(&[1]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000004",
-        kind: "ink",
-        challenge: Some("daily-2026-11-26"),
-        what: "Cy's attempt at daily-2026-11-26, unfinished",
-        token: TokenOf::Player(CY),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000005",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-26"),
-        what: "Ann's attempt at metro-daily-2026-11-26, finished",
-        token: TokenOf::Player(ANN),
-        scores: Some(&[20, 66, 51, 59]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000006",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-26"),
-        what: "Bob's attempt at metro-daily-2026-11-26, unfinished",
-        token: TokenOf::Player(BOB),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "300000000000000000000007",
-        kind: "ink",
-        challenge: Some("weekly-2026-W48"),
-        what: "Cy's attempt at weekly-2026-W48, finished",
-        token: TokenOf::Player(CY),
-        scores: Some(&[8]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "300000000000000000000008",
-        kind: "ink",
-        challenge: Some("weekly-2026-W48"),
-        what: "Bob's attempt at weekly-2026-W48, finished",
-        token: TokenOf::Player(BOB),
-        scores: Some(&[9]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "300000000000000000000009",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink solo with a chosen seed (`chosen`: true), Ann's (a player's seat), schema 3",
-        token: TokenOf::Seats(&[0]),
-        scores: Some(&[5]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "30000000000000000000000a",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000001"),
-        what: "Railroad Ink online game of Bob and Cy (players) before lobbies; two friend challenges were made from it (Bob's, then Cy's)",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: Some(&[0, 3]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "30000000000000000000000b",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000001"),
-        what: "Ann's attempt at friend-f00000000000000000000001, finished",
-        token: TokenOf::Player(ANN),
-        scores: Some(&[3]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "30000000000000000000000c",
-        kind: "ink",
-        challenge: Some("daily-2026-11-26"),
-        what: "ANN, a second player of the name Ann (before names were unique: no name key), played as Bob did",
-        token: TokenOf::Player(ANN2),
-        scores: Some(&[1]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000001",
-        kind: "ink",
-        challenge: Some("weekly-2026-W47"),
-        what: "the computer's game of weekly-2026-W47",
-        token: TokenOf::Nobody,
-        scores: Some(&[41]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000002",
-        kind: "ink",
-        challenge: Some("daily-2026-11-20"),
-        what: "the computer's game of daily-2026-11-20",
-        token: TokenOf::Nobody,
-        scores: Some(&[49]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000003",
-        kind: "ink",
-        challenge: Some("daily-2026-11-26"),
-        what: "the computer's game of daily-2026-11-26",
-        token: TokenOf::Nobody,
-        scores: Some(&[47]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000004",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-26"),
-        what: "the computer's game of metro-daily-2026-11-26",
-        token: TokenOf::Nobody,
-        scores: Some(&[35, 49, 48, 38]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000005",
-        kind: "ink",
-        challenge: Some("weekly-2026-W48"),
-        what: "the computer's game of weekly-2026-W48",
-        token: TokenOf::Nobody,
-        scores: Some(&[50]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000006",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000001"),
-        what: "the computer's game of friend-f00000000000000000000001",
-        token: TokenOf::Nobody,
-        scores: Some(&[49]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "3c0000000000000000000007",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000002"),
-        what: "the computer's game of friend-f00000000000000000000002",
-        token: TokenOf::Nobody,
-        scores: Some(&[49]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "400000000000000000000001",
-        kind: "ink",
-        challenge: Some("daily-2026-11-27"),
-        what: "Ann's attempt at daily-2026-11-27, finished",
-        token: TokenOf::Player(ANN),
-        scores: Some(&[17]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000002",
-        kind: "ink",
-        challenge: Some("daily-2026-11-27"),
-        what: "Dee's attempt at daily-2026-11-27, finished, unranked (its network had an entry first)",
-        token: TokenOf::Player(DEE),
-        scores: Some(&[2]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000003",
-        kind: "ink",
-        challenge: Some("daily-2026-11-27"),
-        what: "Bob's attempt at daily-2026-11-27, unfinished, unranked (its network had an entry first)",
-        token: TokenOf::Player(BOB),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000004",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-27"),
-        what: "Bob's attempt at metro-daily-2026-11-27, finished",
-        token: TokenOf::Player(BOB),
-        scores: Some(&[35, 60, 62, 73]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000005",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-27"),
-        what: "Cy's attempt at metro-daily-2026-11-27, finished, unranked (its network had an entry first)",
-        token: TokenOf::Player(CY),
-        scores: Some(&[22, 51, 70, 54]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000006",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink online game through its lobby (a start row), Ann (a player) and Dee, schema 4",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: Some(&[-1, 8]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000007",
-        kind: "ink",
-        challenge: None,
-        what: "Railroad Ink online game waiting in its lobby: Eve and Fay (how a pre-lobby game with joins only reads too)",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "400000000000000000000008",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000003"),
-        what: "Railroad Ink solo, Bob's, made a friend challenge of (schema 4: the game is the challenge's from the start)",
-        token: TokenOf::Seats(&[0]),
-        scores: Some(&[2]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "400000000000000000000009",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000003"),
-        what: "Cy's attempt at friend-f00000000000000000000003, finished",
-        token: TokenOf::Player(CY),
-        scores: Some(&[1]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "40000000000000000000000a",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000003"),
-        what: "Ann's attempt at friend-f00000000000000000000003, unfinished",
-        token: TokenOf::Player(ANN),
-        scores: None,
-        hidden: true,
-    },
-    FixtureGame {
-        id: "40000000000000000000000b",
-        kind: "metro",
-        challenge: None,
-        what: "Metro with a chosen seed (`chosen`: true), Cy's, against a greedy computer, a `keep`",
-        token: TokenOf::Seats(&[0]),
-        scores: Some(&[122, 67]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "40000000000000000000000c",
-        kind: "metro",
-        challenge: None,
-        what: "Metro, two people on one device, at seat 1's turn",
-        token: TokenOf::Seats(&[0, 1]),
-        scores: None,
-        hidden: false,
-    },
-    FixtureGame {
-        id: "40000000000000000000000d",
-        kind: "ink",
-        challenge: Some("daily-2026-11-28"),
-        what: "Ann's attempt at daily-2026-11-28, finished",
-        token: TokenOf::Player(ANN),
-        scores: Some(&[7]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "40000000000000000000000e",
-        kind: "ink",
-        challenge: Some("daily-2026-11-28"),
-        what: "Bob's attempt at daily-2026-11-28, unfinished",
-        token: TokenOf::Player(BOB),
-        scores: None,
-        hidden: true,
-    },
-    FixtureGame {
-        id: "40000000000000000000000f",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-28"),
-        what: "Cy's attempt at metro-daily-2026-11-28, finished",
-        token: TokenOf::Player(CY),
-        scores: Some(&[19, 96, 44, 46]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "400000000000000000000010",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-28"),
-        what: "Dee's attempt at metro-daily-2026-11-28, unfinished",
-        token: TokenOf::Player(DEE),
-        scores: None,
-        hidden: true,
-    },
-    FixtureGame {
-        id: "400000000000000000000011",
-        kind: "ink",
-        challenge: Some("weekly-2026-W48"),
-        what: "Ann's attempt at weekly-2026-W48, unfinished",
-        token: TokenOf::Player(ANN),
-        scores: None,
-        hidden: true,
-    },
-    FixtureGame {
-        id: "4c0000000000000000000001",
-        kind: "ink",
-        challenge: Some("daily-2026-11-27"),
-        what: "the computer's game of daily-2026-11-27",
-        token: TokenOf::Nobody,
-        scores: Some(&[49]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "4c0000000000000000000002",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-27"),
-        what: "the computer's game of metro-daily-2026-11-27",
-        token: TokenOf::Nobody,
-        scores: Some(&[34, 51, 43, 44]),
-        hidden: false,
-    },
-    FixtureGame {
-        id: "4c0000000000000000000003",
-        kind: "ink",
-        challenge: Some("friend-f00000000000000000000003"),
-        what: "the computer's game of friend-f00000000000000000000003",
-        token: TokenOf::Nobody,
-        scores: Some(&[58]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "4c0000000000000000000004",
-        kind: "ink",
-        challenge: Some("daily-2026-11-28"),
-        what: "the computer's game of daily-2026-11-28",
-        token: TokenOf::Nobody,
-        scores: Some(&[49]),
-        hidden: true,
-    },
-    FixtureGame {
-        id: "4c0000000000000000000005",
-        kind: "metro",
-        challenge: Some("metro-daily-2026-11-28"),
-        what: "the computer's game of metro-daily-2026-11-28",
-        token: TokenOf::Nobody,
-        scores: Some(&[36, 49, 59, 43]),
-        hidden: true,
-    },
-];
+/// The fixture's games (ids as in its header), each one a snapshot; one a line: its id, kind
+/// and challenge (`-`: none); whose token opens a seat (these seats' own, `seat-GAME-SEAT`:
+/// `0,1`; the player's who sits in seat 0 of a challenge's game: the player's token; `-`:
+/// nobody, computers only); each seat's final (advanced) score, once over (`-`: not over);
+/// `hidden` in a challenge that hides its games at the clock (open, or a friend challenge); and
+/// what it stands for (as the fixture says).
+const GAMES: &str = "
+100000000000000000000001 ink   -                               0           12          -      | Railroad Ink, solo, seed chosen but stored without `chosen` (schema 1: result backfilled at upgrade, finished = created)
+100000000000000000000002 ink   -                               0           5,9         -      | Railroad Ink against the computer (greedy), schema 1, no `chosen`
+100000000000000000000003 ink   -                               0,1         -1,6        -      | Railroad Ink online game of before lobbies (no start row): Dot joined after round 0 (a `join` mid-game), schema 1
+100000000000000000000004 ink   -                               0           -           -      | Railroad Ink solo, unfinished in round 3, an `undo` in its log, schema 1 (no result)
+100000000000000000000005 metro -                               0,1         58,76,60    -      | Metro, a person on the device, an invited person who joined, a greedy computer; seed chosen, no `chosen`; a `keep`; schema 1
+200000000000000000000001 ink   -                               0,1,2       6,-3,2      -      | Railroad Ink online game of three, before lobbies (no start row), result kept at its finish (schema 2)
+200000000000000000000002 ink   -                               0,1         -           -      | Railroad Ink online game of two before lobbies, unfinished in round 2 (no start row: it reads as started)
+200000000000000000000003 metro -                               0,2         -           -      | Metro waiting for an invited seat (1) nobody took; seat 2 invited and taken
+200000000000000000000004 metro -                               -           42,43,108   -      | Metro of computers only (refused since 6384002), schema 2
+300000000000000000000001 ink   weekly-2026-W47                 player-dee  2           -      | Dee's attempt at weekly-2026-W47, finished
+300000000000000000000002 ink   daily-2026-11-26                player-ann  6           -      | Ann's attempt at daily-2026-11-26, finished
+300000000000000000000003 ink   daily-2026-11-26                player-bob  1           -      | Bob's attempt at daily-2026-11-26, finished
+300000000000000000000004 ink   daily-2026-11-26                player-cy   -           -      | Cy's attempt at daily-2026-11-26, unfinished
+300000000000000000000005 metro metro-daily-2026-11-26          player-ann  20,66,51,59 -      | Ann's attempt at metro-daily-2026-11-26, finished
+300000000000000000000006 metro metro-daily-2026-11-26          player-bob  -           -      | Bob's attempt at metro-daily-2026-11-26, unfinished
+300000000000000000000007 ink   weekly-2026-W48                 player-cy   8           hidden | Cy's attempt at weekly-2026-W48, finished
+300000000000000000000008 ink   weekly-2026-W48                 player-bob  9           hidden | Bob's attempt at weekly-2026-W48, finished
+300000000000000000000009 ink   -                               0           5           -      | Railroad Ink solo with a chosen seed (`chosen`: true), Ann's (a player's seat), schema 3
+30000000000000000000000a ink   friend-f00000000000000000000001 0,1         0,3         hidden | Railroad Ink online game of Bob and Cy (players) before lobbies; two friend challenges were made from it (Bob's, then Cy's)
+30000000000000000000000b ink   friend-f00000000000000000000001 player-ann  3           hidden | Ann's attempt at friend-f00000000000000000000001, finished
+30000000000000000000000c ink   daily-2026-11-26                player-ann2 1           -      | ANN, a second player of the name Ann (before names were unique: no name key), played as Bob did
+3c0000000000000000000001 ink   weekly-2026-W47                 -           41          -      | the computer's game of weekly-2026-W47
+3c0000000000000000000002 ink   daily-2026-11-20                -           49          -      | the computer's game of daily-2026-11-20
+3c0000000000000000000003 ink   daily-2026-11-26                -           47          -      | the computer's game of daily-2026-11-26
+3c0000000000000000000004 metro metro-daily-2026-11-26          -           35,49,48,38 -      | the computer's game of metro-daily-2026-11-26
+3c0000000000000000000005 ink   weekly-2026-W48                 -           50          hidden | the computer's game of weekly-2026-W48
+3c0000000000000000000006 ink   friend-f00000000000000000000001 -           49          hidden | the computer's game of friend-f00000000000000000000001
+3c0000000000000000000007 ink   friend-f00000000000000000000002 -           49          hidden | the computer's game of friend-f00000000000000000000002
+400000000000000000000001 ink   daily-2026-11-27                player-ann  17          -      | Ann's attempt at daily-2026-11-27, finished
+400000000000000000000002 ink   daily-2026-11-27                player-dee  2           -      | Dee's attempt at daily-2026-11-27, finished, unranked (its network had an entry first)
+400000000000000000000003 ink   daily-2026-11-27                player-bob  -           -      | Bob's attempt at daily-2026-11-27, unfinished, unranked (its network had an entry first)
+400000000000000000000004 metro metro-daily-2026-11-27          player-bob  35,60,62,73 -      | Bob's attempt at metro-daily-2026-11-27, finished
+400000000000000000000005 metro metro-daily-2026-11-27          player-cy   22,51,70,54 -      | Cy's attempt at metro-daily-2026-11-27, finished, unranked (its network had an entry first)
+400000000000000000000006 ink   -                               0,1         -1,8        -      | Railroad Ink online game through its lobby (a start row), Ann (a player) and Dee, schema 4
+400000000000000000000007 ink   -                               0,1         -           -      | Railroad Ink online game waiting in its lobby: Eve and Fay (how a pre-lobby game with joins only reads too)
+400000000000000000000008 ink   friend-f00000000000000000000003 0           2           hidden | Railroad Ink solo, Bob's, made a friend challenge of (schema 4: the game is the challenge's from the start)
+400000000000000000000009 ink   friend-f00000000000000000000003 player-cy   1           hidden | Cy's attempt at friend-f00000000000000000000003, finished
+40000000000000000000000a ink   friend-f00000000000000000000003 player-ann  -           hidden | Ann's attempt at friend-f00000000000000000000003, unfinished
+40000000000000000000000b metro -                               0           122,67      -      | Metro with a chosen seed (`chosen`: true), Cy's, against a greedy computer, a `keep`
+40000000000000000000000c metro -                               0,1         -           -      | Metro, two people on one device, at seat 1's turn
+40000000000000000000000d ink   daily-2026-11-28                player-ann  7           hidden | Ann's attempt at daily-2026-11-28, finished
+40000000000000000000000e ink   daily-2026-11-28                player-bob  -           hidden | Bob's attempt at daily-2026-11-28, unfinished
+40000000000000000000000f metro metro-daily-2026-11-28          player-cy   19,96,44,46 hidden | Cy's attempt at metro-daily-2026-11-28, finished
+400000000000000000000010 metro metro-daily-2026-11-28          player-dee  -           hidden | Dee's attempt at metro-daily-2026-11-28, unfinished
+400000000000000000000011 ink   weekly-2026-W48                 player-ann  -           hidden | Ann's attempt at weekly-2026-W48, unfinished
+4c0000000000000000000001 ink   daily-2026-11-27                -           49          -      | the computer's game of daily-2026-11-27
+4c0000000000000000000002 metro metro-daily-2026-11-27          -           34,51,43,44 -      | the computer's game of metro-daily-2026-11-27
+4c0000000000000000000003 ink   friend-f00000000000000000000003 -           58          hidden | the computer's game of friend-f00000000000000000000003
+4c0000000000000000000004 ink   daily-2026-11-28                -           49          hidden | the computer's game of daily-2026-11-28
+4c0000000000000000000005 metro metro-daily-2026-11-28          -           36,49,59,43 hidden | the computer's game of metro-daily-2026-11-28
+";
 
-/// The token of a player's seat in a challenge's game, as the server derives it from the
-/// player's token (the fixture stores its hash).
-fn challenge_seat_token(player_token: &str, challenge: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    h.update(b"tracklayer challenge seat\0");
-    h.update(player_token.as_bytes());
-    h.update(b"\0");
-    h.update(challenge.as_bytes());
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+/// The games of [`GAMES`].
+fn games() -> Vec<FixtureGame> {
+    fn list<T: std::str::FromStr<Err: std::fmt::Debug>>(text: &str) -> Vec<T> {
+        text.split(',').map(|n| n.parse().unwrap()).collect()
+    }
+    let field = |text: &'static str| Some(text).filter(|&t| t != "-");
+    GAMES
+        .lines()
+        .filter(|line| !line.is_empty())
+        .map(|line| {
+            let (fields, what) = line.split_once(" | ").unwrap();
+            let f: Vec<&'static str> = fields.split_whitespace().collect();
+            FixtureGame {
+                id: f[0],
+                kind: f[1],
+                what,
+                challenge: field(f[2]),
+                token: match field(f[3]) {
+                    None => TokenOf::Nobody,
+                    Some(t) if t.starts_with("player-") => TokenOf::Player(t),
+                    Some(seats) => TokenOf::Seats(list(seats)),
+                },
+                scores: field(f[4]).map(list),
+                hidden: f[5] == "hidden",
+            }
+        })
+        .collect()
 }
 
 /// Compares `value` with the JSON snapshot `name`, its maps sorted by key.
@@ -752,6 +375,33 @@ impl Record {
         self.answers.push((name.into(), answer));
     }
 
+    /// `GET path` without a token, under its name.
+    async fn get(&mut self, app: &TestApp, path: &str) {
+        self.add(format!("GET {path}"), get(app, path, None).await);
+    }
+
+    /// `path` as nobody (`anonymous`), then as each player (`as Ann`).
+    async fn as_everyone(&mut self, app: &TestApp, path: &str) {
+        self.add("anonymous", get(app, path, None).await);
+        for (name, _, token) in PLAYERS {
+            self.add(format!("as {name}"), get(app, path, Some(token)).await);
+        }
+    }
+
+    /// `GET {list}{query}` and each page after it (asked for `before` the last one's `next`).
+    async fn pages(&mut self, app: &TestApp, list: &str, query: &str) {
+        let mut path = format!("{list}{query}");
+        for _ in 0..20 {
+            let answer = get(app, &path, None).await;
+            let next = answer["body"]["next"].as_str().map(str::to_owned);
+            self.add(format!("GET {path}"), answer);
+            let Some(next) = next else { return };
+            let sep = if query.is_empty() { "?" } else { "&" };
+            path = format!("{list}{query}{sep}before={next}");
+        }
+        panic!("the pages of {list}{query} end");
+    }
+
     /// `title`, then each answer: its status and body laid out, or the earlier answer it
     /// equals.
     fn text(&self, title: &str) -> String {
@@ -864,7 +514,7 @@ fn final_scores(kind: &str, replay: &Value) -> Vec<i64> {
 async fn every_game_loads_replays_and_scores_as_stored() {
     let f = fixture().await;
     let app = &f.app;
-    for game in GAMES {
+    for game in games() {
         let path = format!("/api/{}/games/{}", game.kind, game.id);
         let tokens = game.tokens();
         let others: Vec<(String, String)> = if game.hidden {
@@ -898,12 +548,12 @@ async fn every_game_loads_replays_and_scores_as_stored() {
         }
         let (status, state) = app.get(&path, None).await;
         let seen = replays.iter().find(|v| v["status"] == 200);
-        match game.scores {
+        match &game.scores {
             Some(scores) => {
                 let replay = seen.unwrap_or_else(|| panic!("{}: no one sees its replay", game.id));
                 assert_eq!(
                     final_scores(game.kind, &replay["body"]),
-                    scores,
+                    *scores,
                     "{}: the replay's final scores",
                     game.id
                 );
@@ -936,18 +586,7 @@ async fn the_recent_games_list_every_finished_game_of_no_challenge() {
     let app = &f.app;
     let mut r = Record::default();
     for query in ["", "?kind=ink", "?kind=metro", "?limit=4"] {
-        let mut path = format!("/api/games{query}");
-        let mut page = 1;
-        loop {
-            let answer = get(app, &path, None).await;
-            let next = answer["body"]["next"].as_str().map(str::to_owned);
-            r.add(format!("GET {path}"), answer);
-            let Some(next) = next else { break };
-            let sep = if query.is_empty() { "?" } else { "&" };
-            path = format!("/api/games{query}{sep}before={next}");
-            page += 1;
-            assert!(page < 20, "the pages end");
-        }
+        r.pages(app, "/api/games", query).await;
     }
     for bad in [
         "?kind=chess",
@@ -955,8 +594,7 @@ async fn the_recent_games_list_every_finished_game_of_no_challenge() {
         "?finished=false",
         "?before=yesterday",
     ] {
-        let path = format!("/api/games{bad}");
-        r.add(format!("GET {path}"), get(app, &path, None).await);
+        r.get(app, &format!("/api/games{bad}")).await;
     }
     assert_json("recent_games", &r.json());
 }
@@ -968,41 +606,23 @@ async fn every_challenge_and_its_leaderboard_as_each_player() {
     let f = fixture().await;
     let app = &f.app;
     let mut r = Record::default();
-    r.add("anonymous", get(app, "/api/challenges/current", None).await);
-    for (name, _, token) in PLAYERS {
-        r.add(
-            format!("as {name}"),
-            get(app, "/api/challenges/current", Some(token)).await,
-        );
-    }
+    r.as_everyone(app, "/api/challenges/current").await;
     assert_json("challenges_current", &r.json());
 
     let mut r = Record::default();
     for limit in ["", "?limit=2"] {
-        let mut path = format!("/api/challenges{limit}");
-        loop {
-            let answer = get(app, &path, None).await;
-            let next = answer["body"]["next"].as_str().map(str::to_owned);
-            r.add(format!("GET {path}"), answer);
-            let Some(next) = next else { break };
-            let sep = if limit.is_empty() { "?" } else { "&" };
-            path = format!("/api/challenges{limit}{sep}before={next}");
-        }
+        r.pages(app, "/api/challenges", limit).await;
     }
-    let path = "/api/challenges?before=not-a-time";
-    r.add(format!("GET {path}"), get(app, path, None).await);
+    r.get(app, "/api/challenges?before=not-a-time").await;
     assert_json("challenges_past", &r.json());
 
     for id in CHALLENGES {
         let path = format!("/api/challenges/{id}");
         let mut r = Record::default();
-        r.add("anonymous", get(app, &path, None).await);
-        for (name, _, token) in PLAYERS {
-            r.add(format!("as {name}"), get(app, &path, Some(token)).await);
-        }
+        r.as_everyone(app, &path).await;
         if id == "daily-2026-11-26" {
             let around = format!("{path}?limit=1&around={}", PLAYERS[1].1);
-            r.add(format!("GET {around}"), get(app, &around, None).await);
+            r.get(app, &around).await;
             r.add(
                 format!("GET {around} as Cy"),
                 get(app, &around, Some(CY)).await,
@@ -1017,7 +637,7 @@ async fn every_challenge_and_its_leaderboard_as_each_player() {
         "/api/challenges/no%20such",
         "/api/challenges/daily-2026-11-26?limit=0",
     ] {
-        r.add(format!("GET {path}"), get(app, path, None).await);
+        r.get(app, path).await;
     }
     assert_json("challenges_refused", &r.json());
 }
@@ -1045,7 +665,7 @@ async fn every_players_page() {
         get(app, "/api/players/me", Some("nobody")).await,
     );
     for path in ["/api/players/ffffffffffffffffffffffff", "/api/players/Ann"] {
-        r.add(format!("GET {path}"), get(app, path, None).await);
+        r.get(app, path).await;
     }
     assert_json("players", &r.json());
 }
@@ -1087,12 +707,11 @@ async fn tiles_viewers_health_hints_and_refusals() {
         "/api/metro/view?players=7&sequence=".to_owned(),
         "/api/metro/view?players=2".to_owned(),
     ] {
-        r.add(format!("GET {path}"), get(app, &path, None).await);
+        r.get(app, &path).await;
     }
     insta::assert_snapshot!("viewers", r.text("the board viewers"));
 
-    let (status, health) = app.get("/api/health", None).await;
-    assert_eq!(status, StatusCode::OK);
+    let health = app.get("/api/health", None).await.is(StatusCode::OK);
     insta::assert_json_snapshot!("health", health, {
         ".process" => "[process]",
         ".games_in_memory" => "[count]",
@@ -1102,10 +721,10 @@ async fn tiles_viewers_health_hints_and_refusals() {
     // comes; the refusals are pinned.
     let g1e = "100000000000000000000004";
     let token = format!("seat-{g1e}-0");
-    let (status, hint) = app
+    let hint = app
         .get(&format!("/api/ink/games/{g1e}/hint"), Some(&token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{hint}");
+        .await
+        .is(StatusCode::OK);
     assert!(
         !hint["placements"]
             .as_array()

@@ -4,12 +4,25 @@
 
 mod common;
 
-use common::TestApp;
+use common::{Answer, TestApp};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 
 async fn limited(limits: server::Limits) -> TestApp {
     TestApp::start_with(|c| c.limits = limits).await
+}
+
+/// Opens the live updates at `path` as a request forwarded for `from`: the connection (the
+/// stream lasts as long as it) and the answer.
+async fn events_from(
+    app: &TestApp,
+    path: &str,
+    from: &str,
+) -> (common::Client, hyper::Response<hyper::body::Incoming>) {
+    let mut client = app.client().await;
+    let headers = [("x-forwarded-for", from)];
+    let r = client.send("GET", path, &headers, Vec::new()).await;
+    (client, r)
 }
 
 #[tokio::test]
@@ -89,17 +102,17 @@ async fn making_players_and_games_is_rate_limited_per_kind() {
     assert!(v["error"].as_str().unwrap().contains("players made"), "{v}");
     // Games have their own allowance.
     for _ in 0..2 {
-        let (status, _) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
-        assert_eq!(status, StatusCode::CREATED);
+        app.post("/api/ink/games", None, r#"{"mode":"solo"}"#)
+            .await
+            .is(StatusCode::CREATED);
     }
-    let (status, v) = app
-        .post(
-            "/api/metro/games",
-            None,
-            r#"{"players":[{"kind":"human"},{"kind":"computer"}]}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    app.post(
+        "/api/metro/games",
+        None,
+        r#"{"players":[{"kind":"human"},{"kind":"computer"}]}"#,
+    )
+    .await
+    .is(StatusCode::TOO_MANY_REQUESTS);
     // Reading is never limited.
     for _ in 0..20 {
         assert_eq!(app.get("/api/health", None).await.0, StatusCode::OK);
@@ -221,22 +234,11 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limits() {
     let path = format!("/api/ink/games/{id}/events");
     let mut streams = Vec::new();
     for forwarded in ["203.0.113.1", "203.0.113.2"] {
-        let mut client = app.client().await;
-        let r = client
-            .send("GET", &path, &[("x-forwarded-for", forwarded)], Vec::new())
-            .await;
-        assert_eq!(r.status(), StatusCode::OK, "{forwarded}");
-        streams.push((client, r));
+        let stream = events_from(&app, &path, forwarded).await;
+        assert_eq!(stream.1.status(), StatusCode::OK, "{forwarded}");
+        streams.push(stream);
     }
-    let mut client = app.client().await;
-    let r = client
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.2")],
-            Vec::new(),
-        )
-        .await;
+    let (_client, r) = events_from(&app, &path, "203.0.113.2").await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -264,25 +266,9 @@ async fn without_trust_a_forged_forwarded_for_does_not_escape_the_limits() {
     }
     let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
     let path = format!("/api/ink/games/{id}/events");
-    let mut first = app.client().await;
-    let r = first
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.1")],
-            Vec::new(),
-        )
-        .await;
+    let (_first, r) = events_from(&app, &path, "203.0.113.1").await;
     assert_eq!(r.status(), StatusCode::OK);
-    let mut second = app.client().await;
-    let refused = second
-        .send(
-            "GET",
-            &path,
-            &[("x-forwarded-for", "203.0.113.2")],
-            Vec::new(),
-        )
-        .await;
+    let (_second, refused) = events_from(&app, &path, "203.0.113.2").await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
     drop(r);
 }

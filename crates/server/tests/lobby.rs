@@ -4,28 +4,19 @@
 
 mod common;
 
-use common::{TestApp, create, first_legal_die, place};
+use common::{Answer, TestApp, create, first_legal_die, place};
 use hyper::StatusCode;
 use serde_json::Value;
 
 async fn state(app: &TestApp, id: &str, token: Option<&str>) -> Value {
-    let (status, v) = app.get(&format!("/api/ink/games/{id}"), token).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&format!("/api/ink/games/{id}"), token)
+        .await
+        .is(StatusCode::OK)
 }
 
 async fn start(app: &TestApp, id: &str, token: Option<&str>) -> (StatusCode, Value) {
     app.post(&format!("/api/ink/games/{id}/start"), token, "")
         .await
-}
-
-async fn join(app: &TestApp, id: &str, name: &str) -> (StatusCode, Value) {
-    app.post(
-        &format!("/api/ink/games/{id}/join"),
-        None,
-        &format!(r#"{{"name":"{name}"}}"#),
-    )
-    .await
 }
 
 /// A refusal in the API's one shape: `{"error": words}`, no rule (it is not the engine's).
@@ -59,7 +50,7 @@ async fn an_online_game_waits_in_its_lobby_until_its_creator_starts_it() {
 
     // A friend joins; the creator still cannot play: 409 for a placement, the end of a round,
     // an undo or a hint.
-    let (status, v) = join(&app, &id, "Bob").await;
+    let (status, v) = common::join(&app, &id, "Bob").await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     let bob = v["token"].as_str().unwrap().to_owned();
     let (status, v) = place(&app, &id, &ann, "A1A10").await;
@@ -103,7 +94,7 @@ async fn an_online_game_waits_in_its_lobby_until_its_creator_starts_it() {
     let (status, v) = start(&app, &id, Some(&ann)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     assert_refusal(&v, "already started");
-    let (status, v) = join(&app, &id, "Cy").await;
+    let (status, v) = common::join(&app, &id, "Cy").await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     assert_refusal(&v, "has started");
     let watched = state(&app, &id, None).await;
@@ -149,7 +140,7 @@ async fn the_start_is_in_the_log_and_survives_a_restart() {
     let mut app = TestApp::start().await;
     let (waiting, wa) = create(&app, r#"{"mode":"online","seed":21,"name":"Wu"}"#).await;
     let (going, ga) = create(&app, r#"{"mode":"online","seed":22,"name":"Gil"}"#).await;
-    let (_, v) = join(&app, &going, "Hal").await;
+    let (_, v) = common::join(&app, &going, "Hal").await;
     let gb = v["token"].as_str().unwrap().to_owned();
     assert_eq!(start(&app, &going, Some(&ga)).await.0, StatusCode::OK);
     let s = state(&app, &going, Some(&ga)).await;
@@ -171,8 +162,14 @@ async fn the_start_is_in_the_log_and_survives_a_restart() {
     assert_eq!(after[0]["started"], false);
     assert_eq!(after[1]["started"], true);
     // The game in the lobby still takes players and starts; the started one refuses both.
-    assert_eq!(join(&app, &waiting, "Xi").await.0, StatusCode::CREATED);
-    assert_eq!(join(&app, &going, "Yo").await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        common::join(&app, &waiting, "Xi").await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        common::join(&app, &going, "Yo").await.0,
+        StatusCode::CONFLICT
+    );
     assert_eq!(start(&app, &going, Some(&ga)).await.0, StatusCode::CONFLICT);
     assert_eq!(start(&app, &waiting, Some(&wa)).await.0, StatusCode::OK);
     // Play goes on after the restart, with the versions counting the start.

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Events, TestApp, send_junk};
+use common::{Answer, Events, TestApp, send_junk};
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
@@ -47,9 +47,7 @@ async fn create_people(app: &TestApp, n: usize, seed: u64) -> (String, Vec<Strin
 }
 
 async fn state(app: &TestApp, id: &str, token: Option<&str>) -> Value {
-    let (status, v) = app.get(&game_path(id), token).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&game_path(id), token).await.is(StatusCode::OK)
 }
 
 async fn act(app: &TestApp, id: &str, token: &str, what: &str, body: &str) -> (StatusCode, Value) {
@@ -139,14 +137,10 @@ fn assert_scored(s: &Value) {
 #[tokio::test]
 async fn the_tile_table() {
     let app = TestApp::start().await;
-    let (status, t) = app.get("/api/metro/tiles", None).await;
-    assert_eq!(status, StatusCode::OK);
+    let t = app.get("/api/metro/tiles", None).await.is(StatusCode::OK);
     assert_eq!(t["tiles"].as_array().unwrap().len(), 24);
-    let copies: u64 = t["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["copies"].as_u64().unwrap())
+    let copies: u64 = common::each(&t["tiles"], |t| t["copies"].as_u64().unwrap())
+        .into_iter()
         .sum();
     assert_eq!(copies, 60);
     assert_eq!(t["deck"], 60);
@@ -171,12 +165,7 @@ async fn the_tile_table() {
         Value::Null,
         "station 16 is nobody's with 6"
     );
-    let levels: Vec<&str> = t["levels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
+    let levels: Vec<&str> = common::each(&t["levels"], |l| l.as_str().unwrap());
     assert_eq!(levels, metro::ai::AGENTS.to_vec());
     assert_eq!(t["default_level"], "strong");
     assert_eq!(
@@ -245,14 +234,7 @@ async fn creating_a_game_checks_its_input() {
     }
 
     // A person on this device gets a token; an invited person and a computer do not.
-    let (status, v) = app
-        .post(
-            "/api/metro/games",
-            None,
-            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"random"},{"kind":"human","invite":true},{"kind":"human","name":"Cy"}]}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let v = app.post("/api/metro/games", None, r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"random"},{"kind":"human","invite":true},{"kind":"human","name":"Cy"}]}"#).await.is(StatusCode::CREATED);
     assert_eq!(v["id"].as_str().unwrap().len(), 24);
     let seats = v["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 2);
@@ -262,12 +244,7 @@ async fn creating_a_game_checks_its_input() {
     );
     assert_eq!(seats[0]["token"].as_str().unwrap().len(), 64);
     let s = state(&app, v["id"].as_str().unwrap(), None).await;
-    let names: Vec<&str> = s["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::each(&s["players"], |p| p["name"].as_str().unwrap());
     assert_eq!(names, ["Ann", "Computer 2", "Player 3", "Cy"]);
     assert_eq!(s["players"][1]["kind"], "computer");
     assert_eq!(s["players"][1]["level"], "random");
@@ -476,23 +453,17 @@ async fn refusals_have_their_status() {
     let app = TestApp::start().await;
     let (id, t) = create_people(&app, 2, 9).await;
     let unknown = "0123456789abcdef01234567";
-    for path in [
-        game_path(unknown),
-        game_path("not-an-id"),
-        format!("{}/events", game_path(unknown)),
-    ] {
-        let (status, _) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
-    }
+    common::assert_no_such_game(&app, "metro").await;
     let (status, _) = act(&app, unknown, &t[0], "draw", "").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = app
-        .post(&format!("{}/join", game_path(unknown)), None, "")
-        .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.post(&format!("{}/join", game_path(unknown)), None, "")
+        .await
+        .is(StatusCode::NOT_FOUND);
     // A Railroad Ink game is not a Metro game, and the other way round.
-    let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
-    assert_eq!(status, StatusCode::CREATED);
+    let v = app
+        .post("/api/ink/games", None, r#"{"mode":"solo"}"#)
+        .await
+        .is(StatusCode::CREATED);
     let ink = v["id"].as_str().unwrap();
     assert_eq!(
         app.get(&game_path(ink), None).await.0,
@@ -541,10 +512,9 @@ async fn refusals_have_their_status() {
         StatusCode::BAD_REQUEST
     );
     // Joining a game without open seats.
-    let (status, v) = app
-        .post(&format!("{}/join", game_path(&id)), None, "{}")
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    app.post(&format!("{}/join", game_path(&id)), None, "{}")
+        .await
+        .is(StatusCode::CONFLICT);
 }
 
 #[tokio::test]
@@ -569,12 +539,7 @@ async fn a_whole_two_player_game() {
     assert_eq!(last["sequence"].as_str().unwrap().len(), 360);
     assert_eq!(last["seed"], "2024");
     assert_scored(&last);
-    let scores: Vec<u64> = last["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_u64().unwrap())
-        .collect();
+    let scores: Vec<u64> = common::each(&last["scores"], |s| s.as_u64().unwrap());
     let best = *scores.iter().max().unwrap();
     let winners: Vec<usize> = (0..2).filter(|&i| scores[i] == best).collect();
     assert_eq!(last["winners"], json!(winners));
@@ -653,14 +618,7 @@ async fn computer_seats_play_until_a_persons_turn() {
 async fn a_game_needs_a_person_and_its_computers_play_around_them() {
     let app = TestApp::start().await;
     // Computers alone would cost the server for nobody: refused.
-    let (status, v) = app
-        .post(
-            "/api/metro/games",
-            None,
-            r#"{"players":[{"kind":"computer","level":"random"},{"kind":"computer","level":"greedy"}],"seed":8}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let v = app.post("/api/metro/games", None, r#"{"players":[{"kind":"computer","level":"random"},{"kind":"computer","level":"greedy"}],"seed":8}"#).await.is(StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("person"), "{v}");
     let (id, seats) = create(
         &app,
@@ -698,12 +656,16 @@ async fn invited_people_take_open_seats_by_link() {
     assert_eq!(s["version"], 0);
     // Ann plays; then it is an open seat's turn and the game waits.
     play_turn(&app, &id, &ann).await;
-    let (status, v) = app.post(&join, None, r#"{"seat":5}"#).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
-    let (status, v) = app.post(&join, None, r#"{"seat":0}"#).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
-    let (status, v) = app.post(&join, None, r#"{"name":"Bob"}"#).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    app.post(&join, None, r#"{"seat":5}"#)
+        .await
+        .is(StatusCode::BAD_REQUEST);
+    app.post(&join, None, r#"{"seat":0}"#)
+        .await
+        .is(StatusCode::CONFLICT);
+    let v = app
+        .post(&join, None, r#"{"name":"Bob"}"#)
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(v["seat"], 1);
     let bob = v["token"].as_str().unwrap().to_owned();
     let s = state(&app, &id, Some(&bob)).await;
@@ -714,15 +676,16 @@ async fn invited_people_take_open_seats_by_link() {
     assert_eq!(s["open_seats"], json!([2]));
     assert_eq!(s["version"], 3, "draw, place and a seat taken");
     // The last seat keeps its planned name when the person gives none.
-    let (status, v) = app.post(&join, None, r#"{"seat":2}"#).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let v = app
+        .post(&join, None, r#"{"seat":2}"#)
+        .await
+        .is(StatusCode::CREATED);
     let cy = v["token"].as_str().unwrap().to_owned();
     assert_eq!(
         state(&app, &id, Some(&cy)).await["players"][2]["name"],
         "Player 3"
     );
-    let (status, v) = app.post(&join, None, "").await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    let v = app.post(&join, None, "").await.is(StatusCode::CONFLICT);
     assert_eq!(v["error"], "every seat is taken");
     play_turn(&app, &id, &bob).await;
     play_turn(&app, &id, &cy).await;
@@ -742,10 +705,9 @@ async fn live_updates_over_server_sent_events() {
     assert_eq!(events.next_state().await, 0);
     act(&app, &id, ann, "draw", "").await;
     assert_eq!(events.next_state().await, 1);
-    let (status, _) = app
-        .post(&format!("{}/join", game_path(&id)), None, "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.post(&format!("{}/join", game_path(&id)), None, "")
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(events.next_state().await, 2);
 }
 
@@ -776,10 +738,10 @@ async fn a_restarted_server_continues_every_metro_game() {
     assert_eq!(s["phase"], "must_place");
     let square = first_legal(&s["you"]);
     assert_eq!(place(&app, &people, &t[1], &square).await.0, StatusCode::OK);
-    let (status, v) = app
+    let v = app
         .post(&format!("{}/join", game_path(&mixed)), None, "")
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+        .await
+        .is(StatusCode::CREATED);
     let cy = v["token"].as_str().unwrap().to_owned();
     play_turn(&app, &mixed, &cy).await;
     wait_for(&app, &mixed, None, |s| s["turn"] == 0).await;
@@ -799,33 +761,12 @@ async fn reads(app: &TestApp, people: &str, t: &[String], mixed: &str, ann: &str
 
 #[tokio::test]
 async fn a_computer_whose_turn_is_due_plays_when_its_game_loads() {
-    use server::storage::{GameKind, NewGame, SeatKind, SeatRow, Storage};
-
     let mut app = TestApp::start().await;
     // A game whose first seat is a computer, as a server that stopped before it moved left it.
     let id = "00112233445566778899aabb";
-    {
-        let storage = Storage::connect(&app.config.db).await.unwrap();
-        storage
-            .create_game(NewGame {
-                id: id.into(),
-                kind: GameKind::from("metro"),
-                mode: "seats".into(),
-                setup: r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#.into(),
-                created: 1,
-                seats: vec![SeatRow {
-                    seat: 0,
-                    name: "Robo".into(),
-                    kind: SeatKind::Computer,
-                    agent: Some("greedy".into()),
-                    token_hash: None,
-                    player: None,
-                }],
-                entry: None,
-            })
-            .await
-            .unwrap();
-    }
+    let setup = r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#;
+    let robo = server::game::Seat::computer("Robo".into(), "greedy".into());
+    common::store_game(&app, id, "metro", ("seats", setup), vec![robo]).await;
     app.restart().await;
     let s = wait_for(&app, id, None, |s| s["turn"] == 1).await;
     assert_eq!(s["sequence"].as_str().unwrap().len(), 6);
@@ -877,16 +818,15 @@ async fn junk_never_gets_a_server_error() {
         "/api/metro/tiles?x=%ff",
         "/metro/%ff%fe",
     ];
+    let game = game_path(&id);
     send_junk(
         &app,
         0x2545_f491_4f6c_dd1d,
+        &game,
         &token,
         &endpoints,
         &fragments,
         &paths,
     )
     .await;
-    let (status, s) = app.get(&game_path(&id), Some(&token)).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(s["finished"], false);
 }

@@ -5,18 +5,20 @@
 
 mod common;
 
+use common::Answer;
+
 use hyper::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use server::ApiError;
 use server::game::{
-    ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule, to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
+    to_json,
 };
 use server::play::Session;
 use server::play::commands::SeatTaken;
 use server::replay::SeatResult;
 use server::state::AppState;
-use server::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use server::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
 
 // ---------------------------------------------------------------------------------------
@@ -144,6 +146,18 @@ fn moves_of(stored: &StoredGame) -> Result<Ttt, ApiError> {
     Ok(game)
 }
 
+/// O's seat until someone joins.
+fn open_seat() -> Seat {
+    Seat {
+        name: "O".into(),
+        kind: SeatKind::Human,
+        agent: None,
+        invited: true,
+        token_hash: None,
+        player: None,
+    }
+}
+
 impl GameState for Ttt {
     const KIND: &'static str = "ttt";
     const NAME: &'static str = "Noughts and crosses";
@@ -161,14 +175,7 @@ impl GameState for Ttt {
         let mut game = moves_of(&stored)?;
         // The second seat is open until someone joins.
         if game.seats.len() == 1 {
-            game.seats.push(Seat {
-                name: "O".into(),
-                kind: SeatKind::Human,
-                agent: None,
-                invited: true,
-                token_hash: None,
-                player: None,
-            });
+            game.seats.push(open_seat());
         }
         game.challenge = stored.challenge;
         Ok(game)
@@ -248,13 +255,7 @@ impl GameState for Ttt {
         ))
     }
 
-    async fn start_challenge_game(
-        _: &AppState,
-        _: &ChallengeRow,
-        _: &PlayerRow,
-        _: &str,
-        _: Option<NewEntry>,
-    ) -> Result<String, ApiError> {
+    async fn start_challenge_game(_: &AppState, _: ChallengeStart<'_>) -> Result<String, ApiError> {
         Err(refused("no challenges of noughts and crosses".into()))
     }
 
@@ -285,14 +286,7 @@ impl GameState for Ttt {
         let name = request.name.unwrap_or_else(|| "X".into());
         let x = Seat::person(name, server::ids::hash_token(&token), player);
         let mut state = Ttt::new(vec![x]);
-        state.seats.push(Seat {
-            name: "O".into(),
-            kind: SeatKind::Human,
-            agent: None,
-            invited: true,
-            token_hash: None,
-            player: None,
-        });
+        state.seats.push(open_seat());
         let id = Session::<Ttt>::start(app, "online", "{}".into(), state, None).await?;
         Ok(SeatTaken {
             id: Some(id),
@@ -380,15 +374,17 @@ async fn noughts_and_crosses_plugs_in_and_plays_through_the_api() {
     let id = x["id"].as_str().unwrap().to_owned();
     let xt = x["token"].as_str().unwrap().to_owned();
     let game = format!("/api/ttt/games/{id}");
+    let mark = |token: &String, square: usize| {
+        let body = json!({ "square": square });
+        call(
+            "POST",
+            format!("{game}/act"),
+            Some(token.clone()),
+            Some(body),
+        )
+    };
     // Nobody may move before the second seat is taken.
-    let (status, v) = call(
-        "POST",
-        format!("{game}/act"),
-        Some(xt.clone()),
-        Some(json!({"square": 4})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    mark(&xt, 4).await.is(StatusCode::CONFLICT);
     let (status, o) = call(
         "POST",
         format!("{game}/join"),
@@ -415,42 +411,14 @@ async fn noughts_and_crosses_plugs_in_and_plays_through_the_api() {
     // square, is refused with the game's words.
     let moves = [(&xt, 0), (&ot, 3), (&xt, 1), (&ot, 4)];
     for (token, square) in moves {
-        let (status, v) = call(
-            "POST",
-            format!("{game}/act"),
-            Some(token.clone()),
-            Some(json!({"square": square})),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+        mark(token, square).await.is(StatusCode::OK);
     }
-    let (status, v) = call(
-        "POST",
-        format!("{game}/act"),
-        Some(ot.clone()),
-        Some(json!({"square": 8})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let v = mark(&ot, 8).await.is(StatusCode::CONFLICT);
     assert_eq!(v["error"], "it is the other player's turn");
-    let (status, v) = call(
-        "POST",
-        format!("{game}/act"),
-        Some(xt.clone()),
-        Some(json!({"square": 4})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    mark(&xt, 4).await.is(StatusCode::CONFLICT);
     let (_, v) = call("GET", format!("{game}/replay"), None, None).await;
     assert_eq!(v["error"], "the game is not over yet");
-    let (status, v) = call(
-        "POST",
-        format!("{game}/act"),
-        Some(xt.clone()),
-        Some(json!({"square": 2})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    let v = mark(&xt, 2).await.is(StatusCode::OK);
     assert_eq!(v["board"], "xxxoo....");
     assert_eq!(v["winner"], 0);
     assert_eq!(v["you"], 0);

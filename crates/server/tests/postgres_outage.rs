@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::TestApp;
+use common::{Answer, TestApp};
 use hyper::StatusCode;
 use server::storage::Storage;
 
@@ -59,15 +59,14 @@ impl Outage {
 
 #[tokio::test]
 async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
-    let Some(database) = server::storage::fresh_test_database().await.unwrap() else {
-        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    let Some(database) = common::postgres_only().await else {
         return;
     };
     let app = TestApp::start_with(|c| c.db = database.clone()).await;
-    let (status, made) = app
+    let made = app
         .post("/api/ink/games", None, r#"{"mode":"solo","seed":3}"#)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+        .await
+        .is(StatusCode::CREATED);
     let id = made["id"].as_str().unwrap().to_owned();
     let token = made["token"].as_str().unwrap().to_owned();
     let path = format!("/api/ink/games/{id}");
@@ -101,8 +100,10 @@ async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
             assert_eq!(response.headers()["retry-after"], "2");
         }
         // A game made during the outage cannot be stored: 503 too.
-        let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
-        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        let v = app
+            .post("/api/ink/games", None, r#"{"mode":"solo"}"#)
+            .await
+            .is(StatusCode::SERVICE_UNAVAILABLE);
         assert!(v["error"].as_str().unwrap().contains("try again"), "{v}");
     }
     assert!(
@@ -112,32 +113,29 @@ async fn an_outage_is_a_503_and_the_server_plays_on_after_it() {
 
     // Back: the same server plays on.
     outage.end().await;
-    let (status, s) = app.get(&path, Some(&token)).await;
-    assert_eq!(status, StatusCode::OK, "{s}");
+    let s = app.get(&path, Some(&token)).await.is(StatusCode::OK);
     let next = common::first_legal_die(&s).unwrap();
-    let (status, v) = app
-        .post(
-            &format!("{path}/place"),
-            Some(&token),
-            &format!(r#"{{"placement":"{next}"}}"#),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    let (status, v) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    app.post(
+        &format!("{path}/place"),
+        Some(&token),
+        &format!(r#"{{"placement":"{next}"}}"#),
+    )
+    .await
+    .is(StatusCode::OK);
+    app.post("/api/ink/games", None, r#"{"mode":"solo"}"#)
+        .await
+        .is(StatusCode::CREATED);
 }
 
 /// `GET /api/health` with its database down: `503`, `"ok": false`, the reason and
 /// `Retry-After`; `200` and `"ok": true` again once the database is back.
 #[tokio::test]
 async fn health_is_a_503_while_the_database_is_down_and_200_after() {
-    let Some(database) = server::storage::fresh_test_database().await.unwrap() else {
-        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    let Some(database) = common::postgres_only().await else {
         return;
     };
     let app = TestApp::start_with(|c| c.db = database.clone()).await;
-    let (status, health) = app.get("/api/health", None).await;
-    assert_eq!(status, StatusCode::OK, "{health}");
+    let health = app.get("/api/health", None).await.is(StatusCode::OK);
     assert_eq!(health["ok"], true, "{health}");
     let process = health["process"].as_str().unwrap().to_owned();
 
@@ -167,8 +165,7 @@ async fn health_is_a_503_while_the_database_is_down_and_200_after() {
 
     // Back: healthy again.
     outage.end().await;
-    let (status, health) = app.get("/api/health", None).await;
-    assert_eq!(status, StatusCode::OK, "{health}");
+    let health = app.get("/api/health", None).await.is(StatusCode::OK);
     assert_eq!(health["ok"], true, "{health}");
     assert!(health.get("database").is_none(), "{health}");
 }

@@ -5,15 +5,15 @@
 
 mod common;
 
-use common::{TestApp, create, first_legal_die};
+use common::{Answer, TestApp, create, first_legal_die};
 use hyper::StatusCode;
 use railroad_ink::{Action, Game, Setup};
 use serde_json::Value;
 
 async fn state(app: &TestApp, id: &str, token: &str) -> Value {
-    let (status, v) = app.get(&format!("/api/ink/games/{id}"), Some(token)).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&format!("/api/ink/games/{id}"), Some(token))
+        .await
+        .is(StatusCode::OK)
 }
 
 /// Plays a seat's rounds until the game is over (or, with `rounds`, that many rounds), placing
@@ -35,28 +35,28 @@ async fn play(app: &TestApp, id: &str, token: &str, rounds: usize) -> Value {
         }
         let mut undone = round != 0;
         while let Some(p) = first_legal_die(&s) {
-            let (status, v) = app
+            let v = app
                 .post(
                     &format!("/api/ink/games/{id}/place"),
                     Some(token),
                     &format!(r#"{{"placement":"{p}"}}"#),
                 )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{v}");
+                .await
+                .is(StatusCode::OK);
             s = v;
             if !undone {
                 undone = true;
-                let (status, v) = app
+                let v = app
                     .post(&format!("/api/ink/games/{id}/undo"), Some(token), "")
-                    .await;
-                assert_eq!(status, StatusCode::OK, "{v}");
+                    .await
+                    .is(StatusCode::OK);
                 s = v;
             }
         }
-        let (status, v) = app
+        let v = app
             .post(&format!("/api/ink/games/{id}/end-round"), Some(token), "")
-            .await;
-        assert_eq!(status, StatusCode::OK, "{v}");
+            .await
+            .is(StatusCode::OK);
         last = v;
     }
     last
@@ -81,13 +81,16 @@ async fn a_solo_replay_is_the_action_log_played_again() {
     let app = TestApp::start().await;
     let (id, token) = create(&app, r#"{"mode":"solo","seed":99,"name":"Ada"}"#).await;
     // Not over: no replay yet.
-    let (status, v) = app.get(&format!("/api/ink/games/{id}/replay"), None).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    app.get(&format!("/api/ink/games/{id}/replay"), None)
+        .await
+        .is(StatusCode::CONFLICT);
     let last = play(&app, &id, &token, 7).await;
     assert_eq!(last["finished"], true);
 
-    let (status, r) = app.get(&format!("/api/ink/games/{id}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = app
+        .get(&format!("/api/ink/games/{id}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(r["id"], id.as_str());
     assert_eq!(r["kind"], "ink");
     assert_eq!(r["mode"], "solo");
@@ -136,8 +139,10 @@ async fn a_solo_replay_is_the_action_log_played_again() {
     assert_eq!(last_board, final_board);
 
     // Listed as finished, with its result.
-    let (status, list) = app.get("/api/games?finished=true", None).await;
-    assert_eq!(status, StatusCode::OK, "{list}");
+    let list = app
+        .get("/api/games?finished=true", None)
+        .await
+        .is(StatusCode::OK);
     let g = &list["games"][0];
     assert_eq!(g["id"], id.as_str());
     assert_eq!(g["kind"], "ink");
@@ -170,8 +175,10 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert!(over);
-    let (status, r) = app.get(&format!("/api/ink/games/{cid}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = app
+        .get(&format!("/api/ink/games/{cid}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(r["players"].as_array().unwrap().len(), 2);
     assert_eq!(r["players"][1]["kind"], "computer");
     assert_eq!(r["players"][1]["agent"], "greedy");
@@ -184,27 +191,17 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
     assert_eq!(seats.into_iter().collect::<Vec<_>>(), [0, 1]);
 
     // Online: the second player joins in the lobby, then the creator starts the game.
-    let (oid, otoken) = create(&app, r#"{"mode":"online","seed":6,"name":"Ann"}"#).await;
-    let (status, joined) = app
-        .post(
-            &format!("/api/ink/games/{oid}/join"),
-            None,
-            r#"{"name":"Bob"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{joined}");
-    let btoken = joined["token"].as_str().unwrap().to_owned();
-    let (status, v) = app
-        .post(&format!("/api/ink/games/{oid}/start"), Some(&otoken), "")
-        .await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    let body = r#"{"mode":"online","seed":6,"name":"Ann"}"#;
+    let (oid, otoken, btoken) = common::online_game(&app, body, [None, None]).await;
     for _ in 0..7 {
         play(&app, &oid, &otoken, 1).await;
         play(&app, &oid, &btoken, 1).await;
     }
     assert_eq!(state(&app, &oid, &otoken).await["finished"], true);
-    let (status, r) = app.get(&format!("/api/ink/games/{oid}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = app
+        .get(&format!("/api/ink/games/{oid}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     let join_step = r["steps"]
         .as_array()
         .unwrap()
@@ -219,12 +216,7 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
 
     // Newest first; by kind; a page at a time.
     let (_, list) = app.get("/api/games?finished=true&kind=ink", None).await;
-    let ids: Vec<&str> = list["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_str().unwrap())
-        .collect();
+    let ids: Vec<&str> = common::each(&list["games"], |g| g["id"].as_str().unwrap());
     assert_eq!(ids, [oid.as_str(), cid.as_str()]);
     let (_, page) = app.get("/api/games?limit=1", None).await;
     assert_eq!(page["games"].as_array().unwrap().len(), 1);
@@ -261,29 +253,22 @@ async fn refusals_and_a_restart() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {v}");
         assert!(v["error"].is_string(), "{v}");
     }
-    let (status, list) = app.get("/api/games", None).await;
-    assert_eq!(status, StatusCode::OK);
+    let list = app.get("/api/games", None).await.is(StatusCode::OK);
     assert_eq!(list["games"], serde_json::json!([]));
 
     play(&app, &id, &token, 7).await;
     app.restart().await;
     let (_, list) = app.get("/api/games?finished=true", None).await;
     assert_eq!(list["games"][0]["id"], id.as_str());
-    let (status, _) = app.get(&format!("/api/ink/games/{id}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK);
+    app.get(&format!("/api/ink/games/{id}/replay"), None)
+        .await
+        .is(StatusCode::OK);
 }
 
 #[tokio::test]
 async fn a_metro_replay_is_its_action_log_played_again() {
     let app = TestApp::start().await;
-    let (status, v) = app
-        .post(
-            "/api/metro/games",
-            None,
-            r#"{"players":[{"kind":"computer","level":"random","name":"Rae"},{"kind":"computer","level":"greedy","name":"Gus"},{"kind":"human","name":"Hu"}],"seed":12}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let v = app.post("/api/metro/games", None, r#"{"players":[{"kind":"computer","level":"random","name":"Rae"},{"kind":"computer","level":"greedy","name":"Gus"},{"kind":"human","name":"Hu"}],"seed":12}"#).await.is(StatusCode::CREATED);
     let id = v["id"].as_str().unwrap().to_owned();
     let token = v["seats"][0]["token"].as_str().unwrap().to_owned();
     let path = format!("/api/metro/games/{id}");
@@ -311,8 +296,10 @@ async fn a_metro_replay_is_its_action_log_played_again() {
     }
     assert_eq!(last["finished"], true, "the game is played to its end");
 
-    let (status, r) = app.get(&format!("{path}/replay"), None).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = app
+        .get(&format!("{path}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(r["kind"], "metro");
     assert_eq!(r["seed"], "12");
     assert_eq!(r["players"][0]["name"], "Rae");
@@ -346,8 +333,9 @@ async fn a_metro_replay_is_its_action_log_played_again() {
     assert_eq!(g["players"][1]["score"], last["scores"][1]);
     assert!(g["players"][1].get("errors").is_none());
     // Not a Railroad Ink game.
-    let (status, _) = app.get(&format!("/api/ink/games/{id}/replay"), None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.get(&format!("/api/ink/games/{id}/replay"), None)
+        .await
+        .is(StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

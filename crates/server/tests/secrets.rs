@@ -6,11 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::TestApp;
 use common::challenge::{
     TODAY, TOMORROW, app_at, board, events_status, ink_state, play, play_from, play_ink_game,
     play_ink_round, play_metro_game, player, wait_for_computer,
 };
+use common::{Answer, TestApp};
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
@@ -47,8 +47,7 @@ async fn listed_games(app: &TestApp) -> Vec<String> {
             Some(b) => format!("/api/games?limit=2&before={b}"),
             None => "/api/games?limit=2".to_owned(),
         };
-        let (status, page) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::OK, "{page}");
+        let page = app.get(&path, None).await.is(StatusCode::OK);
         for g in page["games"].as_array().unwrap() {
             ids.push(g["id"].as_str().unwrap().to_owned());
         }
@@ -152,32 +151,10 @@ async fn no_game_id_or_seed_leaves_a_leaderboard_or_player_page_before_its_time(
     let (ann_id, ann) = player(&app, "Ann").await;
     let (bob_id, bob) = player(&app, "Bob").await;
     // Ann and Bob play an online game together, each as their player.
-    let (status, g) = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"online","name":"Ann"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{g}");
-    let (online, ann_seat) = (g["id"].as_str().unwrap(), g["token"].as_str().unwrap());
-    let (status, j) = app
-        .post(
-            &format!("/api/ink/games/{online}/join"),
-            Some(&bob),
-            r#"{"name":"Bob"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{j}");
-    let bob_seat = j["token"].as_str().unwrap();
-    let (status, _) = app
-        .post(
-            &format!("/api/ink/games/{online}/start"),
-            Some(ann_seat),
-            "",
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    let body = r#"{"mode":"online","name":"Ann"}"#;
+    let (online, ann_seat, bob_seat) =
+        common::online_game(&app, body, [Some(&ann), Some(&bob)]).await;
+    let (online, ann_seat, bob_seat) = (online.as_str(), ann_seat.as_str(), bob_seat.as_str());
     for _ in 0..7 {
         play_ink_round(&app, online, ann_seat).await;
         play_ink_round(&app, online, bob_seat).await;
@@ -190,8 +167,10 @@ async fn no_game_id_or_seed_leaves_a_leaderboard_or_player_page_before_its_time(
         app.post("/api/challenges", Some(&eve), &make).await.0,
         StatusCode::FORBIDDEN
     );
-    let (status, made) = app.post("/api/challenges", Some(&ann), &make).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let made = app
+        .post("/api/challenges", Some(&ann), &make)
+        .await
+        .is(StatusCode::CREATED);
     let friend = made["id"].as_str().unwrap();
     let (_, ann_page) = app.get(&format!("/api/players/{ann_id}"), None).await;
     let (_, bob_page) = app.get(&format!("/api/players/{bob_id}"), None).await;
@@ -277,8 +256,9 @@ async fn no_friend_challenge_from_a_game_of_an_open_challenge() {
     // Once the challenge has closed, its dice are no secret: Ann's game may make one.
     travel(&mut app, TOMORROW).await;
     let body = json!({"kind": "friend", "from": game, "seat_token": seat}).to_string();
-    let (status, v) = app.post("/api/challenges", Some(&ann), &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    app.post("/api/challenges", Some(&ann), &body)
+        .await
+        .is(StatusCode::CREATED);
 }
 
 #[tokio::test]
@@ -302,10 +282,9 @@ async fn the_close_is_the_close() {
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     let error = v["error"].as_str().unwrap();
     assert!(error.contains("closed at 2026-11-27T00:00:00Z"), "{error}");
-    let (status, _) = app
-        .post(&format!("/api/ink/games/{game}/end-round"), Some(seat), "")
-        .await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    app.post(&format!("/api/ink/games/{game}/end-round"), Some(seat), "")
+        .await
+        .is(StatusCode::CONFLICT);
     // Nothing of it was stored: the game is where the close found it.
     assert_eq!(
         ink_state(&app, game, Some(seat)).await.1["version"],
@@ -326,8 +305,7 @@ async fn the_close_is_the_close() {
 /// database: both close the day's challenge by the database's clock.
 #[tokio::test]
 async fn a_process_whose_clock_is_behind_closes_by_the_databases_clock() {
-    let Some(db) = server::storage::fresh_test_database().await.unwrap() else {
-        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    let Some(db) = common::postgres_only().await else {
         return;
     };
     let config = |now: &str| {
@@ -430,12 +408,11 @@ async fn one_ranked_entry_per_network() {
     assert_eq!(apart, ["Bob", "Dee"], "{b}");
     assert_eq!(b["leaderboard"]["finished"], 3);
     assert_eq!(b["players"], 5);
-    let counted: i64 = b["leaderboard"]["histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| h["count"].as_i64().unwrap())
-        .sum();
+    let counted: i64 = common::each(&b["leaderboard"]["histogram"], |h| {
+        h["count"].as_i64().unwrap()
+    })
+    .into_iter()
+    .sum();
     assert_eq!(counted, 3);
     // Bob played normally: finished, his score kept, no rank, and why.
     assert_eq!(b["you"]["finished"], true);
@@ -494,48 +471,38 @@ async fn names_are_unique_and_the_computers_are_theirs() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{computer}: {v}");
     }
     // Nor as a seat's name in a game.
-    let (status, v) = app
-        .post(
-            "/api/ink/games",
-            None,
-            r#"{"mode":"solo","name":"Computer (strong)"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
-    let (status, v) = app
+    app.post(
+        "/api/ink/games",
+        None,
+        r#"{"mode":"solo","name":"Computer (strong)"}"#,
+    )
+    .await
+    .is(StatusCode::BAD_REQUEST);
+    let v = app
         .post("/api/ink/games", None, r#"{"mode":"online","name":"Ann"}"#)
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let (status, v) = app
-        .post(
-            &format!("/api/ink/games/{}/join", v["id"].as_str().unwrap()),
-            None,
-            r#"{"name":"COMPUTER (random)"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        .await
+        .is(StatusCode::CREATED);
+    app.post(
+        &format!("/api/ink/games/{}/join", v["id"].as_str().unwrap()),
+        None,
+        r#"{"name":"COMPUTER (random)"}"#,
+    )
+    .await
+    .is(StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
 async fn a_friend_challenge_shows_its_dice_and_boards_only_once_finished() {
     let app = app_at(TODAY).await;
     let (_, ann) = player(&app, "Ann").await;
-    let (status, v) = app
-        .post(
-            "/api/ink/games",
-            Some(&ann),
-            r#"{"mode":"solo","name":"Ann"}"#,
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let (origin, ann_seat) = (
-        v["id"].as_str().unwrap().to_owned(),
-        v["token"].as_str().unwrap().to_owned(),
-    );
+    let (origin, ann_seat) =
+        common::create_as(&app, Some(&ann), r#"{"mode":"solo","name":"Ann"}"#).await;
     let (_, last) = play_ink_game(&app, &origin, &ann_seat).await;
     let body = json!({"kind": "friend", "from": origin, "seat_token": ann_seat}).to_string();
-    let (status, made) = app.post("/api/challenges", Some(&ann), &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let made = app
+        .post("/api/challenges", Some(&ann), &body)
+        .await
+        .is(StatusCode::CREATED);
     let id = made["id"].as_str().unwrap();
     // Bob, before playing: the maker's name and score to beat, nothing more.
     let (_, bob) = player(&app, "Bob").await;
@@ -632,8 +599,7 @@ async fn pages_skip_and_repeat_nothing_whatever_shares_a_time() {
     let mut seen = Vec::new();
     let mut path = "/api/challenges?limit=1".to_owned();
     loop {
-        let (status, page) = app.get(&path, None).await;
-        assert_eq!(status, StatusCode::OK, "{page}");
+        let page = app.get(&path, None).await.is(StatusCode::OK);
         for c in page["challenges"].as_array().unwrap() {
             seen.push(c["id"].as_str().unwrap().to_owned());
         }
@@ -649,8 +615,9 @@ async fn pages_skip_and_repeat_nothing_whatever_shares_a_time() {
     challenges.sort();
     assert_eq!(sorted, challenges);
     // A page's end is checked.
-    let (status, _) = app.get("/api/games?before=12_%2e%2e", None).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.get("/api/games?before=12_%2e%2e", None)
+        .await
+        .is(StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -724,14 +691,14 @@ async fn the_dailys_computer_is_never_behind_friend_challenges() {
     // (about a second of CPU each); the next day's computer row comes within ten seconds anyway.
     let app = app_at("2026-11-26T23:59:55Z").await;
     let (ann_id, ann) = player(&app, "Ann").await;
-    let (status, v) = app
+    let v = app
         .post(
             "/api/ink/games",
             Some(&ann),
             r#"{"mode":"solo","name":"Ann"}"#,
         )
-        .await;
-    assert_eq!(status, StatusCode::CREATED);
+        .await
+        .is(StatusCode::CREATED);
     let origin = v["id"].as_str().unwrap().to_owned();
     play_ink_game(&app, &origin, v["token"].as_str().unwrap()).await;
     // Thirty copies of Ann's finished game, each hers (one friend challenge a game).
@@ -754,8 +721,9 @@ async fn the_dailys_computer_is_never_behind_friend_challenges() {
     let _ = ann_id;
     for g in &games {
         let body = json!({"kind": "friend", "from": g}).to_string();
-        let (status, v) = app.post("/api/challenges", Some(&ann), &body).await;
-        assert_eq!(status, StatusCode::CREATED, "{v}");
+        app.post("/api/challenges", Some(&ann), &body)
+            .await
+            .is(StatusCode::CREATED);
     }
     // Past midnight: the new day's challenge, and its computer's row in time.
     let wait = Duration::from_secs(5) - Duration::from_millis(0);
@@ -763,8 +731,10 @@ async fn the_dailys_computer_is_never_behind_friend_challenges() {
     let started = Instant::now();
     let tomorrow = "daily-2026-11-27";
     loop {
-        let (status, b) = app.get(&format!("/api/challenges/{tomorrow}"), None).await;
-        assert_eq!(status, StatusCode::OK, "{b}");
+        let b = app
+            .get(&format!("/api/challenges/{tomorrow}"), None)
+            .await
+            .is(StatusCode::OK);
         if !b["leaderboard"]["computer"].is_null() {
             break;
         }

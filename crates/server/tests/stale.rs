@@ -5,21 +5,16 @@
 mod common;
 
 use hyper::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// How many actions alternate between the two processes.
 const ACTIONS: usize = 1000;
 
 #[tokio::test]
 async fn a_legal_action_is_never_refused_on_a_stale_copy() {
-    let Some(db) = server::storage::fresh_test_database().await.unwrap() else {
-        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    let Some((one, two)) = common::two_processes().await else {
         return;
     };
-    let mut config = server::Config::new("127.0.0.1:0", db);
-    config.limits = server::Limits::off();
-    let one = server::start(&config).await.unwrap();
-    let two = server::start(&config).await.unwrap();
     let mut clients = [
         common::Client::connect(one.addr()).await,
         common::Client::connect(two.addr()).await,
@@ -40,10 +35,7 @@ async fn a_legal_action_is_never_refused_on_a_stale_copy() {
             .await;
         while state["finished"] != true {
             done += 1;
-            let (path, body) = match common::first_legal_die(&state) {
-                Some(p) => ("place", json!({ "placement": p }).to_string()),
-                None => ("end-round", String::new()),
-            };
+            let (path, body) = common::next_ink_move(&state);
             let (status, answer): (StatusCode, Value) = clients[done % 2]
                 .call(
                     "POST",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::TestApp;
+use common::{Answer, TestApp};
 use hyper::StatusCode;
 use railroad_ink::Board;
 use serde_json::Value;
@@ -12,9 +12,9 @@ use serde_json::Value;
 const EXAMPLE: &str = "A4A12B2B16A1B01A1B23S1B32A1A32B1B44B2A44A4C16A3D15A4D01A5D23A4E20B1F24A2F17A1F01B0G16A5C34A4C43A5C53A3D50A4D61S4E50A0F51A1F67S2E46B1E31A1F30A2G36A1G41B1G52";
 
 async fn ink_view(app: &TestApp, board: &str) -> Value {
-    let (status, v) = app.get(&format!("/api/ink/view?board={board}"), None).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    v
+    app.get(&format!("/api/ink/view?board={board}"), None)
+        .await
+        .is(StatusCode::OK)
 }
 
 #[tokio::test]
@@ -133,13 +133,14 @@ async fn a_malformed_string_is_pointed_out_at_the_character() {
 #[tokio::test]
 async fn the_parameters_are_checked() {
     let app = TestApp::start().await;
-    let (status, v) = app.get("/api/ink/view", None).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v = app
+        .get("/api/ink/view", None)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("board"), "{v}");
-    let (status, _) = app
-        .get(&format!("/api/ink/view?board={}", "A".repeat(2000)), None)
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    app.get(&format!("/api/ink/view?board={}", "A".repeat(2000)), None)
+        .await
+        .is(StatusCode::BAD_REQUEST);
     // Bytes that are not UTF-8 decode to U+FFFD: malformed, not an error.
     let v = ink_view(&app, "%ffA4A10").await;
     assert_eq!(v["malformed"]["found"], "\u{fffd}");

@@ -14,7 +14,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
 
 use super::{JsonBody, MaybeToken, Token, player_id};
@@ -33,6 +33,21 @@ pub fn routes<St: GameState>() -> Router<AppState> {
         .route("/games/{id}/events", get(events::<St>))
         .route("/games/{id}/replay", get(replay::<St>))
         .route("/games/{id}/rematch", post(rematch::<St>))
+}
+
+/// A route of a game's own, `POST /games/{id}/…` without a body: the token's seat plays
+/// `action` (answered as `POST /games/{id}/act` is).
+pub fn seat_action<St: GameState>(action: St::Action) -> MethodRouter<AppState>
+where
+    St::Action: Sync,
+{
+    post(
+        |State(app): State<AppState>, Path(id): Path<String>, Token(token): Token| async move {
+            Ok::<_, ApiError>(Json(
+                play::commands::act::<St>(&app, &id, &token, action).await?,
+            ))
+        },
+    )
 }
 
 async fn rematch<St: GameState>(

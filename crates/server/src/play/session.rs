@@ -20,11 +20,13 @@ use tokio::sync::{OnceCell, broadcast};
 
 use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::game::{Change, ComputerGame, FriendGame, GameInfo, GameState, Strength, TieBreakRule};
+use crate::game::{
+    ChallengeStart, Change, ComputerGame, FriendGame, GameInfo, GameState, Strength, TieBreakRule,
+};
 use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::{AppState, Registered};
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use crate::storage::challenges::NewEntry;
 use crate::storage::{
     ActionRow, Append, Finished, NewGame, Notice, SeatRow, Storage, StorageError, StoredGame,
 };
@@ -703,12 +705,9 @@ impl<St: GameState> Registered for Registration<St> {
     fn start_challenge<'a>(
         &'a self,
         app: &'a AppState,
-        challenge: &'a ChallengeRow,
-        player: &'a PlayerRow,
-        token: &'a str,
-        entry: Option<NewEntry>,
+        start: ChallengeStart<'a>,
     ) -> BoxFuture<'a, Result<String, ApiError>> {
-        St::start_challenge_game(app, challenge, player, token, entry).boxed()
+        St::start_challenge_game(app, start).boxed()
     }
 
     fn computer_challenge(

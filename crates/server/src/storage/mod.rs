@@ -1299,34 +1299,23 @@ mod tests {
         let storage = db.open().await;
         storage
             .create_game(NewGame {
-                id: "g1".into(),
-                kind: GameKind::from("ink"),
                 mode: "online".into(),
-                setup: "{}".into(),
-                created: 1,
-                seats: vec![seat(0)],
-                entry: None,
+                ..new_game("g1", GameKind::from("ink"), 1)
             })
             .await
             .unwrap();
         storage
             .append(Append {
-                game: "g1".into(),
-                first: 0,
-                actions: vec![action(0, "a"), action(1, "join")],
                 seat: Some(seat(1)),
-                deadline: None,
+                ..add("g1", 0, vec![action(0, "a"), action(1, "join")])
             })
             .await
             .unwrap();
         // A second append at a taken index fails and writes nothing, not even its seat.
         let clash = storage
             .append(Append {
-                game: "g1".into(),
-                first: 1,
-                actions: vec![action(2, "x")],
                 seat: Some(seat(2)),
-                deadline: None,
+                ..add("g1", 1, vec![action(2, "x")])
             })
             .await;
         assert!(matches!(clash, Err(StorageError::Conflict(_))), "{clash:?}");
@@ -1357,26 +1346,12 @@ mod tests {
             tasks.push(tokio::spawn(async move {
                 let id = format!("g{g}");
                 storage
-                    .create_game(NewGame {
-                        id: id.clone(),
-                        kind: GameKind::from("ink"),
-                        mode: "solo".into(),
-                        setup: "{}".into(),
-                        created: 1,
-                        seats: vec![seat(0)],
-                        entry: None,
-                    })
+                    .create_game(new_game(&id, GameKind::from("ink"), 1))
                     .await
                     .unwrap();
                 for i in 0..10 {
                     storage
-                        .append(Append {
-                            game: id.clone(),
-                            first: i,
-                            actions: vec![action(0, &i.to_string())],
-                            seat: None,
-                            deadline: None,
-                        })
+                        .append(add(&id, i, vec![action(0, &i.to_string())]))
                         .await
                         .unwrap();
                 }
@@ -1389,6 +1364,17 @@ mod tests {
             let game = storage.load_game(&format!("g{g}")).await.unwrap().unwrap();
             assert_eq!(game.actions.len(), 10);
             assert_eq!(game.actions[9].action, "9");
+        }
+    }
+
+    /// Actions to add to `game` from index `first`.
+    fn add(game: &str, first: usize, actions: Vec<ActionRow>) -> Append {
+        Append {
+            game: game.into(),
+            first,
+            actions,
+            seat: None,
+            deadline: None,
         }
     }
 
@@ -1437,16 +1423,7 @@ mod tests {
         }
         // g0 ends with its last action; g1 and g2 end later; g3 goes on.
         storage
-            .append_finishing(
-                Append {
-                    game: "g0".into(),
-                    first: 0,
-                    actions: vec![action(0, "last")],
-                    seat: None,
-                    deadline: None,
-                },
-                finished(100),
-            )
+            .append_finishing(add("g0", 0, vec![action(0, "last")]), finished(100))
             .await
             .unwrap();
         storage.mark_finished("g1", finished(300)).await.unwrap();
@@ -1454,26 +1431,11 @@ mod tests {
         assert!(storage.mark_finished("nope", finished(1)).await.is_err());
         // A finishing append at a taken index writes neither the action nor the finish.
         storage
-            .append(Append {
-                game: "g3".into(),
-                first: 0,
-                actions: vec![action(0, "a")],
-                seat: None,
-                deadline: None,
-            })
+            .append(add("g3", 0, vec![action(0, "a")]))
             .await
             .unwrap();
         let clash = storage
-            .append_finishing(
-                Append {
-                    game: "g3".into(),
-                    first: 0,
-                    actions: vec![action(0, "b")],
-                    seat: None,
-                    deadline: None,
-                },
-                finished(400),
-            )
+            .append_finishing(add("g3", 0, vec![action(0, "b")]), finished(400))
             .await;
         assert!(clash.is_err());
 
@@ -1635,13 +1597,7 @@ mod tests {
         for db in backends().await {
             let storage = db.open().await;
             let result = storage
-                .append(Append {
-                    game: "missing".into(),
-                    first: 0,
-                    actions: vec![action(0, "a")],
-                    seat: None,
-                    deadline: None,
-                })
+                .append(add("missing", 0, vec![action(0, "a")]))
                 .await;
             assert!(result.is_err());
         }
@@ -1664,13 +1620,7 @@ mod tests {
         a.create_game(new_game("g", GameKind::from("ink"), 1))
             .await
             .unwrap();
-        let append = |text: &str| Append {
-            game: "g".into(),
-            first: 0,
-            actions: vec![action(0, text)],
-            seat: None,
-            deadline: None,
-        };
+        let append = |text: &str| add("g", 0, vec![action(0, text)]);
         let (ra, rb) = tokio::join!(a.append(append("from a")), b.append(append("from b")));
         assert!(ra.is_ok() != rb.is_ok(), "exactly one wins: {ra:?} {rb:?}");
         let loser = if ra.is_ok() { rb } else { ra };

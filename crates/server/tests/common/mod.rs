@@ -111,6 +111,21 @@ impl TestApp {
     }
 }
 
+/// An answer: its status and JSON body.
+pub trait Answer {
+    /// Asserts that the status is `want`; the body.
+    fn is(self, want: StatusCode) -> Value;
+}
+
+impl Answer for (StatusCode, Value) {
+    #[track_caller]
+    fn is(self, want: StatusCode) -> Value {
+        let (status, v) = self;
+        assert_eq!(status, want, "{v}");
+        v
+    }
+}
+
 /// The database the tests run on: `path` (SQLite), or with `TRACKLAYER_TEST_BACKEND=postgres`
 /// a fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names (as `.ci/run` does in
 /// its second pass).
@@ -122,6 +137,24 @@ pub async fn test_database(path: &std::path::Path) -> server::Database {
             .expect("TRACKLAYER_TEST_BACKEND=postgres needs TRACKLAYER_TEST_PG"),
         _ => server::Database::Sqlite(path.to_owned()),
     }
+}
+
+/// A fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names, for a test that needs
+/// one; without it `None`, and the test says it is skipped.
+pub async fn postgres_only() -> Option<server::Database> {
+    let db = server::storage::fresh_test_database().await.unwrap();
+    if db.is_none() {
+        eprintln!("skipped: TRACKLAYER_TEST_PG is not set");
+    }
+    db
+}
+
+/// Two processes on one fresh PostgreSQL database (see [`postgres_only`]).
+pub async fn two_processes() -> Option<(server::Running, server::Running)> {
+    let mut config = server::Config::new("127.0.0.1:0", postgres_only().await?);
+    config.limits = server::Limits::off();
+    let one = server::start(&config).await.unwrap();
+    Some((one, server::start(&config).await.unwrap()))
 }
 
 /// One keep-alive HTTP/1.1 connection.
@@ -273,10 +306,12 @@ impl Events {
 /// Junk for the server: `seed` starts a small deterministic generator of request bodies
 /// (random bytes, or runs of JSON-ish `fragments`); 300 of them are posted to `endpoints` in
 /// turn, every third with `Authorization: Bearer token`; then every method goes to each of
-/// `paths`. Asserts that nothing gets a server error.
+/// `paths`. Asserts that nothing gets a server error, and that the game whose state is at
+/// `game` is still there, unfinished.
 pub async fn send_junk(
     app: &TestApp,
     seed: u64,
+    game: &str,
     token: &str,
     endpoints: &[String],
     fragments: &[&str],
@@ -326,16 +361,97 @@ pub async fn send_junk(
             );
         }
     }
+    let s = app.get(game, Some(token)).await.is(StatusCode::OK);
+    assert_eq!(s["finished"], false);
+}
+
+/// Stores game `id` of `kind` straight into the app's database, as a server that stopped
+/// before its computers moved left it: its mode, setup and seats (restart the app to load it).
+pub async fn store_game(
+    app: &TestApp,
+    id: &str,
+    kind: &str,
+    (mode, setup): (&str, &str),
+    seats: Vec<server::game::Seat>,
+) {
+    let storage = server::storage::Storage::connect(&app.config.db)
+        .await
+        .unwrap();
+    let game = server::storage::NewGame {
+        id: id.into(),
+        kind: server::storage::GameKind::from(kind),
+        mode: mode.into(),
+        setup: setup.into(),
+        created: 1,
+        seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
+        entry: None,
+    };
+    storage.create_game(game).await.unwrap();
+}
+
+/// Asserts that a game of `kind` that does not exist, or an id that is none, is not found:
+/// its state and its live updates.
+pub async fn assert_no_such_game(app: &TestApp, kind: &str) {
+    let unknown = format!("/api/{kind}/games/0123456789abcdef01234567");
+    let events = format!("{unknown}/events");
+    for path in [&unknown, &format!("/api/{kind}/games/not-an-id"), &events] {
+        let (status, _) = app.get(path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
 }
 
 /// A new game: (id, token).
 pub async fn create(app: &TestApp, body: &str) -> (String, String) {
-    let (status, v) = app.post("/api/ink/games", None, body).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
+    create_as(app, None, body).await
+}
+
+/// A new game made with the token of `player` (if any), whose seat it is: (id, token).
+pub async fn create_as(app: &TestApp, player: Option<&str>, body: &str) -> (String, String) {
+    let v = app
+        .post("/api/ink/games", player, body)
+        .await
+        .is(StatusCode::CREATED);
     (
         v["id"].as_str().expect("id").to_owned(),
         v["token"].as_str().expect("token").to_owned(),
     )
+}
+
+/// `name` joins Railroad Ink game `id`.
+pub async fn join(app: &TestApp, id: &str, name: &str) -> (StatusCode, Value) {
+    let body = serde_json::json!({ "name": name }).to_string();
+    app.post(&format!("/api/ink/games/{id}/join"), None, &body)
+        .await
+}
+
+/// An online game made as `body` says (with the token of `players[0]`, if any), joined by Bob
+/// (with `players[1]`'s) and started: (id, its maker's token, Bob's).
+pub async fn online_game(
+    app: &TestApp,
+    body: &str,
+    players: [Option<&str>; 2],
+) -> (String, String, String) {
+    let (id, maker) = create_as(app, players[0], body).await;
+    let path = format!("/api/ink/games/{id}");
+    let bob = app
+        .post(&format!("{path}/join"), players[1], r#"{"name":"Bob"}"#)
+        .await
+        .is(StatusCode::CREATED);
+    app.post(&format!("{path}/start"), Some(&maker), "")
+        .await
+        .is(StatusCode::OK);
+    (id, maker, bob["token"].as_str().unwrap().to_owned())
+}
+
+/// `f` of each item of the JSON array `list`.
+pub fn each<'a, T>(list: &'a Value, f: impl FnMut(&'a Value) -> T) -> Vec<T> {
+    list.as_array().expect("an array").iter().map(f).collect()
+}
+
+/// The first item of the JSON array `list` that `f` picks.
+pub fn find(list: &Value, f: impl FnMut(&&Value) -> bool) -> Value {
+    let found = list.as_array().expect("an array").iter().find(f);
+    found.expect("an item").clone()
 }
 
 /// The squares of a `legal` entry (`"A1D0"` → `["A1", "D0"]`).
@@ -361,6 +477,15 @@ pub fn first_legal_die(state: &Value) -> Option<String> {
         }
     }
     None
+}
+
+/// The next move of a Railroad Ink seat whose state is `state`: the first legal die (`place`,
+/// and its body), or else `end-round`.
+pub fn next_ink_move(state: &Value) -> (&'static str, String) {
+    match first_legal_die(state) {
+        Some(p) => ("place", serde_json::json!({ "placement": p }).to_string()),
+        None => ("end-round", String::new()),
+    }
 }
 
 /// Places a tile in a Railroad Ink game (`placement` as in `A1B30`).

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{self as ink, GameView, InkState, TileTable};
 use crate::error::ApiError;
+use crate::http::games::seat_action;
 use crate::http::{JsonBody, Token};
 use crate::play::commands::act;
 use crate::state::AppState;
@@ -22,8 +23,11 @@ pub fn routes() -> Router<AppState> {
         .route("/check", post(check))
         .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", post(place))
-        .route("/games/{id}/undo", post(undo))
-        .route("/games/{id}/end-round", post(end_round))
+        .route("/games/{id}/undo", seat_action::<InkState>(Action::Undo))
+        .route(
+            "/games/{id}/end-round",
+            seat_action::<InkState>(Action::EndRound),
+        )
         .route("/games/{id}/hint", get(hint))
 }
 
@@ -77,26 +81,6 @@ async fn place(
         placement: req.placement,
     };
     Ok(Json(act::<InkState>(&app, &id, &token, action).await?))
-}
-
-async fn undo(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(
-        act::<InkState>(&app, &id, &token, Action::Undo).await?,
-    ))
-}
-
-async fn end_round(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(
-        act::<InkState>(&app, &id, &token, Action::EndRound).await?,
-    ))
 }
 
 #[derive(Debug, Serialize)]

@@ -22,8 +22,8 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
-    to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
+    ViewHeader, computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -31,7 +31,6 @@ use crate::play::commands::SeatTaken;
 use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
 
 /// Each refusal of the engine's names its rule with a short, stable name.
@@ -283,14 +282,37 @@ impl GameState for InkState {
         computer_round(self, game, turn, placements)
     }
 
-    fn start_challenge_game(
+    /// One seat, the challenge's dice.
+    async fn start_challenge_game(
         app: &AppState,
-        challenge: &ChallengeRow,
-        player: &PlayerRow,
-        token: &str,
-        entry: Option<NewEntry>,
-    ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
-        create_challenge_game(app, challenge, player, token, entry)
+        start: ChallengeStart<'_>,
+    ) -> Result<String, ApiError> {
+        let practice = start.practice();
+        let mode = if practice.is_some() {
+            Mode::Practice
+        } else {
+            Mode::Challenge
+        };
+        let setup = Setup {
+            players: 1,
+            dice: Dice::Seed(start.challenge.seed),
+        };
+        let stored = to_json(&StoredSetup {
+            setup,
+            chosen: false,
+            practice: practice.clone(),
+        })?;
+        let state = InkState {
+            mode,
+            game: Game::new(setup),
+            seats: vec![Seat::of_player(start.player, start.token)],
+            challenge: start.challenge_ref(),
+            seed_chosen: false,
+            started: true,
+            start_logged: false,
+            practice,
+        };
+        InkSession::start(app, mode.as_str(), stored, state, start.entry).await
     }
 
     fn computer_challenge_game(
@@ -394,7 +416,7 @@ impl GameState for InkState {
     }
 
     fn hide_seed(replay: &mut replay::InkReplay) {
-        replay.seed = None;
+        replay.header.seed = None;
     }
 }
 
@@ -438,16 +460,12 @@ pub async fn create(
     }
     let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
     let agent = match (req.mode, req.agent) {
-        (Mode::Computer, None) => Some(default_agent().to_owned()),
-        (Mode::Computer, Some(agent)) => {
-            if !ai::AGENTS.contains(&agent.as_str()) {
-                return Err(ApiError::BadRequest(format!(
-                    "unknown computer player {agent:?}; choose one of {}",
-                    ai::AGENTS.join(", ")
-                )));
-            }
-            Some(agent)
-        }
+        (Mode::Computer, agent) => Some(computer_agent(
+            agent,
+            default_agent(),
+            &ai::AGENTS,
+            "unknown computer player",
+        )?),
         (_, Some(_)) => {
             return Err(ApiError::BadRequest(
                 "a computer player is chosen only in mode \"computer\"".into(),
@@ -490,49 +508,6 @@ pub async fn create(
         seat: 0,
         token,
     })
-}
-
-/// Starts a player's game in a Railroad Ink challenge: one seat, the challenge's dice, and
-/// the player's entry, stored together (a second attempt is refused by the database); without
-/// an entry, a practice game on those dice.
-async fn create_challenge_game(
-    app: &AppState,
-    challenge: &ChallengeRow,
-    player: &PlayerRow,
-    token: &str,
-    entry: Option<NewEntry>,
-) -> Result<String, ApiError> {
-    let practice = entry.is_none().then(|| challenge.id.clone());
-    let mode = if practice.is_some() {
-        Mode::Practice
-    } else {
-        Mode::Challenge
-    };
-    let setup = Setup {
-        players: 1,
-        dice: Dice::Seed(challenge.seed),
-    };
-    let seat = Seat::person(
-        player.name.clone(),
-        ids::hash_token(token),
-        Some(player.id.clone()),
-    );
-    let stored = to_json(&StoredSetup {
-        setup,
-        chosen: false,
-        practice: practice.clone(),
-    })?;
-    let state = InkState {
-        mode,
-        game: Game::new(setup),
-        seats: vec![seat],
-        challenge: entry.is_some().then(|| challenge.into()),
-        seed_chosen: false,
-        started: true,
-        start_logged: false,
-        practice,
-    };
-    InkSession::start(app, mode.as_str(), stored, state, entry).await
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on

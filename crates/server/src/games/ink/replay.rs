@@ -6,8 +6,7 @@ use railroad_ink::{Action, Game, Roll, Score, Setup};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::replay::{ReplaySeat, SeatResult, corrupt, not_over};
-use crate::seed::Seed;
+use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
 use crate::storage::{Finished, StoredGame};
 
 /// One action of a Railroad Ink game, and what it changed.
@@ -41,14 +40,9 @@ pub struct InkReplaySeat {
 /// `GET /api/ink/games/{id}/replay`.
 #[derive(Debug, Clone, Serialize)]
 pub struct InkReplay {
-    pub id: String,
-    pub kind: &'static str,
-    pub mode: String,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
-    /// The dice seed, when the dice were seeded.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
+    /// Its seed: the dice's, when the dice were seeded.
+    #[serde(flatten)]
+    pub header: ReplayHeader,
     /// The seven rolls, round by round.
     pub rolls: Vec<Roll>,
     pub players: Vec<InkReplaySeat>,
@@ -147,14 +141,14 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
         return Err(corrupt(&stored.id, "seats and players differ"));
     }
     Ok(InkReplay {
-        id: stored.id.clone(),
-        kind: "ink",
-        mode: stored.mode.clone(),
-        created: stored.created,
-        seed: match game.setup().dice {
-            railroad_ink::Dice::Seed(seed) => Some(Seed(seed)),
-            railroad_ink::Dice::Fixed(_) => None,
-        },
+        header: ReplayHeader::of(
+            stored,
+            "ink",
+            match game.setup().dice {
+                railroad_ink::Dice::Seed(seed) => Some(seed),
+                railroad_ink::Dice::Fixed(_) => None,
+            },
+        ),
         rolls: game.rolls_so_far().to_vec(),
         players,
         steps,

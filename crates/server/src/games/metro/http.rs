@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::{self as metro, GameView, MetroState, SeatMove, TileTable};
 use crate::error::ApiError;
+use crate::http::games::seat_action;
 use crate::http::{JsonBody, Token};
 use crate::play::commands::act;
 use crate::state::AppState;
@@ -17,8 +18,14 @@ use crate::state::AppState;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
-        .route("/games/{id}/draw", post(draw))
-        .route("/games/{id}/keep", post(keep))
+        .route(
+            "/games/{id}/draw",
+            seat_action::<MetroState>(fixed(Action::Draw)),
+        )
+        .route(
+            "/games/{id}/keep",
+            seat_action::<MetroState>(fixed(Action::Keep)),
+        )
         .route("/games/{id}/place", post(place))
 }
 
@@ -26,38 +33,9 @@ async fn tiles() -> Json<TileTable> {
     Json(metro::tile_table())
 }
 
-/// A seat's move.
-async fn play(
-    app: &AppState,
-    id: &str,
-    token: &str,
-    m: SeatMove,
-) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(act::<MetroState>(app, id, token, m).await?))
-}
-
-async fn draw(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-) -> Result<Json<GameView>, ApiError> {
-    let m = SeatMove {
-        action: Action::Draw,
-        tile: None,
-    };
-    play(&app, &id, &token, m).await
-}
-
-async fn keep(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-) -> Result<Json<GameView>, ApiError> {
-    let m = SeatMove {
-        action: Action::Keep,
-        tile: None,
-    };
-    play(&app, &id, &token, m).await
+/// A move that names no tile.
+fn fixed(action: Action) -> SeatMove {
+    SeatMove { action, tile: None }
 }
 
 #[derive(Debug, Deserialize)]
@@ -79,5 +57,5 @@ async fn place(
         action: Action::Place(req.square),
         tile: req.tile,
     };
-    play(&app, &id, &token, m).await
+    Ok(Json(act::<MetroState>(&app, &id, &token, m).await?))
 }

@@ -25,7 +25,8 @@ pub mod replay;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader, to_json,
+    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
+    computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -33,7 +34,6 @@ use crate::play::Session;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::SeatKind as Kind;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
 use crate::storage::{ActionRow, ChallengeRef, Finished, StoredGame};
 
 /// The fewest players a game of Metro has.
@@ -371,14 +371,53 @@ impl GameState for MetroState {
         Ok((next, vec![row]))
     }
 
-    fn start_challenge_game(
+    /// The person in seat 0, first to play, against three `strong` computers, on the
+    /// challenge's deck.
+    async fn start_challenge_game(
         app: &AppState,
-        challenge: &ChallengeRow,
-        player: &PlayerRow,
-        token: &str,
-        entry: Option<NewEntry>,
-    ) -> impl std::future::Future<Output = Result<String, ApiError>> + Send {
-        create_challenge_game(app, challenge, player, token, entry)
+        start: ChallengeStart<'_>,
+    ) -> Result<String, ApiError> {
+        let practice = start.practice();
+        let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
+        let config = Config::new(players);
+        let strong = default_level().to_owned();
+        let mut plan = vec![PlannedSeat {
+            kind: Kind::Human,
+            name: start.player.name.clone(),
+            level: None,
+            invite: false,
+        }];
+        let mut seats = vec![Seat::of_player(start.player, start.token)];
+        for i in 1..4 {
+            let name = format!("Computer {i} ({strong})");
+            plan.push(PlannedSeat {
+                kind: Kind::Computer,
+                name: name.clone(),
+                level: Some(strong.clone()),
+                invite: false,
+            });
+            seats.push(Seat::computer(name, strong.clone()));
+        }
+        let stored = to_json(&Setup {
+            config,
+            seed: start.challenge.seed,
+            seats: plan,
+            chosen: false,
+            practice: practice.clone(),
+        })?;
+        let mode = if practice.is_some() {
+            PRACTICE_MODE
+        } else {
+            CHALLENGE_MODE
+        };
+        let state = MetroState {
+            game: Game::new(config, start.challenge.seed),
+            seats,
+            challenge: start.challenge_ref(),
+            seed_chosen: false,
+            practice,
+        };
+        MetroSession::start(app, mode, stored, state, start.entry).await
     }
 
     fn computer_challenge_game(
@@ -481,7 +520,7 @@ impl GameState for MetroState {
     }
 
     fn hide_seed(replay: &mut replay::MetroReplay) {
-        replay.seed = None;
+        replay.header.seed = None;
     }
 }
 
@@ -517,15 +556,10 @@ pub async fn create(
     let mut tokens = Vec::new();
     for (i, p) in req.players.into_iter().enumerate() {
         let level = match (p.kind, p.level) {
-            (Kind::Computer, None) => Some(default_level().to_owned()),
-            (Kind::Computer, Some(level)) => {
-                if !ai::AGENTS.contains(&level.as_str()) {
-                    return Err(ApiError::BadRequest(format!(
-                        "players[{i}]: unknown level {level:?}; choose one of {}",
-                        ai::AGENTS.join(", ")
-                    )));
-                }
-                Some(level)
+            (Kind::Computer, level) => {
+                let unknown = format!("players[{i}]: unknown level");
+                let agents = &ai::AGENTS;
+                Some(computer_agent(level, default_level(), agents, &unknown)?)
             }
             (Kind::Human, Some(_)) => {
                 return Err(ApiError::BadRequest(format!(
@@ -594,62 +628,6 @@ pub async fn create(
     let id = MetroSession::start(app, MODE, stored, state, None).await?;
     tracing::info!(game = %id, players = n, "metro game created");
     Ok(Created { id, seats: tokens })
-}
-
-/// Starts a player's game in a Metro challenge: the person in seat 0, first to play, against
-/// three `strong` computers, on the challenge's deck.
-async fn create_challenge_game(
-    app: &AppState,
-    challenge: &ChallengeRow,
-    player: &PlayerRow,
-    token: &str,
-    entry: Option<NewEntry>,
-) -> Result<String, ApiError> {
-    let practice = entry.is_none().then(|| challenge.id.clone());
-    let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
-    let config = Config::new(players);
-    let strong = default_level().to_owned();
-    let mut plan = vec![PlannedSeat {
-        kind: Kind::Human,
-        name: player.name.clone(),
-        level: None,
-        invite: false,
-    }];
-    let mut seats = vec![Seat::person(
-        player.name.clone(),
-        ids::hash_token(token),
-        Some(player.id.clone()),
-    )];
-    for i in 1..4 {
-        let name = format!("Computer {i} ({strong})");
-        plan.push(PlannedSeat {
-            kind: Kind::Computer,
-            name: name.clone(),
-            level: Some(strong.clone()),
-            invite: false,
-        });
-        seats.push(Seat::computer(name, strong.clone()));
-    }
-    let stored = to_json(&Setup {
-        config,
-        seed: challenge.seed,
-        seats: plan,
-        chosen: false,
-        practice: practice.clone(),
-    })?;
-    let mode = if practice.is_some() {
-        PRACTICE_MODE
-    } else {
-        CHALLENGE_MODE
-    };
-    let state = MetroState {
-        game: Game::new(config, challenge.seed),
-        seats,
-        challenge: entry.is_some().then(|| challenge.into()),
-        seed_chosen: false,
-        practice,
-    };
-    MetroSession::start(app, mode, stored, state, entry).await
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's

@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::replay::{ReplaySeat, SeatResult, corrupt, not_over};
-use crate::seed::Seed;
+use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
 use crate::storage::{Finished, StoredGame};
 
 /// What a stored Metro game was created with (the fields a replay needs).
@@ -35,14 +34,8 @@ pub struct MetroStep {
 /// `GET /api/metro/games/{id}/replay`.
 #[derive(Debug, Clone, Serialize)]
 pub struct MetroReplay {
-    pub id: String,
-    pub kind: &'static str,
-    pub mode: String,
-    /// Milliseconds since the Unix epoch.
-    pub created: i64,
-    /// The seed of the draws (hidden in a challenge's game until the challenge closes).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
+    #[serde(flatten)]
+    pub header: ReplayHeader,
     pub players: Vec<ReplaySeat>,
     /// Each player's final score, seat 0 first.
     pub scores: Vec<u32>,
@@ -117,11 +110,7 @@ pub fn metro_replay(stored: &StoredGame) -> Result<MetroReplay, ApiError> {
     }
     let scores = game.scores();
     Ok(MetroReplay {
-        id: stored.id.clone(),
-        kind: "metro",
-        mode: stored.mode.clone(),
-        created: stored.created,
-        seed: Some(Seed(game.seed())),
+        header: ReplayHeader::of(stored, "metro", Some(game.seed())),
         players: stored.seats.iter().map(ReplaySeat::from).collect(),
         winners: metro_winners(&scores),
         scores,
