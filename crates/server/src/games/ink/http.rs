@@ -25,6 +25,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/end-round", post(end_round))
         .route("/games/{id}/hint", get(hint))
+        .route("/games/{id}/review", get(super::review::review))
 }
 
 async fn tiles() -> Json<TileTable> {
