@@ -6,6 +6,7 @@
 
 pub mod eval;
 pub mod ntuple;
+pub mod review;
 pub mod strong;
 mod trained;
 

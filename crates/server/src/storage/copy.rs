@@ -57,6 +57,7 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
         "player, game, mode",
     ),
     ("rematches", "game, rematch", "game"),
+    ("reviews", "game, seat, review", "game, seat"),
 ];
 
 const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge";

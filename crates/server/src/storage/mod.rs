@@ -31,6 +31,7 @@ pub mod challenges;
 pub mod copy;
 mod postgres;
 pub mod records;
+pub mod reviews;
 pub(crate) mod sql;
 mod sqlite;
 
@@ -502,6 +503,8 @@ pub(crate) enum Write {
     Challenge(challenges::Write),
     /// The game made to play a finished one again: `(game, rematch)`.
     Rematch(String, String),
+    /// A finished game's seat's review (see [`reviews`]).
+    Review(reviews::NewReview),
     /// Rows copied from another database, and its secret (see [`copy`]).
     Copy(Vec<copy::Rows>, Option<String>),
     /// Finished entries of a challenge, for tests (see [`challenges::fill_for_test`]).
@@ -546,6 +549,7 @@ async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
             .await?;
             Ok(())
         }
+        Write::Review(review) => reviews::insert(s, review).await,
         Write::Challenge(write) => challenges::write(s, write).await,
         Write::Copy(rows, secret) => {
             if let Some(secret) = secret {

@@ -31,10 +31,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, SCHEMA_2),
     (3, SCHEMA_3),
     (4, super::COMEBACK),
+    (5, super::reviews::SCHEMA),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 4;
+pub(super) const SCHEMA_VERSION: i64 = 5;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 6;
+pub(super) const SCHEMA_VERSION: i64 = 7;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -357,6 +357,9 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
         tx.execute_batch(SCHEMA_6)?;
         ready(challenges::backfill_streaks(&mut sql::Sqlite(&tx)))?;
         ready(super::records::backfill(&mut sql::Sqlite(&tx)))?;
+    }
+    if version < 7 {
+        tx.execute_batch(super::reviews::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

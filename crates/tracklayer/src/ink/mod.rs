@@ -14,6 +14,7 @@ use std::io::Write;
 use crate::cli_io::{NotUtf8, Out, Outcome, each_input, warn};
 
 mod play;
+mod review;
 mod view;
 
 #[derive(Debug, Subcommand)]
@@ -113,6 +114,25 @@ pub enum InkCommand {
         #[command(flatten)]
         run: play::RunArgs,
     },
+    /// Review games round by round: what was placed against what the strong player would
+    /// have placed on the same board with the same dice, the expected final score after each,
+    /// points lost and a label (best, good, inaccuracy, mistake, blunder).
+    #[command(
+        after_help = "Reads games as `tracklayer ink play --json` writes them (one object a line with dice\nand rounds; the summary line is skipped). Exit status 1 when a game breaks the rules.\n\nExamples:\n  tracklayer ink play --agent greedy --seed 1 --games 10 --json > games.jsonl\n  tracklayer ink review --json games.jsonl\n  tracklayer ink play --agent greedy --seed 1 --games 1 --json | tracklayer ink review -"
+    )]
+    Review {
+        /// One JSON object a game: the API's review plus its `game` number.
+        #[arg(long)]
+        json: bool,
+        /// The strong player's search effort (default 48, about 1 CPU-second a game at most).
+        #[arg(long)]
+        budget: Option<u32>,
+        /// Worker threads (default: all cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A file of games, or `-` for standard input.
+        file: std::path::PathBuf,
+    },
     /// Draw a board in the terminal, with its score breakdown below.
     #[command(
         after_help = "Examples:\n  tracklayer ink view A4A10A4B10A4C10A4D10A4E10A4F10A4G10\n  tracklayer ink view --expansion lake L0C30L0D23L0D41"
@@ -174,6 +194,12 @@ pub fn run(cmd: InkCommand, out: &mut Out) -> anyhow::Result<Outcome> {
             expansion,
         } => play::print_dice(seed, games, expansion, out),
         InkCommand::View { board, expansion } => view_boards(&board, expansion, out),
+        InkCommand::Review {
+            json,
+            budget,
+            threads,
+            file,
+        } => review::run(&file, budget, json, threads, out),
     }
 }
 

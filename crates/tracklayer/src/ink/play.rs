@@ -228,7 +228,7 @@ fn play_game(names: &[&str], budget: Option<u32>, rolls: [Roll; ROUNDS]) -> anyh
     Ok(game)
 }
 
-fn progress(games: usize, label: &str) -> ProgressBar {
+pub(super) fn progress(games: usize, label: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -243,7 +243,7 @@ fn progress(games: usize, label: &str) -> ProgressBar {
     bar
 }
 
-fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+pub(super) fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         builder = builder.num_threads(n.max(1));

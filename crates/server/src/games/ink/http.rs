@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
             seat_action::<InkState>(Action::EndRound),
         )
         .route("/games/{id}/hint", get(hint))
+        .route("/games/{id}/review", get(super::review::review))
 }
 
 async fn tiles() -> Json<TileTable> {

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod http;
 pub mod replay;
+mod review;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
