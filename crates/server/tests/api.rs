@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::{Answer, Events, TestApp, create, first_legal_die, place, send_junk, squares};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
@@ -127,7 +125,7 @@ async fn the_front_end_is_served() {
         );
         assert!(r.headers().contains_key("content-security-policy"));
         let etag = r.headers()["etag"].to_str().unwrap().to_owned();
-        let body = r.into_body().collect().await.unwrap().to_bytes();
+        let body = common::body(r).await;
         assert!(String::from_utf8_lossy(&body).contains("<script"));
         let again = client
             .send("GET", path, &[("if-none-match", &etag)], Vec::new())
@@ -437,14 +435,7 @@ async fn the_hint_is_playable() {
 }
 
 async fn wait_for(app: &TestApp, id: &str, token: &str, what: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..400 {
-        let s = state(app, id, token).await;
-        if what(&s) {
-            return s;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("timed out waiting on game {id}");
+    common::poll(400, || state(app, id, token), what).await
 }
 
 #[tokio::test]
@@ -695,7 +686,6 @@ async fn junk_never_gets_a_server_error() {
 /// the API's JSON shape.
 #[tokio::test]
 async fn every_api_error_is_json() {
-    use http_body_util::BodyExt;
     let app = TestApp::start().await;
     /// Method, path, headers, body.
     type Case<'a> = (&'a str, &'a str, Vec<(&'a str, &'a str)>, &'a [u8]);
@@ -728,7 +718,7 @@ async fn every_api_error_is_json() {
             .get("content-type")
             .map(|v| v.to_str().unwrap().to_owned())
             .unwrap_or_default();
-        let bytes = r.into_body().collect().await.unwrap().to_bytes();
+        let bytes = common::body(r).await;
         assert!(status.is_client_error(), "{method} {path}: {status}");
         assert!(
             kind.starts_with("application/json"),

@@ -40,10 +40,7 @@ async fn past_its_capacity_the_server_refuses_at_once() {
                 .await;
             let status = response.status();
             let retry = response.headers().get("retry-after").cloned();
-            let body = http_body_util::BodyExt::collect(response.into_body())
-                .await
-                .unwrap()
-                .to_bytes();
+            let body = common::body(response).await;
             (status, retry, body, started.elapsed())
         }));
     }

@@ -712,14 +712,7 @@ async fn a_challenge_page_carries_its_link_preview() {
             .unwrap()
             .starts_with("text/html")
     );
-    let html = String::from_utf8(
-        http_body_util::BodyExt::collect(response.into_body())
-            .await
-            .unwrap()
-            .to_bytes()
-            .to_vec(),
-    )
-    .unwrap();
+    let html = String::from_utf8(common::body(response).await.to_vec()).unwrap();
     let base = format!("http://127.0.0.1:{}", app.addr.port());
     for tag in [
         r#"<meta property="og:title" content="Daily Railroad Ink · 26 November 2026">"#.to_owned(),

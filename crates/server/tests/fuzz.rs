@@ -9,7 +9,6 @@ mod common;
 use std::time::Instant;
 
 use common::{Client, TestApp, create};
-use http_body_util::BodyExt;
 use serde_json::Value;
 
 /// xorshift64*: small, seeded, enough for choosing junk.
@@ -327,12 +326,7 @@ async fn thousands_of_junk_requests_get_answers_and_no_server_errors() {
             client = Client::connect(app.addr).await;
             continue;
         }
-        let bytes = r
-            .into_body()
-            .collect()
-            .await
-            .expect("a whole answer")
-            .to_bytes();
+        let bytes = common::body(r).await;
         let shown = String::from_utf8_lossy(&body);
         assert!(
             !status.is_server_error(),

@@ -54,7 +54,7 @@ async fn an_address_makes_a_few_players_a_day_and_an_ipv6_address_counts_as_its_
                 .await;
             let status = r.status();
             let retry = r.headers().get("retry-after").cloned();
-            let body = r.into_body().collect().await.unwrap().to_bytes();
+            let body = common::body(r).await;
             (status, retry, String::from_utf8_lossy(&body).into_owned())
         }
     };
@@ -97,7 +97,7 @@ async fn making_players_and_games_is_rate_limited_per_kind() {
         .parse()
         .unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
-    let body = r.into_body().collect().await.unwrap().to_bytes();
+    let body = common::body(r).await;
     let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert!(v["error"].as_str().unwrap().contains("players made"), "{v}");
     // Games have their own allowance.

@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::{Answer, Events, TestApp, send_junk};
 use hyper::StatusCode;
 use serde_json::{Value, json};
@@ -95,14 +93,7 @@ async fn wait_for(
     token: Option<&str>,
     what: impl Fn(&Value) -> bool,
 ) -> Value {
-    for _ in 0..1200 {
-        let s = state(app, id, token).await;
-        if what(&s) {
-            return s;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("timed out waiting on game {id}");
+    common::poll(1200, || state(app, id, token), what).await
 }
 
 /// Asserts the scores and lines of a state are the engine's for its sequence.

@@ -146,10 +146,7 @@ async fn health_is_a_503_while_the_database_is_down_and_200_after() {
     let response = client.send("GET", "/api/health", &[], Vec::new()).await;
     let status = response.status();
     let retry = response.headers().get("retry-after").cloned();
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
+    let bytes = common::body(response).await;
     let health: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{health}");
     assert!(retry.is_some(), "a 503 without Retry-After");

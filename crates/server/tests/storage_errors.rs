@@ -7,7 +7,6 @@ mod common;
 use std::net::SocketAddr;
 
 use common::{Answer, TestApp};
-use http_body_util::BodyExt;
 use hyper::StatusCode;
 use serde_json::Value;
 use server::storage::Storage;
@@ -28,7 +27,7 @@ async fn create_game(addr: SocketAddr) -> (StatusCode, Option<String>, Value) {
         .headers()
         .get("retry-after")
         .map(|v| v.to_str().unwrap().to_owned());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let bytes = common::body(response).await;
     let body = serde_json::from_slice(&bytes)
         .unwrap_or_else(|e| panic!("{status}: not JSON ({e}): {bytes:?}"));
     (status, retry, body)

@@ -50,6 +50,25 @@ where
     )
 }
 
+/// A route of a game's own, `POST /games/{id}/…` with a JSON body of type `B`: the token's seat
+/// plays the action `to_action` makes of it (answered as `POST /games/{id}/act` is).
+pub fn seat_move<St: GameState, B>(to_action: fn(B) -> St::Action) -> MethodRouter<AppState>
+where
+    B: serde::de::DeserializeOwned + Send + 'static,
+{
+    post(
+        move |State(app): State<AppState>,
+              Path(id): Path<String>,
+              Token(token): Token,
+              JsonBody(body): JsonBody<B>| async move {
+            let action = to_action(body);
+            Ok::<_, ApiError>(Json(
+                play::commands::act::<St>(&app, &id, &token, action).await?,
+            ))
+        },
+    )
+}
+
 async fn rematch<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,

@@ -155,10 +155,7 @@ pub async fn play_from(
         )
         .await;
     let status = response.status();
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .expect("body")
-        .to_bytes();
+    let bytes = super::body(response).await;
     (status, serde_json::from_slice(&bytes).expect("JSON"))
 }
 

@@ -213,14 +213,7 @@ impl Client {
         }
         let body = body.unwrap_or("").as_bytes().to_vec();
         let response = self.send(method, path, &headers, body).await;
-        let status = response.status();
-        let bytes = response
-            .into_body()
-            .collect()
-            .await
-            .expect("body")
-            .to_bytes();
-        (status, bytes)
+        (response.status(), self::body(response).await)
     }
 
     pub async fn call(
@@ -243,6 +236,33 @@ impl Client {
         };
         (status, value)
     }
+}
+
+/// The whole body of an answer.
+pub async fn body(response: Response<Incoming>) -> Bytes {
+    response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+}
+
+/// Asks for `state` every 25 ms until `what` holds of it (`tries` times at most): the state
+/// then.
+pub async fn poll<F: std::future::Future<Output = Value>>(
+    tries: usize,
+    mut state: impl FnMut() -> F,
+    what: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..tries {
+        let s = state().await;
+        if what(&s) {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("timed out waiting for a state");
 }
 
 /// A game's live updates: the stream of its server-sent events.

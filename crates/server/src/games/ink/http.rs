@@ -10,9 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{self as ink, GameView, InkState, TileTable};
 use crate::error::ApiError;
-use crate::http::games::seat_action;
+use crate::http::games::{seat_action, seat_move};
 use crate::http::{JsonBody, Token};
-use crate::play::commands::act;
 use crate::state::AppState;
 use crate::viewer::InkCheck;
 
@@ -22,7 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/tiles", get(tiles))
         .route("/check", post(check))
         .route("/games/{id}/start", post(start))
-        .route("/games/{id}/place", post(place))
+        .route("/games/{id}/place", seat_move::<InkState, _>(place))
         .route("/games/{id}/undo", seat_action::<InkState>(Action::Undo))
         .route(
             "/games/{id}/end-round",
@@ -72,16 +71,10 @@ struct PlaceRequest {
     placement: Placement,
 }
 
-async fn place(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-    JsonBody(req): JsonBody<PlaceRequest>,
-) -> Result<Json<GameView>, ApiError> {
-    let action = Action::Place {
+fn place(req: PlaceRequest) -> Action {
+    Action::Place {
         placement: req.placement,
-    };
-    Ok(Json(act::<InkState>(&app, &id, &token, action).await?))
+    }
 }
 
 #[derive(Debug, Serialize)]

@@ -4,15 +4,11 @@
 use ::metro::{Action, Square, Tile};
 use axum::Json;
 use axum::Router;
-use axum::extract::{Path, State};
-use axum::routing::{get, post};
+use axum::routing::get;
 use serde::Deserialize;
 
-use super::{self as metro, GameView, MetroState, SeatMove, TileTable};
-use crate::error::ApiError;
-use crate::http::games::seat_action;
-use crate::http::{JsonBody, Token};
-use crate::play::commands::act;
+use super::{self as metro, MetroState, SeatMove, TileTable};
+use crate::http::games::{seat_action, seat_move};
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -26,7 +22,7 @@ pub fn routes() -> Router<AppState> {
             "/games/{id}/keep",
             seat_action::<MetroState>(fixed(Action::Keep)),
         )
-        .route("/games/{id}/place", post(place))
+        .route("/games/{id}/place", seat_move::<MetroState, _>(place))
 }
 
 async fn tiles() -> Json<TileTable> {
@@ -47,15 +43,9 @@ struct PlaceRequest {
     tile: Option<Tile>,
 }
 
-async fn place(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-    JsonBody(req): JsonBody<PlaceRequest>,
-) -> Result<Json<GameView>, ApiError> {
-    let m = SeatMove {
+fn place(req: PlaceRequest) -> SeatMove {
+    SeatMove {
         action: Action::Place(req.square),
         tile: req.tile,
-    };
-    Ok(Json(act::<MetroState>(&app, &id, &token, m).await?))
+    }
 }
