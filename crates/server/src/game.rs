@@ -69,6 +69,16 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn replay(stored: &StoredGame) -> Result<Self::Replay, ApiError>;
     /// Leaves the seed out of a replay (a challenge's, until it closes).
     fn hide_seed(replay: &mut Self::Replay);
+    /// The computer's review of `seat` in a finished game, as its answer's JSON object (CPU
+    /// work: [`crate::review`] runs it on a thinking thread, once a game and seat): `409` while
+    /// the game goes on. A game without reviews answers `404`.
+    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
+        let _ = (stored, seat);
+        Err(ApiError::NotFound(format!(
+            "a game of {} has no review",
+            Self::KIND
+        )))
+    }
 
     /// Rebuilds the state from what storage holds, by replaying its actions.
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;

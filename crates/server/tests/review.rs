@@ -1,11 +1,13 @@
-//! `GET /api/ink/games/{id}/review?seat=k` against the real app: `409` while the game goes
-//! on, the review's shape once it is over (the same each time, kept in storage), the
+//! `GET /api/{ink,metro}/games/{id}/review?seat=k` against the real app: `409` while the game
+//! goes on, the review's shape once it is over (the same each time, kept in storage), the
 //! computer's seat reviewed too, and `403` for a game an open challenge hides.
 
 mod common;
 
 use common::TestApp;
-use common::challenge::{TODAY, TOMORROW, app_at, board, play_ink_game, wait_for_computer};
+use common::challenge::{
+    TODAY, TOMORROW, app_at, board, play_ink_game, play_metro_game, wait_for_computer,
+};
 use common::create;
 use hyper::StatusCode;
 use railroad_ink::{Board, Placement, check_move};
@@ -113,4 +115,95 @@ async fn an_open_challenges_game_has_no_review_for_others() {
     let (status, v) = app.get(&path, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
     assert!(v["error"].is_string(), "{v}");
+}
+
+/// Checks a Metro review's shape, and that each decision's `best` is legal where it was taken.
+fn check_metro_review(v: &Value, seat: usize, replayed: &metro::Game) {
+    assert_eq!(v["seat"], seat, "{v}");
+    let decisions = v["decisions"].as_array().expect("decisions");
+    assert!(decisions.len() >= 10, "{v}");
+    let mut total = 0.0;
+    for d in decisions {
+        let index = d["index"].as_u64().unwrap() as usize;
+        let before = metro::Game::replay(
+            replayed.config(),
+            replayed.seed(),
+            &replayed.actions()[..index],
+        )
+        .unwrap();
+        assert_eq!(before.turn().map(|p| p.index()), Some(seat), "{d}");
+        assert_eq!(d["placed"], before.placements().len(), "{d}");
+        let best: metro::Action = serde_json::from_value(d["best"].clone()).unwrap();
+        let played: metro::Action = serde_json::from_value(d["played"].clone()).unwrap();
+        assert_eq!(played, replayed.actions()[index], "{d}");
+        assert!(before.legal_actions().contains(&best), "{d}");
+        let (vp, vb, loss) = (
+            d["value_played"].as_f64().unwrap(),
+            d["value_best"].as_f64().unwrap(),
+            d["loss"].as_f64().unwrap(),
+        );
+        assert!(loss >= 0.0 && (vb - vp - loss).abs() < 0.011, "{d}");
+        assert!(
+            ["best", "good", "inaccuracy", "mistake", "blunder"]
+                .contains(&d["label"].as_str().unwrap()),
+            "{d}"
+        );
+        total += loss;
+    }
+    assert!((v["loss"].as_f64().unwrap() - total).abs() < 0.011, "{v}");
+}
+
+#[tokio::test]
+async fn a_finished_metro_games_seats_are_reviewed_decision_by_decision() {
+    let app = TestApp::start().await;
+    let (status, made) = app
+        .post(
+            "/api/metro/games",
+            None,
+            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer","level":"greedy"}],"seed":4}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_owned();
+    let token = made["seats"][0]["token"].as_str().unwrap().to_owned();
+    let path = format!("/api/metro/games/{id}/review");
+    let (status, v) = app.get(&format!("{path}?seat=0"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("review"), "{v}");
+    play_metro_game(&app, &id, &token).await;
+
+    // The game as the engine plays it again, from its replay's actions.
+    let (status, replay) = app
+        .get(&format!("/api/metro/games/{id}/replay"), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    let seed: u64 = match &replay["seed"] {
+        Value::String(s) => s.parse().unwrap(),
+        other => other.as_u64().unwrap(),
+    };
+    let stored = app.storage().load_game(&id).await.unwrap().unwrap();
+    let actions: Vec<metro::Action> = stored
+        .actions
+        .iter()
+        .map(|a| serde_json::from_str(&a.action).unwrap())
+        .collect();
+    let players = metro::PlayerCount::new(2).unwrap();
+    let replayed = metro::Game::replay(metro::Config::new(players), seed, &actions).unwrap();
+
+    let (status, first) = app.get(&format!("{path}?seat=0"), None).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    check_metro_review(&first, 0, &replayed);
+    assert!(app.storage().review(&id, 0).await.unwrap().is_some());
+    assert_eq!(
+        app.get(&path, None).await.1,
+        first,
+        "kept, and seat 0 by default"
+    );
+    // The greedy computer's seat loses points (it finishes its lines short).
+    let (status, computer) = app.get(&format!("{path}?seat=1"), None).await;
+    assert_eq!(status, StatusCode::OK, "{computer}");
+    check_metro_review(&computer, 1, &replayed);
+    assert!(computer["loss"].as_f64().unwrap() > 5.0, "{computer}");
+    let (status, v) = app.get(&format!("{path}?seat=2"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
 }

@@ -7,6 +7,7 @@
 //! - `POST /games/{id}/act`: a seat's action (`200` with the state as it sees it);
 //! - `GET /games/{id}/events`: live updates;
 //! - `GET /games/{id}/replay`: a finished game, action by action;
+//! - `GET /games/{id}/review?seat=k`: the computer's review of a finished game's seat;
 //! - `POST /games/{id}/rematch`: play a finished game again (`201` as `POST /games` answers,
 //!   `200` `{"id"}` with the game made before).
 
@@ -32,6 +33,7 @@ pub fn routes<St: GameState>() -> Router<AppState> {
         .route("/games/{id}/act", post(act::<St>))
         .route("/games/{id}/events", get(events::<St>))
         .route("/games/{id}/replay", get(replay::<St>))
+        .route("/games/{id}/review", get(review::<St>))
         .route("/games/{id}/rematch", post(rematch::<St>))
 }
 
@@ -163,6 +165,16 @@ async fn events<St: GameState>(
 #[serde(deny_unknown_fields)]
 struct EventsQuery {
     token: Option<String>,
+}
+
+/// The computer's review of a finished game's seat (see [`crate::review`]).
+async fn review<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    MaybeToken(token): MaybeToken,
+    q: Result<Query<crate::review::ReviewQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    crate::review::serve::<St>(&app, &id, token.as_deref(), q).await
 }
 
 /// A finished game replayed from its log, for the holder of the token (see

@@ -28,7 +28,6 @@ pub fn routes() -> Router<AppState> {
             seat_action::<InkState>(Action::EndRound),
         )
         .route("/games/{id}/hint", get(hint))
-        .route("/games/{id}/review", get(super::review::review))
 }
 
 async fn tiles() -> Json<TileTable> {

@@ -419,6 +419,10 @@ impl GameState for InkState {
     fn hide_seed(replay: &mut replay::InkReplay) {
         replay.header.seed = None;
     }
+
+    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
+        review::review(stored, seat)
+    }
 }
 
 /// `POST /api/ink/games/{id}/join`.

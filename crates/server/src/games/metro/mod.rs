@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod http;
 pub mod replay;
+mod review;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
@@ -521,6 +522,10 @@ impl GameState for MetroState {
 
     fn hide_seed(replay: &mut replay::MetroReplay) {
         replay.header.seed = None;
+    }
+
+    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
+        review::review(stored, seat)
     }
 }
 

@@ -1,0 +1,99 @@
+//! `GET /api/{game}/games/{id}/review?seat=k`: the computer's review of a finished game's seat,
+//! written once for every game; each game reviews a seat of its own ([`GameState::review`]).
+//!
+//! Seen by whoever may see the game's replay (an open challenge's games stay hidden: `403`);
+//! `409` while the game goes on. A review is deterministic, so it is computed once a game and
+//! seat, on the thinking threads that play the computers' moves, and kept in storage; while
+//! one request computes it, others for the same seat wait for it instead of computing it too.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::Json;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::ApiError;
+use crate::game::GameState;
+use crate::http::viewer::query;
+use crate::replay::corrupt;
+use crate::state::AppState;
+use crate::storage::StoredGame;
+use crate::thinking::Priority;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewQuery {
+    seat: Option<usize>,
+}
+
+/// The `409` of a game that goes on.
+pub fn not_over() -> ApiError {
+    ApiError::Conflict("the game is not over yet: its review opens when it ends".into())
+}
+
+/// A lock held while a game's seat's review is computed.
+type Computing = Arc<tokio::sync::Mutex<()>>;
+
+/// One lock a game and seat while its review is computed.
+fn computing(id: &str, seat: usize) -> Computing {
+    static LOCKS: OnceLock<Mutex<HashMap<(String, usize), Computing>>> = OnceLock::new();
+    let mut locks = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    // Locks nobody holds or waits on are forgotten.
+    locks.retain(|_, lock| Arc::strong_count(lock) > 1);
+    locks.entry((id.to_owned(), seat)).or_default().clone()
+}
+
+/// Who may see the game, and whether it is over, are as for its replay; the stored game then.
+fn finished<St: GameState>(stored: &StoredGame) -> Result<StoredGame, ApiError> {
+    St::replay(stored).map_err(|e| match e {
+        ApiError::Conflict(_) => not_over(),
+        e => e,
+    })?;
+    Ok(stored.clone())
+}
+
+/// The review of the asked seat of game `id` (seat 0 when none is asked): the one kept, or
+/// one computed now and kept.
+pub async fn serve<St: GameState>(
+    app: &AppState,
+    id: &str,
+    token: Option<&str>,
+    q: Result<Query<ReviewQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let seat = query(q)?.seat.unwrap_or(0);
+    let (stored, _) = crate::replay::serve(app, id, St::KIND, token, finished::<St>).await?;
+    let seats = stored.seats.len();
+    if seat >= seats {
+        return Err(ApiError::NotFound(format!(
+            "there is no seat {seat} (the game has {seats})"
+        )));
+    }
+    let raw = |text: String| {
+        serde_json::from_str::<Value>(&text).map_err(|e| corrupt(id, format!("review: {e}")))
+    };
+    if let Some(kept) = app.storage.review(id, seat).await? {
+        return Ok(Json(raw(kept)?));
+    }
+    let lock = computing(id, seat);
+    let _computing = lock.lock().await;
+    if let Some(kept) = app.storage.review(id, seat).await? {
+        return Ok(Json(raw(kept)?));
+    }
+    let _turn = app.thinking(Priority::Computer).await;
+    let reviewed = tokio::task::spawn_blocking(move || St::review(&stored, seat))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    let Value::Object(mut answer) = reviewed else {
+        return Err(ApiError::Internal("a review is an object".into()));
+    };
+    answer.insert("seat".into(), Value::from(seat));
+    let answer = Value::Object(answer);
+    app.storage.set_review(id, seat, answer.to_string()).await?;
+    Ok(Json(answer))
+}
