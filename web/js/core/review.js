@@ -1,0 +1,58 @@
+// What the review pages of every game share (`/ink/{id}/review`, `/metro/{id}/review`): the
+// page for a review that cannot be shown, a value's one decimal, and the chart of the points
+// lost at each step with its list in words.
+
+import { ApiError } from './request.js';
+import { h, s, fill } from './dom.js';
+import { NOT_YET } from './screen.js';
+
+/** A value as a review prints it: one decimal. */
+export function one(x) {
+  return (Math.round(x * 10) / 10).toFixed(1);
+}
+
+/** The page for a review the server did not give: not over, hidden, or no such game or seat. */
+export function reviewMissing(root, e, gamePath) {
+  const status = e instanceof ApiError ? e.status : 0;
+  fill(root, h('section', { class: 'card narrow center', id: 'review-missing' },
+    h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No review here'),
+    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 ? 'There is no game or seat at this address. The link may be mistyped.' : e.message),
+    h('div', { class: 'row' },
+      h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
+      status === 409 ? h('a', { class: 'btn', href: gamePath, 'data-link': '' }, 'Back to the game') : null)));
+}
+
+/**
+ * The bars of points lost at each step (a picture, labelled by `titleId`) and the same in
+ * words, a button a step: `steps` are `{loss, label}`, `name(step)` is its short name under its
+ * bar ("3"), `words(step)` its name in the list ("Round 3"); `onSelect(i)` shows step `i`.
+ */
+export function lossChart(chart, list, { steps, at, titleId, name, words, onSelect }) {
+  const width = 280;
+  const height = 110;
+  const top = Math.max(5, ...steps.map((r) => r.loss));
+  const bar = width / Math.max(steps.length, 1);
+  const svg = s('svg', {
+    class: 'review-chart', id: 'review-chart', viewBox: `0 0 ${width} ${height + 20}`,
+    role: 'img', 'aria-labelledby': titleId,
+  });
+  svg.append(s('line', { class: 'review-axis', x1: 0, y1: height, x2: width, y2: height }));
+  // Values over the bars only where they fit (about 22 units each).
+  const valued = bar >= 22;
+  steps.forEach((r, i) => {
+    const tall = Math.max(r.loss > 0 ? 2 : 1, (r.loss / top) * (height - 14));
+    const x = i * bar + bar * 0.15;
+    const g = s('g', { class: `review-bar label-${r.label}${i === at ? ' current' : ''}` });
+    g.append(s('rect', { x, y: height - tall, width: bar * 0.7, height: tall, rx: Math.min(3, bar * 0.2) }));
+    if (valued) g.append(s('text', { class: 'review-bar-value', x: x + bar * 0.35, y: height - tall - 3, 'text-anchor': 'middle' }, one(r.loss)));
+    if (valued || i % Math.ceil(22 / bar) === 0) g.append(s('text', { class: 'review-bar-round', x: x + bar * 0.35, y: height + 15, 'text-anchor': 'middle' }, name(r)));
+    g.addEventListener('click', () => onSelect(i));
+    svg.append(g);
+  });
+  fill(chart, svg);
+  fill(list, steps.map((r, i) => h('li', {},
+    h('button', {
+      type: 'button', class: `btn small review-round${i === at ? ' current' : ''}`, 'aria-current': i === at ? 'step' : null,
+      onclick: () => onSelect(i),
+    }, h('span', {}, `${words(r)}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`)))));
+}

@@ -1,0 +1,168 @@
+// The computer's review of a finished Metro game (`/metro/{id}/review?seat=k&at=i`): decision by
+// decision (where to place the tile, or whether to keep or draw instead), the board as it was
+// with the seat's move beside the strong computer player's move on the same tiles, the
+// expected final margin over the best other player after each, the points lost and the label,
+// and a chart of the points lost (GET /api/metro/games/{id}/review?seat=k, beside the replay
+// for the names and the board at each moment).
+
+import { h, fill, isolated, nameEl } from '../core/dom.js';
+import { lossChart, one, reviewMissing } from '../core/review.js';
+import { stepper } from '../core/stepper.js';
+import { metroApi } from './api.js';
+import { createMetroBoard, tileSvg } from './draw.js';
+import { tileName } from './names.js';
+
+/** The labels, best first, with what each means (in points of expected margin). */
+const LABELS = {
+  best: 'best: nothing lost',
+  good: 'good: less than 2 points lost',
+  inaccuracy: 'inaccuracy: less than 5 points lost',
+  mistake: 'mistake: less than 10 points lost',
+  blunder: 'blunder: 10 points or more lost',
+};
+
+/** `/metro/{id}/review?seat=k`. */
+export async function metroReviewScreen(root, id, { setTitle }) {
+  setTitle('Review');
+  const q = new URLSearchParams(location.search);
+  const seat = Math.max(0, Number.parseInt(q.get('seat') || '0', 10) || 0);
+  fill(root, h('p', { class: 'loading', role: 'status' }, 'The computer is reviewing the game…'));
+  let loaded;
+  try {
+    loaded = await Promise.all([metroApi.tiles(), metroApi.replay(id), metroApi.review(id, seat)]);
+  } catch (e) {
+    reviewMissing(root, e, `/metro/${id}`);
+    return () => {};
+  }
+  const [table, replay, review] = loaded;
+  return new MetroReview(root, id, table, replay, review).start(Number(q.get('at')));
+}
+
+/** An action in words, with the tile it places. */
+function actionWords(table, action, tile) {
+  if (action === 'keep') return `keep ${tileName(table, tile)} and draw another to place`;
+  if (action === 'draw') return 'draw a new tile to place, keeping the one in hand';
+  const square = action.place;
+  return `place ${tileName(table, tile)} on row ${square[0]}, column ${square[1]}`;
+}
+
+class MetroReview {
+  constructor(root, id, table, replay, review) {
+    Object.assign(this, { root, id, table, replay, review });
+    this.player = replay.players[review.seat];
+    // At action k: the board's sequence and the lines, as after the actions before it.
+    let sequence = '';
+    let lines = [];
+    this.states = [{ sequence, lines }];
+    for (const step of replay.steps) {
+      for (const e of step.events) if (e.event === 'placed') sequence += e.placement;
+      if (step.lines) lines = step.lines;
+      this.states.push({ sequence, lines });
+    }
+  }
+
+  start(at) {
+    const rv = this.review;
+    const n = rv.decisions.length;
+    this.at = Number.isInteger(at) && at >= 0 && at < n ? at : 0;
+    const name = this.player ? this.player.name : `Seat ${rv.seat + 1}`;
+    const worst = rv.decisions.reduce((w, d, i) => (d.loss > rv.decisions[w].loss ? i : w), 0);
+    const players = this.replay.players.length;
+    this.caption = h('div', { class: 'step-caption message info', id: 'review-caption', 'aria-live': 'polite' });
+    this.steps = stepper({ label: 'Decision', onStep: (k) => { this.at = k; this.render(true); } });
+    this.steps.set(this.at, Math.max(0, n - 1));
+    this.mine = createMetroBoard(this.table, { label: `${isolated(name)}'s move`, players });
+    this.mine.svg.id = 'review-board-played';
+    this.theirs = createMetroBoard(this.table, { label: 'The computer\'s move on the same board, as a ghost tile', players });
+    this.theirs.svg.id = 'review-board-best';
+    this.hand = h('div', { class: 'replay-dice' });
+    this.scores = h('div', { class: 'review-scores', id: 'review-scores' });
+    this.chart = h('div', { class: 'review-chart-box' });
+    this.list = h('ol', { class: 'review-rounds', id: 'review-rounds' });
+    this.playedNote = h('p', { class: 'muted small review-note' });
+    this.bestNote = h('p', { class: 'muted small review-note' });
+    const others = players > 1
+      ? h('nav', { class: 'row review-seats', 'aria-label': 'Other players\' reviews' },
+        this.replay.players.map((p, k) => h('a', {
+          class: `btn small${k === rv.seat ? ' active' : ''}`, href: `/metro/${this.id}/review?seat=${k}`, 'data-link': '', 'aria-current': k === rv.seat ? 'page' : null,
+        }, nameEl(p.name))))
+      : null;
+    fill(this.root, h('section', { class: 'replay review', id: 'review' },
+      h('div', { class: 'viewer-head' },
+        h('div', {},
+          h('h1', {}, 'Review'),
+          h('p', { class: 'lead', id: 'review-result' },
+            nameEl(name), ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
+            n && rv.decisions[worst].loss > 0 ? `; the most at decision ${worst + 1} (${one(rv.decisions[worst].loss)}, ${rv.decisions[worst].label}).` : '.')),
+        h('div', { class: 'row' },
+          h('a', { class: 'btn', href: `/metro/${this.id}`, 'data-link': '' }, 'The game'),
+          h('a', { class: 'btn', id: 'review-replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'))),
+      others,
+      h('div', { class: 'panel replay-controls' }, this.steps.el, h('div', { class: 'replay-status' }, this.hand, this.caption)),
+      h('div', { class: 'replay-layout' },
+        h('div', { class: 'replay-boards seats-2' },
+          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, h('h2', { class: 'board-name' }, 'Your move')), this.mine.svg, this.playedNote),
+          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, h('h2', { class: 'board-name' }, 'The computer\'s move')), this.theirs.svg, this.bestNote)),
+        h('aside', { class: 'side replay-side' },
+          h('section', { class: 'panel' }, h('h2', {}, 'This decision'), this.scores),
+          h('section', { class: 'panel' }, h('h2', { id: 'review-chart-title' }, 'Points lost a decision'), this.chart, this.list),
+          h('details', { class: 'panel review-help' },
+            h('summary', {}, 'How the computer reviews'),
+            h('p', { class: 'small' }, 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there with the unseen tiles dealt at random. Points lost are the difference, never below zero.'),
+            h('ul', { class: 'small' }, Object.values(LABELS).map((t) => h('li', {}, t))))))));
+    this.render(false);
+    return () => this.steps.close();
+  }
+
+  select(k) {
+    this.at = k;
+    this.steps.set(k);
+    this.render(true);
+  }
+
+  render(updateUrl) {
+    const rv = this.review;
+    const d = rv.decisions[this.at];
+    if (!d) {
+      fill(this.caption, 'This seat had no choice to make.');
+      return;
+    }
+    if (updateUrl) history.replaceState(null, '', `${location.pathname}?seat=${rv.seat}&at=${this.at}`);
+    const before = this.states[d.index] || this.states[0];
+    const tile = d.drawn || d.hand;
+    const same = JSON.stringify(d.best) === JSON.stringify(d.played);
+    fill(this.hand,
+      h('span', { class: 'round-label' }, `Decision ${this.at + 1} of ${rv.decisions.length}`),
+      d.hand ? h('span', { class: 'm-view-hand', title: `In hand: ${tileName(this.table, d.hand)}` }, 'In hand ', tileSvg(this.table, d.hand, { 'aria-label': tileName(this.table, d.hand) })) : null,
+      d.drawn ? h('span', { class: 'm-view-hand', title: `Drawn: ${tileName(this.table, d.drawn)}` }, ' drawn ', tileSvg(this.table, d.drawn, { 'aria-label': tileName(this.table, d.drawn) })) : null);
+    fill(this.caption, h('span', {},
+      h('span', { class: `review-label label-${d.label}` }, `Decision ${this.at + 1}, ${d.label}`),
+      same ? ': the computer would have done the same.' : `: ${one(d.loss)} points of margin lost.`));
+    const show = (board, action, ghost) => {
+      board.setSequence(before.sequence);
+      board.setLines(before.lines);
+      if (action.place && tile) board.setDrop(action.place, ghost ? tile : null, true);
+      else board.setDrop(null);
+      if (action.place && tile && !ghost) board.setSequence(before.sequence + tile + action.place);
+    };
+    show(this.mine, d.played, false);
+    show(this.theirs, d.best, true);
+    fill(this.playedNote, `You chose to ${actionWords(this.table, d.played, tile)}.`);
+    fill(this.bestNote, same ? 'The same move as yours.' : `The computer would ${actionWords(this.table, d.best, tile)}${d.best.place ? ' (the ghost tile)' : ''}.`);
+    fill(this.scores,
+      h('dl', { class: 'review-values' },
+        h('dt', {}, 'Expected final margin after your move'), h('dd', { id: 'review-value-played' }, one(d.value_played)),
+        h('dt', {}, 'After the computer\'s move'), h('dd', { id: 'review-value-best' }, one(d.value_best)),
+        h('dt', {}, 'Points lost'), h('dd', { id: 'review-loss' }, one(d.loss)),
+        h('dt', {}, 'Label'), h('dd', { id: 'review-label' }, h('span', { class: `review-label label-${d.label}` }, d.label))),
+      h('p', { class: 'muted small' }, `${before.sequence.length / 6} of 60 tiles were on the board.`));
+    lossChart(this.chart, this.list, {
+      steps: rv.decisions,
+      at: this.at,
+      titleId: 'review-chart-title',
+      name: (step) => String(rv.decisions.indexOf(step) + 1),
+      words: (step) => `Decision ${rv.decisions.indexOf(step) + 1}`,
+      onSelect: (i) => this.select(i),
+    });
+  }
+}
