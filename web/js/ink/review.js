@@ -193,6 +193,6 @@ class InkReview {
       h('button', {
         type: 'button', class: `btn small review-round${i === this.at ? ' current' : ''}`, 'aria-current': i === this.at ? 'step' : null,
         onclick: () => this.select(i),
-      }, `Round ${r.round}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`))));
+      }, h('span', {}, `Round ${r.round}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`)))));
   }
 }
