@@ -147,6 +147,7 @@ const PAGES: &[(&str, &[&str])] = &[
     ),
     ("ink-game", &["/js/ink/game.js"]),
     ("ink-replay", &["/js/ink/replay.js"]),
+    ("ink-review", &["/js/ink/review.js"]),
     ("ink-viewer", &["/js/ink/viewer.js"]),
     ("ink-rules", &["/js/ink/rules.js"]),
     ("ink-tutorial", &["/js/ink/tutorial.js"]),

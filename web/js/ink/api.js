@@ -58,6 +58,10 @@ export const api = {
   replay(id) {
     return viewAsPlayer(`/api/ink/games/${id}/replay`);
   },
+  /** The computer's review of a finished game's seat, round by round (as the replay, for who may see it). */
+  review(id, seat) {
+    return viewAsPlayer(`/api/ink/games/${id}/review?seat=${Number(seat) || 0}`);
+  },
   /** A board string read by the engine, placement by placement (the viewer). */
   view(board) {
     return getJson(`/api/ink/view?${new URLSearchParams({ board })}`);

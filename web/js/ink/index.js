@@ -45,6 +45,11 @@ export default {
       screen: 'replay',
       show: withTable(loaded(() => import('./replay.js'), (m, root, { id }, ctx) => m.inkReplayScreen(root, id, { ...ctx, setTitle: inkTitle(ctx.setTitle) }))),
     },
+    {
+      path: '/ink/{id}/review',
+      screen: 'review',
+      show: withTable(loaded(() => import('./review.js'), (m, root, { id }, ctx) => m.inkReviewScreen(root, id, { ...ctx, setTitle: inkTitle(ctx.setTitle) }))),
+    },
     { path: ['/view', '/view/ink'], screen: 'viewer', show: withTable(loaded(() => import('./viewer.js'), (m, root, params, ctx) => m.inkViewerScreen(root, ctx))) },
     { path: '/rules', screen: 'rules', show: withTable(loaded(() => import('./rules.js'), (m, root, params, ctx) => m.inkRulesScreen(root, ctx))) },
     { path: '/tutorial/ink', screen: 'tutorial', show: withTable(loaded(() => import('./tutorial.js'), (m, root, params, ctx) => m.inkTutorialScreen(root, ctx))) },

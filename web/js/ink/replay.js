@@ -118,7 +118,8 @@ class InkReplay extends Replay {
           h('span', { class: 'board-score', id: `replay-score-${seat}` }, pointsText(s.breakdown.score.advanced))),
         b.svg,
         joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`),
-        boardActions(inkViewer(s.board), s.board));
+        boardActions(inkViewer(s.board), s.board),
+        h('a', { class: 'btn small review-link', href: `/ink/${r.id}/review?seat=${seat}`, 'data-link': '' }, `Review ${isolated(p.name)}'s game`));
     });
     fill(this.grid, cards);
     applyOverlays(this.boards.map((b) => b.svg), this.overlays);

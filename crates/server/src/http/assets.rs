@@ -164,6 +164,12 @@ fn page_kind(path: &str) -> Option<&'static str> {
         "/challenges" => "challenges",
         _ => {
             let one = |rest: &str| !rest.is_empty() && !rest.contains('/');
+            let review = path
+                .strip_prefix("/ink/")
+                .and_then(|r| r.strip_suffix("/review"));
+            if review.is_some_and(one) {
+                return Some("ink-review");
+            }
             for (prefix, game, replay) in [
                 ("/ink/", "ink-game", "ink-replay"),
                 ("/metro/", "metro-game", "metro-replay"),
@@ -346,6 +352,8 @@ mod tests {
         assert!(!is_page("/ink//replay"));
         assert_eq!(page_kind("/ink/replay"), Some("ink-game"));
         assert_eq!(page_kind("/ink/0123/replay"), Some("ink-replay"));
+        assert_eq!(page_kind("/ink/0123/review"), Some("ink-review"));
+        assert_eq!(page_kind("/ink/0123/review/x"), None);
         assert_eq!(page_kind("/metro/0123"), Some("metro-game"));
         assert_eq!(page_kind("/challenges/daily-2026-11-26"), Some("challenge"));
     }

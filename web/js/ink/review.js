@@ -1,0 +1,198 @@
+// The computer's review of a finished Railroad Ink game (`/ink/{id}/review?seat=k&round=r`):
+// round by round, the board after the player's round beside the board before it with the
+// strong computer player's round drawn as ghost tiles, the expected final score after each,
+// the points lost and the round's label, and a chart of the points lost a round
+// (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names and dice).
+
+import { ApiError } from '../core/request.js';
+import { h, s, fill, isolated, nameEl } from '../core/dom.js';
+import { stepper } from '../core/stepper.js';
+import { NOT_YET } from '../core/screen.js';
+import { api } from './api.js';
+import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
+
+/** The labels, best first, with what each means. */
+const LABELS = {
+  best: 'best: nothing lost',
+  good: 'good: at most 1 point lost',
+  inaccuracy: 'inaccuracy: at most 2.5 points lost',
+  mistake: 'mistake: at most 5 points lost',
+  blunder: 'blunder: more than 5 points lost',
+};
+
+/** A value as the review prints it: one decimal. */
+function one(x) {
+  return (Math.round(x * 10) / 10).toFixed(1);
+}
+
+function missing(root, e, id) {
+  const status = e instanceof ApiError ? e.status : 0;
+  fill(root, h('section', { class: 'card narrow center', id: 'review-missing' },
+    h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No review here'),
+    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 ? 'There is no game or seat at this address. The link may be mistyped.' : e.message),
+    h('div', { class: 'row' },
+      h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
+      status === 409 ? h('a', { class: 'btn', href: `/ink/${id}`, 'data-link': '' }, 'Back to the game') : null)));
+}
+
+/** `/ink/{id}/review?seat=k`. */
+export async function inkReviewScreen(root, id, { table, setTitle }) {
+  setTitle('Review');
+  const q = new URLSearchParams(location.search);
+  const seat = Math.max(0, Number.parseInt(q.get('seat') || '0', 10) || 0);
+  fill(root, h('p', { class: 'loading', role: 'status' }, 'The computer is reviewing the game…'));
+  let replay;
+  let review;
+  try {
+    [replay, review] = await Promise.all([api.replay(id), api.review(id, seat)]);
+  } catch (e) {
+    missing(root, e, id);
+    return () => {};
+  }
+  return new InkReview(root, id, table, replay, review).start(Number(q.get('round')));
+}
+
+class InkReview {
+  constructor(root, id, table, replay, review) {
+    Object.assign(this, { root, id, table, replay, review });
+    this.player = replay.players[review.seat];
+    // before[i]: the board before review round i (earlier rounds' placements, as played).
+    this.before = [];
+    let board = '';
+    for (const r of review.rounds) {
+      this.before.push(board);
+      board += r.played;
+    }
+  }
+
+  start(round) {
+    const rv = this.review;
+    const n = rv.rounds.length;
+    const at = rv.rounds.findIndex((r) => r.round === round);
+    this.at = at >= 0 ? at : 0;
+    const name = this.player ? this.player.name : `Seat ${rv.seat + 1}`;
+    const worst = rv.rounds.reduce((w, r) => (r.loss > w.loss ? r : w), rv.rounds[0] || { loss: 0 });
+    this.caption = h('div', { class: 'step-caption message info', id: 'review-caption', 'aria-live': 'polite' });
+    this.steps = stepper({ label: 'Round', onStep: (k) => { this.at = k; this.render(true); } });
+    this.steps.set(this.at, Math.max(0, n - 1));
+    this.mine = createBoard(this.table, { label: `${isolated(name)}'s board after the round` });
+    this.mine.svg.id = 'review-board-played';
+    this.theirs = createBoard(this.table, { label: 'The computer\'s round on the same board, as ghost tiles' });
+    this.theirs.svg.id = 'review-board-best';
+    this.scores = h('div', { class: 'review-scores', id: 'review-scores' });
+    this.chart = h('div', { class: 'review-chart-box' });
+    this.list = h('ol', { class: 'review-rounds', id: 'review-rounds' });
+    this.dice = h('div', { class: 'replay-dice' });
+    this.playedTitle = h('h2', { class: 'board-name' });
+    this.bestTitle = h('h2', { class: 'board-name' });
+    this.bestNote = h('p', { class: 'muted small review-note' });
+    const others = this.replay.players.length > 1
+      ? h('nav', { class: 'row review-seats', 'aria-label': 'Other players\' reviews' },
+        this.replay.players.map((p, k) => h('a', {
+          class: `btn small${k === rv.seat ? ' active' : ''}`, href: `/ink/${this.id}/review?seat=${k}`, 'data-link': '', 'aria-current': k === rv.seat ? 'page' : null,
+        }, nameEl(p.name))))
+      : null;
+    fill(this.root, h('section', { class: 'replay review', id: 'review' },
+      h('div', { class: 'viewer-head' },
+        h('div', {},
+          h('h1', {}, 'Review'),
+          h('p', { class: 'lead', id: 'review-result' },
+            nameEl(name), ` lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
+            n && worst.loss > 0 ? `; the most in round ${worst.round} (${one(worst.loss)}, ${worst.label}).` : '.')),
+        h('div', { class: 'row' },
+          h('a', { class: 'btn', href: `/ink/${this.id}`, 'data-link': '' }, 'The game'),
+          h('a', { class: 'btn', id: 'review-replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'))),
+      others,
+      h('div', { class: 'panel replay-controls' }, this.steps.el, h('div', { class: 'replay-status' }, this.dice, this.caption)),
+      h('div', { class: 'replay-layout' },
+        h('div', { class: 'replay-boards seats-2' },
+          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, this.playedTitle), this.mine.svg),
+          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, this.bestTitle), this.theirs.svg, this.bestNote)),
+        h('aside', { class: 'side replay-side' },
+          h('section', { class: 'panel' }, h('h2', {}, 'This round'), this.scores),
+          h('section', { class: 'panel' }, h('h2', { id: 'review-chart-title' }, 'Points lost a round'), this.chart, this.list),
+          h('details', { class: 'panel review-help' },
+            h('summary', {}, 'How the computer reviews'),
+            h('p', { class: 'small' }, 'For each round the strong computer player plays the same dice on your board as it was, with the specials you had left. Both boards are valued the same way: the final score the computer expects from there. Points lost are the difference, never below zero.'),
+            h('ul', { class: 'small' }, Object.values(LABELS).map((t) => h('li', {}, t))))))));
+    this.render(false);
+    return () => this.steps.close();
+  }
+
+  select(k) {
+    this.at = k;
+    this.steps.set(k);
+    this.render(true);
+  }
+
+  render(updateUrl) {
+    const rv = this.review;
+    const r = rv.rounds[this.at];
+    if (!r) {
+      fill(this.caption, 'This seat played no round.');
+      return;
+    }
+    if (updateUrl) history.replaceState(null, '', `${location.pathname}?seat=${rv.seat}&round=${r.round}`);
+    const before = this.before[this.at];
+    const same = r.best === r.played;
+    const roll = this.replay.rolls[r.round - 1] || '';
+    fill(this.dice,
+      h('span', { class: 'round-label' }, `Round ${r.round}`),
+      roll ? h('span', { class: 'mini-dice', title: `The dice: ${[0, 2, 4, 6].map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
+        [0, 2, 4, 6].map((i) => {
+          const tile = roll.slice(i, i + 2);
+          return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
+        })) : null);
+    fill(this.caption, h('span', {},
+      h('span', { class: `review-label label-${r.label}` }, `Round ${r.round}, ${r.label}`),
+      same ? ': the computer would have played no better.' : `: ${one(r.loss)} points lost.`));
+    this.mine.setBoard(before + r.played, { recent: parsePlacements(r.played).length });
+    this.theirs.setBoard(before);
+    this.theirs.setHint(same ? [] : parsePlacements(r.best).map((p) => p.text));
+    if (same) this.theirs.setBoard(before + r.best, { recent: parsePlacements(r.best).length });
+    fill(this.playedTitle, 'Your round');
+    fill(this.bestTitle, 'The computer\'s round');
+    const words = (text) => parsePlacements(text).map((p) => placementWords(this.table, p.text));
+    fill(this.bestNote, same
+      ? 'The same round as yours.'
+      : ['Ghost tiles, numbered in the order placed: ', words(r.best).join('; '), '.']);
+    fill(this.scores,
+      h('dl', { class: 'review-values' },
+        h('dt', {}, 'Expected final score after your round'), h('dd', { id: 'review-value-played' }, one(r.value_played)),
+        h('dt', {}, 'After the computer\'s round'), h('dd', { id: 'review-value-best' }, one(r.value_best)),
+        h('dt', {}, 'Points lost'), h('dd', { id: 'review-loss' }, one(r.loss)),
+        h('dt', {}, 'Label'), h('dd', { id: 'review-label' }, h('span', { class: `review-label label-${r.label}` }, r.label))),
+      h('p', { class: 'muted small' }, 'You placed: ', words(r.played).join('; ') || 'nothing', '.'));
+    this.drawChart();
+  }
+
+  /** The bars of points lost a round (a picture; the list below says the same in words). */
+  drawChart() {
+    const rounds = this.review.rounds;
+    const width = 280;
+    const height = 110;
+    const top = Math.max(5, ...rounds.map((r) => r.loss));
+    const bar = width / Math.max(rounds.length, 1);
+    const svg = s('svg', {
+      class: 'review-chart', id: 'review-chart', viewBox: `0 0 ${width} ${height + 20}`,
+      role: 'img', 'aria-labelledby': 'review-chart-title',
+    });
+    svg.append(s('line', { class: 'review-axis', x1: 0, y1: height, x2: width, y2: height }));
+    rounds.forEach((r, i) => {
+      const tall = Math.max(r.loss > 0 ? 2 : 1, (r.loss / top) * (height - 14));
+      const x = i * bar + bar * 0.15;
+      const g = s('g', { class: `review-bar label-${r.label}${i === this.at ? ' current' : ''}` });
+      g.append(s('rect', { x, y: height - tall, width: bar * 0.7, height: tall, rx: 3 }));
+      g.append(s('text', { class: 'review-bar-value', x: x + bar * 0.35, y: height - tall - 3, 'text-anchor': 'middle' }, one(r.loss)));
+      g.append(s('text', { class: 'review-bar-round', x: x + bar * 0.35, y: height + 15, 'text-anchor': 'middle' }, String(r.round)));
+      g.addEventListener('click', () => this.select(i));
+      svg.append(g);
+    });
+    fill(this.chart, svg);
+    fill(this.list, rounds.map((r, i) => h('li', {},
+      h('button', {
+        type: 'button', class: `btn small review-round${i === this.at ? ' current' : ''}`, 'aria-current': i === this.at ? 'step' : null,
+        onclick: () => this.select(i),
+      }, h('span', {}, `Round ${r.round}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`)))));
+  }
+}
