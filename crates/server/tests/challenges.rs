@@ -186,9 +186,7 @@ async fn one_attempt_per_player_even_asked_ten_times_at_once() {
     let b = board(&app, "weekly-2026-W48", None).await;
     assert_eq!(b["players"], 1);
     // The database holds one entry: the unique key, not only the code.
-    let storage = server::storage::Storage::connect(&app.config.db)
-        .await
-        .unwrap();
+    let storage = app.db().await;
     let n: i64 = storage
         .count_for_test(
             "SELECT CAST(count(*) AS BIGINT) FROM entries WHERE challenge = 'weekly-2026-W48'",
@@ -456,9 +454,8 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     assert_eq!(b["leaderboard"]["finished"], 6);
     // Around the first (entry 3) and the last (entry 4): five on the one side there is.
     let (me, token) = player(&app, "Me").await;
-    server::storage::Storage::connect(&app.config.db)
+    app.db()
         .await
-        .unwrap()
         .exec_for_test(
             "UPDATE entries SET player = ?1 WHERE game = ?2",
             &[me.as_str(), &format!("{:024x}", 3)],
@@ -474,9 +471,7 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
     assert_eq!(mine["leaderboard"]["entries"][0]["you"], true);
     // Finished entries of others may be opened by a finished player: these have games.
     assert!(mine["leaderboard"]["entries"][1]["game"].is_string());
-    let storage = server::storage::Storage::connect(&app.config.db)
-        .await
-        .unwrap();
+    let storage = app.db().await;
     let anonymous = storage
         .count_for_test(
             "SELECT CAST(count(*) AS BIGINT) FROM entries WHERE game = ?1 AND player IS NULL",
@@ -529,9 +524,8 @@ async fn a_leaderboard_of_a_hundred_thousand() {
     println!("fixture: {N} entries in {:?}", started.elapsed());
     // A player near the middle, found by entering the database as a real player's entry.
     let (pid, token) = player(&app, "Me").await;
-    server::storage::Storage::connect(&app.config.db)
+    app.db()
         .await
-        .unwrap()
         .exec_for_test(
             "UPDATE entries SET player = ?1 WHERE challenge = ?2 AND game = ?3",
             &[pid.as_str(), id, &format!("{:024x}", 4242)],

@@ -9,7 +9,6 @@ use std::net::SocketAddr;
 use common::{Answer, TestApp};
 use hyper::StatusCode;
 use serde_json::Value;
-use server::storage::Storage;
 
 /// Creates a solo game on a connection of its own: status, `Retry-After` and the JSON body.
 async fn create_game(addr: SocketAddr) -> (StatusCode, Option<String>, Value) {
@@ -89,7 +88,7 @@ async fn a_full_disk_is_a_503_nothing_half_written_and_reads_go_on() {
     assert_eq!(health["ok"], true, "{health}");
 
     // Every game acknowledged is stored, no refused one is, nor any part of one.
-    let storage = Storage::connect(&app.config.db).await.unwrap();
+    let storage = app.db().await;
     for made in created.iter().chain([&id]) {
         assert!(
             storage.load_game(made).await.unwrap().is_some(),

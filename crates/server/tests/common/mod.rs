@@ -79,6 +79,12 @@ impl TestApp {
         self.running = Some(running);
     }
 
+    /// A connection of its own to the app's database (to look into it, or change it, as a test).
+    pub async fn db(&self) -> server::storage::Storage {
+        let db = server::storage::Storage::connect(&self.config.db).await;
+        db.expect("the app's database")
+    }
+
     /// The running server's own storage (to change how it behaves, as a test-only hook).
     pub fn storage(&self) -> server::storage::Storage {
         self.running
@@ -394,9 +400,6 @@ pub async fn store_game(
     (mode, setup): (&str, &str),
     seats: Vec<server::game::Seat>,
 ) {
-    let storage = server::storage::Storage::connect(&app.config.db)
-        .await
-        .unwrap();
     let game = server::storage::NewGame {
         id: id.into(),
         kind: server::storage::GameKind::from(kind),
@@ -406,7 +409,7 @@ pub async fn store_game(
         seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
         entry: None,
     };
-    storage.create_game(game).await.unwrap();
+    app.db().await.create_game(game).await.unwrap();
 }
 
 /// Asserts that a game of `kind` that does not exist, or an id that is none, is not found:
