@@ -153,6 +153,7 @@ const PAGES: &[(&str, &[&str])] = &[
     ("ink-tutorial", &["/js/ink/tutorial.js"]),
     ("metro-game", &["/js/metro/game.js"]),
     ("metro-replay", &["/js/metro/replay.js"]),
+    ("metro-review", &["/js/metro/review.js"]),
     ("metro-viewer", &["/js/metro/viewer.js"]),
     ("metro-rules", &["/js/metro/rules.js"]),
     ("metro-tutorial", &["/js/metro/tutorial.js"]),

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, serverAndBrowser, shot, startGame, finishByApi, gameId } from '../harness.js';
+import { finishMetroByApi } from '../metro-harness.js';
 
 const env = serverAndBrowser();
 
@@ -68,3 +69,39 @@ test('a review opens from the replay, and a game not over has none yet', async (
   assert.deepEqual(page.errors.filter((e) => !/status of 409/.test(e)), []);
   await page.context().close();
 });
+
+for (const [size, options] of [['desktop', { viewport: { width: 1280, height: 800 } }], ['phone', PHONE]]) {
+  test(`a Metro review opens from the end screen and the replay, decision by decision (${size})`, async () => {
+    const page = await env.page(options);
+    await page.goto(env.url);
+    const id = await finishMetroByApi(page, { players: [{ kind: 'human', name: 'Hu' }, { kind: 'computer', level: 'greedy', name: 'Gus' }], seed: '8' });
+    await page.goto(`${env.url}/metro/${id}`);
+    await page.waitForSelector('#review-link');
+    await page.click('#review-link');
+    await page.waitForSelector('#review-board-played', { timeout: 30000 });
+    assert.equal(new URL(page.url()).pathname, `/metro/${id}/review`);
+    assert.match(await page.textContent('#review-result'), /Hu\s*lost \d+\.\d points of margin/);
+    assert.match(await page.textContent('#review-caption'), /Decision 1/);
+    assert.match(await page.textContent('#review-value-played'), /^-?\d+\.\d$/);
+    assert.match(await page.textContent('#review-label'), /^(best|good|inaccuracy|mistake|blunder)$/);
+    const decisions = await page.locator('#review-rounds button').count();
+    assert.ok(decisions >= 10, `${decisions} decisions`);
+    assert.equal(await page.locator('#review-chart .review-bar').count(), decisions);
+    await shot(page, `review-metro-${size}`);
+    // The keyboard steps; a decision picked from the list; the computer's move as a ghost tile
+    // wherever it differs and places.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('at') === '1');
+    assert.match(await page.textContent('#review-caption'), /Decision 2/);
+    await page.click('#review-rounds li:nth-child(4) button');
+    assert.match(await page.textContent('#review-caption'), /Decision 4/);
+    // The greedy computer's seat, from the replay.
+    await page.goto(`${env.url}/metro/${id}/replay`);
+    await page.click('.review-link:nth-child(2)');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('seat') === '1');
+    await page.waitForSelector('#review-board-played');
+    assert.match(await page.textContent('#review-result'), /Gus\s*lost \d+\.\d points/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

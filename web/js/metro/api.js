@@ -59,6 +59,10 @@ export const metroApi = {
   replay(id) {
     return viewAsPlayer(`/api/metro/games/${id}/replay`);
   },
+  /** The computer's review of a finished game's seat, decision by decision (as the replay, for who may see it). */
+  review(id, seat) {
+    return viewAsPlayer(`/api/metro/games/${id}/review?seat=${Number(seat) || 0}`);
+  },
   /** A placement sequence for a number of players read by the engine, placement by placement. */
   view(players, sequence) {
     return getJson(`/api/metro/view?${new URLSearchParams({ players: String(players), sequence })}`);

@@ -591,6 +591,7 @@ class MetroGame extends PlayScreen {
       h('div', { class: 'row' },
         h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
         h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
+        h('a', { class: 'btn', id: 'review-link', href: `/metro/${this.id}/review?seat=${this.local.size ? Math.min(...this.local.keys()) : 0}`, 'data-link': '', title: 'Decision by decision, what the computer would have done' }, 'Review'),
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
         this.local.size ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
         h('button', { class: `btn${challenge || this.local.size ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),

@@ -19,6 +19,7 @@ export default {
   routes: [
     { path: '/metro/{id}', screen: 'game', show: loaded(() => import('./game.js'), (m, root, { id }, ctx) => m.metroScreen(root, id, { navigate: ctx.navigate })) },
     { path: '/metro/{id}/replay', screen: 'replay', show: loaded(() => import('./replay.js'), (m, root, { id }, ctx) => m.metroReplayScreen(root, id, { setTitle: metroTitle(ctx.setTitle) })) },
+    { path: '/metro/{id}/review', screen: 'review', show: loaded(() => import('./review.js'), (m, root, { id }, ctx) => m.metroReviewScreen(root, id, { setTitle: metroTitle(ctx.setTitle) })) },
     { path: '/view/metro', screen: 'viewer', show: loaded(() => import('./viewer.js'), (m, root, params, ctx) => m.metroViewerScreen(root, ctx)) },
     { path: '/rules/metro', screen: 'rules', show: loaded(() => import('./rules.js'), (m, root, params, ctx) => m.metroRulesScreen(root, ctx)) },
     { path: '/tutorial/metro', screen: 'tutorial', show: loaded(() => import('./tutorial.js'), (m, root, params, ctx) => m.metroTutorialScreen(root, ctx)) },

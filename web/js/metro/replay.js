@@ -2,7 +2,7 @@
 // lines after it (GET /api/metro/games/{id}/replay); the board, every line and every score are
 // shown as they were.
 
-import { h, fill, nameEl, nameList, swatch } from '../core/dom.js';
+import { h, fill, isolated, nameEl, nameList, swatch } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
 import { metroApi } from './api.js';
@@ -105,7 +105,9 @@ class MetroReplay extends Replay {
             h('span', { class: 'm-view-total', id: `replay-score-${seat}` }, pointsText(st.scores[seat]))),
           h('ul', { class: 'm-view-lines' }, st.lines.filter((l) => l.owner === seat && l.end.kind !== 'unfinished')
             .map((l) => h('li', { tabindex: 0, onpointerenter: () => this.highlight(l.station), onfocus: () => this.highlight(l.station) },
-              describeLine(l, r.players).nodes)))))))));
+              describeLine(l, r.players).nodes))))))),
+      h('nav', { class: 'row review-seats', 'aria-label': 'The computer\'s reviews' },
+        r.players.map((p, seat) => h('a', { class: 'btn small review-link', href: `/metro/${r.id}/review?seat=${seat}`, 'data-link': '' }, `Review ${isolated(p.name)}'s game`)))));
     if (this.hot !== null) this.highlight(this.hot);
   }
 }

@@ -131,10 +131,8 @@ class MetroReview {
     const before = this.states[d.index] || this.states[0];
     const tile = d.drawn || d.hand;
     const same = JSON.stringify(d.best) === JSON.stringify(d.played);
-    fill(this.hand,
-      h('span', { class: 'round-label' }, `Decision ${this.at + 1} of ${rv.decisions.length}`),
-      d.hand ? h('span', { class: 'm-view-hand', title: `In hand: ${tileName(this.table, d.hand)}` }, 'In hand ', tileSvg(this.table, d.hand, { 'aria-label': tileName(this.table, d.hand) })) : null,
-      d.drawn ? h('span', { class: 'm-view-hand', title: `Drawn: ${tileName(this.table, d.drawn)}` }, ' drawn ', tileSvg(this.table, d.drawn, { 'aria-label': tileName(this.table, d.drawn) })) : null);
+    fill(this.hand, h('span', { class: 'round-label' }, `Decision ${this.at + 1} of ${rv.decisions.length}`));
+    const held = (label, code) => (code ? [h('dt', {}, label), h('dd', { class: 'review-tile' }, tileSvg(this.table, code, { 'aria-hidden': 'true' }), ` ${tileName(this.table, code)}`)] : []);
     fill(this.caption, h('span', {},
       h('span', { class: `review-label label-${d.label}` }, `Decision ${this.at + 1}, ${d.label}`),
       same ? ': the computer would have done the same.' : `: ${one(d.loss)} points of margin lost.`));
@@ -151,6 +149,8 @@ class MetroReview {
     fill(this.bestNote, same ? 'The same move as yours.' : `The computer would ${actionWords(this.table, d.best, tile)}${d.best.place ? ' (the ghost tile)' : ''}.`);
     fill(this.scores,
       h('dl', { class: 'review-values' },
+        ...held('In hand', d.hand),
+        ...held('Just drawn', d.drawn),
         h('dt', {}, 'Expected final margin after your move'), h('dd', { id: 'review-value-played' }, one(d.value_played)),
         h('dt', {}, 'After the computer\'s move'), h('dd', { id: 'review-value-best' }, one(d.value_best)),
         h('dt', {}, 'Points lost'), h('dd', { id: 'review-loss' }, one(d.loss)),

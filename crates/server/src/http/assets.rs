@@ -164,19 +164,14 @@ fn page_kind(path: &str) -> Option<&'static str> {
         "/challenges" => "challenges",
         _ => {
             let one = |rest: &str| !rest.is_empty() && !rest.contains('/');
-            let review = path
-                .strip_prefix("/ink/")
-                .and_then(|r| r.strip_suffix("/review"));
-            if review.is_some_and(one) {
-                return Some("ink-review");
-            }
-            for (prefix, game, replay) in [
-                ("/ink/", "ink-game", "ink-replay"),
-                ("/metro/", "metro-game", "metro-replay"),
+            for (prefix, game, replay, review) in [
+                ("/ink/", "ink-game", "ink-replay", "ink-review"),
+                ("/metro/", "metro-game", "metro-replay", "metro-review"),
             ] {
                 if let Some(rest) = path.strip_prefix(prefix) {
-                    return match rest.strip_suffix("/replay") {
-                        Some(id) if one(id) => Some(replay),
+                    return match (rest.strip_suffix("/replay"), rest.strip_suffix("/review")) {
+                        (Some(id), _) if one(id) => Some(replay),
+                        (_, Some(id)) if one(id) => Some(review),
                         _ if one(rest) => Some(game),
                         _ => None,
                     };
@@ -354,6 +349,7 @@ mod tests {
         assert_eq!(page_kind("/ink/0123/replay"), Some("ink-replay"));
         assert_eq!(page_kind("/ink/0123/review"), Some("ink-review"));
         assert_eq!(page_kind("/ink/0123/review/x"), None);
+        assert_eq!(page_kind("/metro/0123/review"), Some("metro-review"));
         assert_eq!(page_kind("/metro/0123"), Some("metro-game"));
         assert_eq!(page_kind("/challenges/daily-2026-11-26"), Some("challenge"));
     }
