@@ -4,10 +4,9 @@
 // the points lost and the round's label, and a chart of the points lost a round
 // (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names and dice).
 
-import { ApiError } from '../core/request.js';
-import { h, s, fill, isolated, nameEl } from '../core/dom.js';
+import { h, fill, isolated, nameEl } from '../core/dom.js';
+import { lossChart, one, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
-import { NOT_YET } from '../core/screen.js';
 import { api } from './api.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
 
@@ -20,21 +19,6 @@ const LABELS = {
   blunder: 'blunder: more than 5 points lost',
 };
 
-/** A value as the review prints it: one decimal. */
-function one(x) {
-  return (Math.round(x * 10) / 10).toFixed(1);
-}
-
-function missing(root, e, id) {
-  const status = e instanceof ApiError ? e.status : 0;
-  fill(root, h('section', { class: 'card narrow center', id: 'review-missing' },
-    h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No review here'),
-    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 ? 'There is no game or seat at this address. The link may be mistyped.' : e.message),
-    h('div', { class: 'row' },
-      h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
-      status === 409 ? h('a', { class: 'btn', href: `/ink/${id}`, 'data-link': '' }, 'Back to the game') : null)));
-}
-
 /** `/ink/{id}/review?seat=k`. */
 export async function inkReviewScreen(root, id, { table, setTitle }) {
   setTitle('Review');
@@ -46,7 +30,7 @@ export async function inkReviewScreen(root, id, { table, setTitle }) {
   try {
     [replay, review] = await Promise.all([api.replay(id), api.review(id, seat)]);
   } catch (e) {
-    missing(root, e, id);
+    reviewMissing(root, e, `/ink/${id}`);
     return () => {};
   }
   return new InkReview(root, id, table, replay, review).start(Number(q.get('round')));
@@ -166,33 +150,15 @@ class InkReview {
     this.drawChart();
   }
 
-  /** The bars of points lost a round (a picture; the list below says the same in words). */
+  /** The bars of points lost a round, and the same in words. */
   drawChart() {
-    const rounds = this.review.rounds;
-    const width = 280;
-    const height = 110;
-    const top = Math.max(5, ...rounds.map((r) => r.loss));
-    const bar = width / Math.max(rounds.length, 1);
-    const svg = s('svg', {
-      class: 'review-chart', id: 'review-chart', viewBox: `0 0 ${width} ${height + 20}`,
-      role: 'img', 'aria-labelledby': 'review-chart-title',
+    lossChart(this.chart, this.list, {
+      steps: this.review.rounds,
+      at: this.at,
+      titleId: 'review-chart-title',
+      name: (r) => String(r.round),
+      words: (r) => `Round ${r.round}`,
+      onSelect: (i) => this.select(i),
     });
-    svg.append(s('line', { class: 'review-axis', x1: 0, y1: height, x2: width, y2: height }));
-    rounds.forEach((r, i) => {
-      const tall = Math.max(r.loss > 0 ? 2 : 1, (r.loss / top) * (height - 14));
-      const x = i * bar + bar * 0.15;
-      const g = s('g', { class: `review-bar label-${r.label}${i === this.at ? ' current' : ''}` });
-      g.append(s('rect', { x, y: height - tall, width: bar * 0.7, height: tall, rx: 3 }));
-      g.append(s('text', { class: 'review-bar-value', x: x + bar * 0.35, y: height - tall - 3, 'text-anchor': 'middle' }, one(r.loss)));
-      g.append(s('text', { class: 'review-bar-round', x: x + bar * 0.35, y: height + 15, 'text-anchor': 'middle' }, String(r.round)));
-      g.addEventListener('click', () => this.select(i));
-      svg.append(g);
-    });
-    fill(this.chart, svg);
-    fill(this.list, rounds.map((r, i) => h('li', {},
-      h('button', {
-        type: 'button', class: `btn small review-round${i === this.at ? ' current' : ''}`, 'aria-current': i === this.at ? 'step' : null,
-        onclick: () => this.select(i),
-      }, h('span', {}, `Round ${r.round}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`)))));
   }
 }
