@@ -3,7 +3,7 @@
 // lost at each step with its list in words.
 
 import { ApiError } from './request.js';
-import { h, s, fill } from './dom.js';
+import { h, s, fill, nameEl } from './dom.js';
 import { NOT_YET } from './screen.js';
 
 /** A value as a review prints it: one decimal. */
@@ -55,4 +55,38 @@ export function lossChart(chart, list, { steps, at, titleId, name, words, onSele
       type: 'button', class: `btn small review-round${i === at ? ' current' : ''}`, 'aria-current': i === at ? 'step' : null,
       onclick: () => onSelect(i),
     }, h('span', {}, `${words(r)}: `, h('span', { class: `review-label label-${r.label}` }, r.label), `, ${one(r.loss)} lost`)))));
+}
+
+/**
+ * A review page's frame, the same for every game: the headline (`lead`), links to the game and
+ * its replay, the other seats' reviews, the stepper with its status (`status`: what the step
+ * holds, then `caption`), the two boards (the seat's and the computer's, each with its title
+ * and note), and beside them this step's values, the chart of points lost and how the
+ * computer reviews (`help`, then the `labels`' meanings).
+ */
+export function reviewFrame(root, { kind, id, seat, players, lead, steps, status, caption, played, best, step, values, chart, list, help, labels }) {
+  const others = players.length > 1
+    ? h('nav', { class: 'row review-seats', 'aria-label': 'Other players\' reviews' },
+      players.map((p, k) => h('a', {
+        class: `btn small${k === seat ? ' active' : ''}`, href: `/${kind}/${id}/review?seat=${k}`, 'data-link': '', 'aria-current': k === seat ? 'page' : null,
+      }, nameEl(p.name))))
+    : null;
+  const board = ({ title, svg, note }) => h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, title), svg, note);
+  fill(root, h('section', { class: 'replay review', id: 'review' },
+    h('div', { class: 'viewer-head' },
+      h('div', {}, h('h1', {}, 'Review'), h('p', { class: 'lead', id: 'review-result' }, lead)),
+      h('div', { class: 'row' },
+        h('a', { class: 'btn', href: `/${kind}/${id}`, 'data-link': '' }, 'The game'),
+        h('a', { class: 'btn', id: 'review-replay-link', href: `/${kind}/${id}/replay`, 'data-link': '' }, 'Replay'))),
+    others,
+    h('div', { class: 'panel replay-controls' }, steps.el, h('div', { class: 'replay-status' }, status, caption)),
+    h('div', { class: 'replay-layout' },
+      h('div', { class: 'replay-boards seats-2' }, board(played), board(best)),
+      h('aside', { class: 'side replay-side' },
+        h('section', { class: 'panel' }, h('h2', {}, step), values),
+        h('section', { class: 'panel' }, h('h2', { id: 'review-chart-title' }, `Points lost a ${step === 'This round' ? 'round' : 'decision'}`), chart, list),
+        h('details', { class: 'panel review-help' },
+          h('summary', {}, 'How the computer reviews'),
+          h('p', { class: 'small' }, help),
+          h('ul', { class: 'small' }, Object.values(labels).map((t) => h('li', {}, t))))))));
 }

@@ -5,7 +5,7 @@
 // (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names and dice).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, reviewMissing } from '../core/review.js';
+import { lossChart, one, reviewFrame, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
 import { api } from './api.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
@@ -70,35 +70,25 @@ class InkReview {
     this.playedTitle = h('h2', { class: 'board-name' });
     this.bestTitle = h('h2', { class: 'board-name' });
     this.bestNote = h('p', { class: 'muted small review-note' });
-    const others = this.replay.players.length > 1
-      ? h('nav', { class: 'row review-seats', 'aria-label': 'Other players\' reviews' },
-        this.replay.players.map((p, k) => h('a', {
-          class: `btn small${k === rv.seat ? ' active' : ''}`, href: `/ink/${this.id}/review?seat=${k}`, 'data-link': '', 'aria-current': k === rv.seat ? 'page' : null,
-        }, nameEl(p.name))))
-      : null;
-    fill(this.root, h('section', { class: 'replay review', id: 'review' },
-      h('div', { class: 'viewer-head' },
-        h('div', {},
-          h('h1', {}, 'Review'),
-          h('p', { class: 'lead', id: 'review-result' },
-            nameEl(name), ` lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
-            n && worst.loss > 0 ? `; the most in round ${worst.round} (${one(worst.loss)}, ${worst.label}).` : '.')),
-        h('div', { class: 'row' },
-          h('a', { class: 'btn', href: `/ink/${this.id}`, 'data-link': '' }, 'The game'),
-          h('a', { class: 'btn', id: 'review-replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'))),
-      others,
-      h('div', { class: 'panel replay-controls' }, this.steps.el, h('div', { class: 'replay-status' }, this.dice, this.caption)),
-      h('div', { class: 'replay-layout' },
-        h('div', { class: 'replay-boards seats-2' },
-          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, this.playedTitle), this.mine.svg),
-          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, this.bestTitle), this.theirs.svg, this.bestNote)),
-        h('aside', { class: 'side replay-side' },
-          h('section', { class: 'panel' }, h('h2', {}, 'This round'), this.scores),
-          h('section', { class: 'panel' }, h('h2', { id: 'review-chart-title' }, 'Points lost a round'), this.chart, this.list),
-          h('details', { class: 'panel review-help' },
-            h('summary', {}, 'How the computer reviews'),
-            h('p', { class: 'small' }, 'For each round the strong computer player plays the same dice on your board as it was, with the specials you had left. Both boards are valued the same way: the final score the computer expects from there. Points lost are the difference, never below zero.'),
-            h('ul', { class: 'small' }, Object.values(LABELS).map((t) => h('li', {}, t))))))));
+    reviewFrame(this.root, {
+      kind: 'ink',
+      id: this.id,
+      seat: rv.seat,
+      players: this.replay.players,
+      lead: [nameEl(name), ` lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
+        n && worst.loss > 0 ? `; the most in round ${worst.round} (${one(worst.loss)}, ${worst.label}).` : '.'],
+      steps: this.steps,
+      status: this.dice,
+      caption: this.caption,
+      played: { title: this.playedTitle, svg: this.mine.svg },
+      best: { title: this.bestTitle, svg: this.theirs.svg, note: this.bestNote },
+      step: 'This round',
+      values: this.scores,
+      chart: this.chart,
+      list: this.list,
+      help: 'For each round the strong computer player plays the same dice on your board as it was, with the specials you had left. Both boards are valued the same way: the final score the computer expects from there. Points lost are the difference, never below zero.',
+      labels: LABELS,
+    });
     this.render(false);
     return () => this.steps.close();
   }

@@ -6,7 +6,7 @@
 // for the names and the board at each moment).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, reviewMissing } from '../core/review.js';
+import { lossChart, one, reviewFrame, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
 import { metroApi } from './api.js';
 import { createMetroBoard, tileSvg } from './draw.js';
@@ -81,35 +81,25 @@ class MetroReview {
     this.list = h('ol', { class: 'review-rounds', id: 'review-rounds' });
     this.playedNote = h('p', { class: 'muted small review-note' });
     this.bestNote = h('p', { class: 'muted small review-note' });
-    const others = players > 1
-      ? h('nav', { class: 'row review-seats', 'aria-label': 'Other players\' reviews' },
-        this.replay.players.map((p, k) => h('a', {
-          class: `btn small${k === rv.seat ? ' active' : ''}`, href: `/metro/${this.id}/review?seat=${k}`, 'data-link': '', 'aria-current': k === rv.seat ? 'page' : null,
-        }, nameEl(p.name))))
-      : null;
-    fill(this.root, h('section', { class: 'replay review', id: 'review' },
-      h('div', { class: 'viewer-head' },
-        h('div', {},
-          h('h1', {}, 'Review'),
-          h('p', { class: 'lead', id: 'review-result' },
-            nameEl(name), ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
-            n && rv.decisions[worst].loss > 0 ? `; the most at decision ${worst + 1} (${one(rv.decisions[worst].loss)}, ${rv.decisions[worst].label}).` : '.')),
-        h('div', { class: 'row' },
-          h('a', { class: 'btn', href: `/metro/${this.id}`, 'data-link': '' }, 'The game'),
-          h('a', { class: 'btn', id: 'review-replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'))),
-      others,
-      h('div', { class: 'panel replay-controls' }, this.steps.el, h('div', { class: 'replay-status' }, this.hand, this.caption)),
-      h('div', { class: 'replay-layout' },
-        h('div', { class: 'replay-boards seats-2' },
-          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, h('h2', { class: 'board-name' }, 'Your move')), this.mine.svg, this.playedNote),
-          h('section', { class: 'panel replay-seat' }, h('div', { class: 'board-title' }, h('h2', { class: 'board-name' }, 'The computer\'s move')), this.theirs.svg, this.bestNote)),
-        h('aside', { class: 'side replay-side' },
-          h('section', { class: 'panel' }, h('h2', {}, 'This decision'), this.scores),
-          h('section', { class: 'panel' }, h('h2', { id: 'review-chart-title' }, 'Points lost a decision'), this.chart, this.list),
-          h('details', { class: 'panel review-help' },
-            h('summary', {}, 'How the computer reviews'),
-            h('p', { class: 'small' }, 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there with the unseen tiles dealt at random. Points lost are the difference, never below zero.'),
-            h('ul', { class: 'small' }, Object.values(LABELS).map((t) => h('li', {}, t))))))));
+    reviewFrame(this.root, {
+      kind: 'metro',
+      id: this.id,
+      seat: rv.seat,
+      players: this.replay.players,
+      lead: [nameEl(name), ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
+        n && rv.decisions[worst].loss > 0 ? `; the most at decision ${worst + 1} (${one(rv.decisions[worst].loss)}, ${rv.decisions[worst].label}).` : '.'],
+      steps: this.steps,
+      status: this.hand,
+      caption: this.caption,
+      played: { title: h('h2', { class: 'board-name' }, 'Your move'), svg: this.mine.svg, note: this.playedNote },
+      best: { title: h('h2', { class: 'board-name' }, 'The computer\'s move'), svg: this.theirs.svg, note: this.bestNote },
+      step: 'This decision',
+      values: this.scores,
+      chart: this.chart,
+      list: this.list,
+      help: 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there with the unseen tiles dealt at random. Points lost are the difference, never below zero.',
+      labels: LABELS,
+    });
     this.render(false);
     return () => this.steps.close();
   }
