@@ -28,6 +28,7 @@ pub mod play;
 mod players;
 mod preview;
 pub mod replay;
+mod reviews;
 pub mod seed;
 mod share;
 pub mod state;

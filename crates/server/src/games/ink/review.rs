@@ -1,13 +1,6 @@
 //! `GET /api/ink/games/{id}/review?seat=k`: the computer's review of a finished game's seat,
-//! round by round (`railroad_ink::ai::review`).
-//!
-//! Seen by whoever may see the game's replay (an open challenge's games stay hidden: `403`);
-//! `409` while the game goes on. A review is deterministic, so it is computed once a game and
-//! seat, on the thinking threads that play the computers' moves, and kept in storage; while
-//! one request computes it, others for the same seat wait for it instead of computing it too.
-
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+//! round by round (`railroad_ink::ai::review`), served as every game's review is
+//! ([`crate::reviews`]).
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -22,9 +15,9 @@ use crate::error::ApiError;
 use crate::http::MaybeToken;
 use crate::http::viewer::query;
 use crate::replay::corrupt;
+use crate::reviews::{Reviewer, serve};
 use crate::state::AppState;
 use crate::storage::StoredGame;
-use crate::thinking::Priority;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -53,19 +46,14 @@ fn finished_game(stored: &StoredGame) -> Result<Game, ApiError> {
     Ok(game)
 }
 
-/// A lock held while a game's seat's review is computed.
-type Computing = Arc<tokio::sync::Mutex<()>>;
-
-/// One lock a game and seat while its review is computed.
-fn computing(id: &str, seat: usize) -> Computing {
-    static LOCKS: OnceLock<Mutex<HashMap<(String, usize), Computing>>> = OnceLock::new();
-    let mut locks = LOCKS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    // Locks nobody holds or waits on are forgotten.
-    locks.retain(|_, lock| Arc::strong_count(lock) > 1);
-    locks.entry((id.to_owned(), seat)).or_default().clone()
+/// A seat's review at the review's default budget, as the API answers it.
+fn review_of(game: Game, seat: usize) -> Result<Value, String> {
+    let review = review_seat(&game, seat, None).map_err(|e| e.to_string())?;
+    serde_json::to_value(SeatReview {
+        seat,
+        review: &review,
+    })
+    .map_err(|e| e.to_string())
 }
 
 pub(super) async fn review(
@@ -75,36 +63,13 @@ pub(super) async fn review(
     q: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let seat = query(q)?.seat.unwrap_or(0);
-    let (game, _) = crate::replay::serve(&app, &id, "ink", token.as_deref(), finished_game).await?;
-    if seat >= game.players().len() {
-        return Err(ApiError::NotFound(format!(
-            "there is no seat {seat} (the game has {})",
-            game.players().len()
-        )));
-    }
-    let raw = |text: String| {
-        serde_json::from_str::<Value>(&text).map_err(|e| corrupt(&id, format!("review: {e}")))
+    let reviewer = Reviewer {
+        kind: "ink",
+        load: finished_game,
+        seats: |game: &Game| game.players().len(),
+        review: review_of,
     };
-    if let Some(kept) = app.storage.review(&id, seat).await? {
-        return Ok(Json(raw(kept)?));
-    }
-    let lock = computing(&id, seat);
-    let _computing = lock.lock().await;
-    if let Some(kept) = app.storage.review(&id, seat).await? {
-        return Ok(Json(raw(kept)?));
-    }
-    let _turn = app.thinking(Priority::Computer).await;
-    let reviewed = tokio::task::spawn_blocking(move || review_seat(&game, seat, None))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
-        .map_err(|e| corrupt(&id, format!("review: {e}")))?;
-    let answer = serde_json::to_value(SeatReview {
-        seat,
-        review: &reviewed,
-    })
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
-    app.storage
-        .set_review(&id, seat, answer.to_string())
-        .await?;
-    Ok(Json(answer))
+    Ok(Json(
+        serve(&app, &id, token.as_deref(), seat, reviewer).await?,
+    ))
 }
