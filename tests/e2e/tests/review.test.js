@@ -5,10 +5,23 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { DESKTOP, PHONE, serverAndBrowser, shot, startGame, finishByApi, gameId } from '../harness.js';
 import { finishMetroByApi } from '../metro-harness.js';
 
 const env = serverAndBrowser();
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function violations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 for (const [size, options] of [['desktop', { viewport: { width: 1280, height: 800 } }], ['phone', PHONE]]) {
   test(`a review opens from the end screen (${size})`, async () => {
@@ -105,3 +118,17 @@ for (const [size, options] of [['desktop', { viewport: { width: 1280, height: 80
     await page.context().close();
   });
 }
+
+test('screen readers: axe finds no serious or critical violation on a review, at both sizes', async () => {
+  for (const options of [DESKTOP, PHONE]) {
+    // axe is put into the page as a script of its own, which the pages' policy forbids.
+    const page = await env.page({ ...options, bypassCSP: true });
+    const id = await startGame(page, env.url, { mode: 'solo', name: 'Cy', seed: 12 });
+    await finishByApi(page, id);
+    await page.goto(`${env.url}/ink/${id}/review?seat=0&round=2`);
+    await page.waitForSelector('#review-board-played', { timeout: 30000 });
+    assert.match(await page.textContent('#review-caption'), /Round 2/);
+    assert.deepEqual(await violations(page), []);
+    await page.context().close();
+  }
+});

@@ -11,7 +11,7 @@ use railroad_ink::{Placement, Roll};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::play::{pool, progress, read_dice};
+use super::play::{pool, progress};
 use crate::cli_io::{Out, Outcome};
 
 /// One game as `ink play --json` writes it (other fields are ignored).
@@ -39,6 +39,23 @@ fn placements(text: &str) -> anyhow::Result<Vec<Placement>> {
         .collect()
 }
 
+/// A game's seven rolls from their text (56 characters).
+fn rolls(text: &str) -> anyhow::Result<[Roll; ROUNDS]> {
+    if !text.is_ascii() || text.len() != 8 * ROUNDS {
+        bail!("dice {text:?}: a game is 7 rolls of 8 characters");
+    }
+    let rolls = (0..ROUNDS)
+        .map(|r| {
+            let one = &text[8 * r..8 * r + 8];
+            one.parse::<Roll>()
+                .with_context(|| format!("roll {} ({one})", r + 1))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    rolls
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("a game is 7 rolls"))
+}
+
 /// The games of a file of `ink play --json` lines; lines with no `dice` (the summary) and
 /// empty lines are skipped.
 fn read_games(text: &str) -> anyhow::Result<Vec<Played>> {
@@ -55,11 +72,7 @@ fn read_games(text: &str) -> anyhow::Result<Vec<Played>> {
         }
         let game: GameLine = serde_json::from_value(value)
             .with_context(|| format!("line {}: a game needs dice and rounds", n + 1))?;
-        let rolls = read_dice(&game.dice)
-            .with_context(|| format!("line {}", n + 1))?
-            .into_iter()
-            .next()
-            .with_context(|| format!("line {}: no dice", n + 1))?;
+        let rolls = rolls(&game.dice).with_context(|| format!("line {}", n + 1))?;
         let rounds = game
             .rounds
             .iter()
