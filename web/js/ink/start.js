@@ -6,7 +6,7 @@ import { h, nameEl } from '../core/dom.js';
 import { dateTimeText, pointsText } from '../core/words.js';
 import { request, storedPlayer } from '../core/request.js';
 import { isNameRefusal, watchName } from '../core/names.js';
-import { api, MODES, seats } from './api.js';
+import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
 import { INK_EXAMPLE } from './viewer.js';
 
@@ -64,11 +64,25 @@ async function setup() {
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
+  // Deep Blue's own expansions: two optional dice a round, six rounds.
+  let expansion = 'none';
+  const expansions = [
+    ['none', 'Base game', 'Seven rounds, four dice.'],
+    ['lake', 'Lake', 'Six rounds; two optional lake dice a round. Lakes flood the squares they surround; your smallest lake scores.'],
+    ['river', 'River', 'Six rounds; two optional river dice a round. Your longest river scores, 3 more when both its ends leave the board.'],
+  ];
+  const expansionChoice = h('fieldset', { class: 'modes expansion-choice', id: 'expansion-choice' },
+    h('legend', {}, 'Expansion (Deep Blue)'),
+    expansions.map(([value, title, text]) => h('label', { class: 'mode-card' },
+      h('input', { type: 'radio', name: 'expansion', value, checked: value === expansion, onchange: () => { expansion = value; } }),
+      h('span', { class: 'mode-title' }, title),
+      h('span', { class: 'mode-text' }, text))));
   showBest(modeCards[0]);
   return {
     art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
     parts: [
       h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
+      expansionChoice,
       h('div', { class: 'fields' },
         h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
         agentRow),
@@ -81,7 +95,7 @@ async function setup() {
       if (!nameWatch.ok()) return null;
       try {
         const n = name.value.trim();
-        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined });
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion });
         localStorage.setItem('tracklayer:name', n);
         seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;
@@ -101,9 +115,9 @@ const held = {
   state: (g) => api.state(g.id, g.token),
   describe(st, g) {
     const me = st.players[g.seat];
-    const label = MODES[st.mode] || st.mode;
+    const label = `${MODES[st.mode] || st.mode}${st.expansion ? ` · ${EXPANSIONS[st.expansion] || st.expansion}` : ''}`;
     return [
-      h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
+      h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of ${st.rounds || 7}`}`),
       h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${pointsText(me.score.advanced)} · `] : null, dateTimeText(st.created)),
     ];
   },
