@@ -122,7 +122,7 @@ function joinPanel(root, state) {
     title: 'Join this game of Railroad Ink',
     intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} waiting for the start (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
       '). ', creator ? nameEl(creator) : 'The creator', ' starts the game when everyone is in. Everyone plays the same rolls on their own board; a round ends when every player has finished it.'],
-    extra: chosenSeedLine(state.chosen_seed, 'Dice'),
+    extra: [state.expansion ? h('p', {}, `Played with the ${(EXPANSIONS[state.expansion] || state.expansion).toLowerCase()}: six rounds, two optional expansion dice a round.`) : null, chosenSeedLine(state.chosen_seed, 'Dice')],
     join: async (name) => {
       const taken = await api.join(state.id, name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
@@ -561,6 +561,7 @@ class GameView extends PlayScreen {
         ? 'Send this link to your friends. Everyone who opens it before you start can join.'
         : 'Everyone plays the same rolls on their own board; a round ends when every player has finished it.'),
       this.inviteBox(`/ink/${this.id}`, 'Invite link:'),
+      st.expansion ? h('p', { id: 'lobby-expansion' }, `Played with the ${(EXPANSIONS[st.expansion] || st.expansion).toLowerCase()}: six rounds, and ${expansionDiceWords(st.expansion).replace('the ', 'two optional ')} a round beside the four route dice.`) : null,
       chosenSeedLine(st.chosen_seed, 'Dice'),
       h('h2', {}, 'Players'),
       this.lobbyCount,

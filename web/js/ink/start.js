@@ -64,27 +64,23 @@ async function setup() {
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
-  // Deep Blue's own expansions: two optional dice a round, six rounds.
-  let expansion = 'none';
-  const expansions = [
-    ['none', 'Base game', 'Seven rounds, four dice.'],
-    ['lake', 'Lake', 'Six rounds; two optional lake dice a round. Lakes flood the squares they surround; your smallest lake scores.'],
-    ['river', 'River', 'Six rounds; two optional river dice a round. Your longest river scores, 3 more when both its ends leave the board.'],
-  ];
-  const expansionChoice = h('fieldset', { class: 'modes expansion-choice', id: 'expansion-choice' },
-    h('legend', {}, 'Expansion (Deep Blue)'),
-    expansions.map(([value, title, text]) => h('label', { class: 'mode-card' },
-      h('input', { type: 'radio', name: 'expansion', value, checked: value === expansion, onchange: () => { expansion = value; } }),
-      h('span', { class: 'mode-title' }, title),
-      h('span', { class: 'mode-text' }, text))));
+  // Deep Blue's own expansions: two optional dice a round, six rounds (a field beside the name,
+  // so that the start button stays on the first screen).
+  const expansion = h('select', { id: 'expansion', name: 'expansion' },
+    [
+      ['none', 'None: the base game, seven rounds'],
+      ['lake', 'Lake: six rounds, two optional lake dice a round'],
+      ['river', 'River: six rounds, two optional river dice a round'],
+    ].map(([value, label]) => h('option', { value }, label)));
+  const expansionRow = h('div', { class: 'field expansion-field' }, h('label', { for: 'expansion' }, 'Deep Blue expansion'), expansion);
   showBest(modeCards[0]);
   return {
     art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
     parts: [
       h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
-      expansionChoice,
       h('div', { class: 'fields' },
         h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
+        expansionRow,
         agentRow),
       h('details', { class: 'more' },
         h('summary', {}, 'More options'),
@@ -95,7 +91,7 @@ async function setup() {
       if (!nameWatch.ok()) return null;
       try {
         const n = name.value.trim();
-        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion });
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
         localStorage.setItem('tracklayer:name', n);
         seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;
