@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { apiState, firstLegal, gameId, PHONE, placeOne, serverAndBrowser, shot, turnTo } from '../harness.js';
 
 const env = serverAndBrowser();
@@ -256,4 +257,40 @@ test('the Deep Blue lesson: a river step, then a lake step that floods a square'
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function violations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
+test('axe finds no serious violation on a lake game, a river game, the rules and the viewer', async () => {
+  const page = await env.page(WIDE);
+  const found = [];
+  const check = async (what) => { await page.waitForTimeout(200); found.push(...(await violations(page)).map((v) => `${what}: ${v}`)); };
+  await page.goto(env.url);
+  await page.waitForSelector('#expansion');
+  await check('start page');
+  const id = await startExpansion(page, 'lake', { seed: 77 });
+  await page.waitForSelector('.dice-row.rolling', { state: 'detached' });
+  const st = await apiState(page, id);
+  await page.click(`.choice-die[data-index="${st.you.dice.find((d) => d.optional).die}"]`);
+  await check('lake game, a lake die selected');
+  await startExpansion(page, 'river', { seed: 5 });
+  await check('river game');
+  await page.goto(`${env.url}/rules`);
+  await page.waitForSelector('#expansions');
+  await check('rules');
+  await page.goto(`${env.url}/view/ink?board=L0C30L0D23L0D41&expansion=lake`);
+  await page.waitForSelector('svg.board g.flooded');
+  await check('viewer');
+  assert.deepEqual(found, []);
+  await page.context().close();
 });

@@ -10,6 +10,7 @@ import { capital, num, pointsText } from '../core/words.js';
 import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
+import { expansionRow } from './breakdown.js';
 import { turnButtons, turning } from './turns.js';
 
 /** Whether a board's networks reach the exit on `square` (from the engine's breakdown). */
@@ -435,6 +436,7 @@ class InkLesson {
         row('Errors', sc.errors ? `−${sc.errors}` : '0', 'score-errors'),
         row('Longest highway', sc.longest_highway, 'score-highway'),
         row('Longest railway', sc.longest_railway, 'score-railway'),
+        expansionRow(this.expansion, this.breakdown, sc),
         h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced))))),
       h('p', { class: 'muted small' }, 'The engine scores the board after every tile, as at the end of a game.'));
   }
