@@ -295,3 +295,18 @@ test('axe finds no serious violation on a lake game, a river game, the rules and
   assert.deepEqual(found, []);
   await page.context().close();
 });
+
+test('a flood fills in with a short animation, and at once under reduced motion', async () => {
+  for (const motion of ['no-preference', 'reduce']) {
+    const page = await env.page({ ...WIDE, reducedMotion: motion });
+    await page.goto(`${env.url}/view/ink?board=L0C30L0D23L0D41&expansion=lake&at=2`);
+    await page.waitForSelector('svg.board g.placed');
+    assert.equal(await page.locator('svg.board g.flooded').count(), 0);
+    await page.click('#step-next');
+    await page.waitForSelector('svg.board g.flooded.fresh-flood[data-square="D3"]');
+    const animation = await page.locator('svg.board g.fresh-flood > .tile').evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(animation, motion === 'reduce' ? 'none' : 'flood-in', motion);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
