@@ -12,10 +12,11 @@ const env = serverAndBrowser();
 const WIDE = { viewport: { width: 1280, height: 800 } };
 
 /** Starts a game of `expansion` from the start page. */
-async function startExpansion(page, expansion, { name, seed } = {}) {
+async function startExpansion(page, expansion, { name, seed, mode = 'solo', agent } = {}) {
   await page.goto(env.url);
   await page.waitForSelector('#expansion');
-  await page.locator('input[name=mode][value=solo]').check({ force: true });
+  await page.locator(`input[name=mode][value=${mode}]`).check({ force: true });
+  if (agent) await page.selectOption('#agent', agent);
   await page.selectOption('#expansion', expansion);
   if (name) await page.fill('#player-name', name);
   if (seed !== undefined) {
@@ -24,7 +25,7 @@ async function startExpansion(page, expansion, { name, seed } = {}) {
   }
   await page.click('#start');
   await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
-  await page.waitForSelector('#my-board');
+  await page.waitForSelector(mode === 'online' ? '#lobby' : '#my-board');
   return gameId(page);
 }
 
@@ -309,4 +310,23 @@ test('a flood fills in with a short animation, and at once under reduced motion'
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('against the computer and online, the game plays the expansion chosen', async () => {
+  const page = await env.page(WIDE);
+  const id = await startExpansion(page, 'river', { mode: 'computer', agent: 'greedy', seed: 3 });
+  await page.waitForSelector('.others .other svg.board');
+  const st = await apiState(page, id);
+  assert.equal(st.expansion, 'river');
+  assert.equal(st.players.length, 2);
+  assert.match(await page.textContent('.mode-chip'), /Against the computer · River expansion/);
+  assert.equal(await page.locator('.expansion-dice .choice-die').count(), 2);
+  const online = await startExpansion(page, 'lake', { mode: 'online', name: 'Ada' });
+  assert.match(await page.textContent('#lobby-expansion'), /lake expansion: six rounds/);
+  await page.click('#start-game');
+  await page.waitForSelector('.expansion-dice .choice-die');
+  assert.equal((await apiState(page, online)).expansion, 'lake');
+  await shot(page, 'expansions-online-lake-wide');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
