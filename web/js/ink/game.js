@@ -655,7 +655,7 @@ class GameView extends PlayScreen {
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
-    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token);
+    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token, { rolls: st.expansion ? `six rolls of the ${st.expansion} expansion` : 'seven rolls' });
     if (st.you && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
@@ -697,7 +697,7 @@ class GameView extends PlayScreen {
       fill(this.tray,
         h('section', { class: 'panel' },
           h('h2', {}, st.finished ? 'Game over' : 'This round\'s dice'),
-          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false, { role: 'img', 'aria-label': tileWords(this.table, t) }))),
+          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t, i) => dieFace(this.table, t, false, { role: 'img', 'aria-label': `${tileWords(this.table, t)}${(st.optional_dice || []).includes(i) ? ' (optional)' : ''}` }))),
           h('p', { class: 'muted' }, 'You are watching this game.')));
       return;
     }
