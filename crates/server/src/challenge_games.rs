@@ -20,10 +20,31 @@ impl ChallengeStart<'_> {
         self.entry.is_none().then(|| self.challenge.id.clone())
     }
 
+    /// The variant of the game the challenge is played in (see [`variant`]).
+    pub fn variant(&self) -> Option<&'static str> {
+        variant(&self.challenge.id)
+    }
+
     /// The challenge the game is played in (`None` for a practice game).
     pub fn challenge_ref(&self) -> Option<ChallengeRef> {
         self.entry.is_some().then(|| self.challenge.into())
     }
+}
+
+/// The variants of a game a challenge may be played in: Railroad Ink's Deep Blue expansions.
+pub const VARIANTS: [&str; 2] = ["lake", "river"];
+
+/// The variant of the game a challenge is played in, read from its id: the weekly Deep Blue
+/// challenges (`weekly-lake-2026-W49`, `weekly-river-2026-W50`) and the friend challenges made
+/// from a game of an expansion (`friend-lake-…`) name it after their kind; every other
+/// challenge plays the game itself (`None`).
+pub fn variant(id: &str) -> Option<&'static str> {
+    let rest = id
+        .strip_prefix("weekly-")
+        .or_else(|| id.strip_prefix("friend-"))?;
+    VARIANTS
+        .into_iter()
+        .find(|v| rest.strip_prefix(v).is_some_and(|r| r.starts_with('-')))
 }
 
 /// The computer's own game on a challenge's seed, played whole: what storage keeps of it.
@@ -61,4 +82,26 @@ pub enum Strength {
 pub struct FriendGame {
     pub seed: u64,
     pub results: Vec<(i64, i64)>,
+    /// The variant the game was played in (see [`variant`]), for the challenge's id.
+    pub variant: Option<&'static str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::variant;
+
+    #[test]
+    fn a_challenge_names_its_variant_in_its_id() {
+        assert_eq!(variant("weekly-lake-2026-W49"), Some("lake"));
+        assert_eq!(variant("weekly-river-2026-W50"), Some("river"));
+        assert_eq!(
+            variant("friend-lake-0123456789abcdef01234567"),
+            Some("lake")
+        );
+        assert_eq!(variant("weekly-2026-W49"), None);
+        assert_eq!(variant("daily-2026-11-27"), None);
+        assert_eq!(variant("friend-0123456789abcdef01234567"), None);
+        assert_eq!(variant("weekly-lakes-2026"), None);
+        assert_eq!(variant("metro-daily-2026-11-27"), None);
+    }
 }

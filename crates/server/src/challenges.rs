@@ -55,19 +55,30 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 pub enum Kind {
     Daily,
     Weekly,
+    /// Railroad Ink's weekly Deep Blue challenge: the lake expansion in odd ISO weeks
+    /// (`weekly-lake-2026-W49`), the river in even ones (`weekly-river-2026-W50`).
+    WeeklyDeepBlue,
     Monthly,
     MetroDaily,
     Friend,
 }
 
 impl Kind {
-    /// In the order today's challenges are listed: Railroad Ink's, then Metro's.
-    pub const PERIODIC: [Kind; 4] = [Kind::Daily, Kind::Weekly, Kind::Monthly, Kind::MetroDaily];
+    /// In the order today's challenges are listed: Railroad Ink's, then Metro's, then the
+    /// weekly Deep Blue challenge (added later: the others keep their places).
+    pub const PERIODIC: [Kind; 5] = [
+        Kind::Daily,
+        Kind::Weekly,
+        Kind::Monthly,
+        Kind::MetroDaily,
+        Kind::WeeklyDeepBlue,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Daily => "daily",
             Kind::Weekly => "weekly",
+            Kind::WeeklyDeepBlue => "weekly-deep-blue",
             Kind::Monthly => "monthly",
             Kind::MetroDaily => "metro-daily",
             Kind::Friend => "friend",
@@ -104,13 +115,18 @@ pub fn period(kind: Kind, now: i64) -> Period {
         .unwrap_or(OffsetDateTime::UNIX_EPOCH);
     let date = at.date();
     match kind {
-        Kind::Weekly => {
+        Kind::Weekly | Kind::WeeklyDeepBlue => {
             let (year, week, _) = date.to_iso_week_date();
             let monday = Date::from_iso_week_date(year, week, Weekday::Monday).unwrap_or(date);
             let opens = midnight_ms(monday);
             let name = format!("{year}-W{week:02}");
+            let id = match kind {
+                Kind::WeeklyDeepBlue if week % 2 == 1 => format!("weekly-lake-{name}"),
+                Kind::WeeklyDeepBlue => format!("weekly-river-{name}"),
+                _ => format!("weekly-{name}"),
+            };
             Period {
-                id: format!("weekly-{name}"),
+                id,
                 name,
                 opens,
                 closes: midnight_ms(monday + TimeDuration::days(7)),
@@ -453,8 +469,9 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let started = std::time::Instant::now();
     let clock = app.clock.clone();
+    let variant = crate::challenge_games::variant(&challenge.id);
     let played = tokio::task::spawn_blocking(move || {
-        kind.computer_challenge(seed, strength, clock.now_ms())
+        kind.computer_challenge(seed, variant, strength, clock.now_ms())
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))??;
@@ -696,7 +713,11 @@ pub async fn friend(
             c.id
         )));
     }
-    let FriendGame { seed, results } = kind.friend_game(&stored)?;
+    let FriendGame {
+        seed,
+        results,
+        variant,
+    } = kind.friend_game(&stored)?;
     // The game lands on its maker's page only: the other seats are entries under their names.
     let entries: Vec<FinishedEntry> = stored
         .seats
@@ -714,7 +735,11 @@ pub async fn friend(
         })
         .collect();
     let target = entries.get(makers_seat).map(|e| e.score);
-    let id = format!("friend-{}", ids::new_game_id()?);
+    // A game of an expansion names it in the challenge's id: its games are played in it.
+    let id = match variant {
+        Some(v) => format!("friend-{v}-{}", ids::new_game_id()?),
+        None => format!("friend-{}", ids::new_game_id()?),
+    };
     let row = ChallengeRow {
         id: id.clone(),
         kind: Kind::Friend.as_str().to_owned(),
@@ -758,6 +783,10 @@ pub async fn friend(
 pub struct Summary {
     pub id: String,
     pub kind: String,
+    /// The variant of the game it is played in (`lake`, `river`: Railroad Ink's Deep Blue
+    /// expansions); absent for the game itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
     pub game: String,
     pub period: Option<String>,
     pub opens: String,
@@ -820,6 +849,7 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool)
     Summary {
         id: c.id.clone(),
         kind: c.kind.clone(),
+        variant: crate::challenge_games::variant(&c.id),
         game: c.game.to_string(),
         period: c.period.clone(),
         opens: rfc3339(c.opens),

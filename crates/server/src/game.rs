@@ -147,6 +147,22 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError>;
+    /// [`GameState::computer_challenge_game`] in the challenge's variant of the game, if it has
+    /// one (see `challenge_games::variant`); a game without variants has none.
+    fn computer_challenge_game_in(
+        seed: u64,
+        variant: Option<&str>,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        match variant {
+            None => Self::computer_challenge_game(seed, strength, at),
+            Some(v) => Err(ApiError::Internal(format!(
+                "{} has no variant {v}",
+                Self::NAME
+            ))),
+        }
+    }
     /// The name of the computer's row on a challenge of this game.
     fn computer_name() -> String;
     /// How a leaderboard of this game breaks ties.

@@ -32,6 +32,19 @@ pub fn title(app: &AppState, c: &ChallengeRow) -> String {
             ),
             None => format!("Weekly {game} · {period}"),
         },
+        "weekly-deep-blue" => {
+            let expansion = match crate::challenge_games::variant(&c.id) {
+                Some("river") => "river",
+                _ => "lake",
+            };
+            match period.split_once("-W") {
+                Some((year, week)) => format!(
+                    "Weekly {game} Deep Blue ({expansion}) · week {} of {year}",
+                    week.trim_start_matches('0')
+                ),
+                None => format!("Weekly {game} Deep Blue ({expansion}) · {period}"),
+            }
+        }
         "monthly" => format!("Monthly {game} · {}", month_text(period)),
         "friend" => match &c.by {
             Some(by) => format!("{by}'s {game} challenge"),

@@ -52,6 +52,7 @@ pub trait Registered: Send + Sync + 'static {
     fn computer_challenge(
         &self,
         seed: u64,
+        variant: Option<&str>,
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError>;

@@ -10,7 +10,8 @@
 use railroad_ink::board::{MAX_PLACEMENTS, Sequence};
 use railroad_ink::score::Breakdown;
 use railroad_ink::{
-    Board, GameError, Orientation, Placement, PlacementError, SequenceError, Square, Tile,
+    Board, Expansion, GameError, Orientation, Placement, PlacementError, SequenceError, Square,
+    Tile,
 };
 use serde::Serialize;
 
@@ -63,6 +64,9 @@ pub struct IllegalView<P: Serialize, S: Serialize> {
 pub struct InkView {
     /// The text as sent.
     pub board: String,
+    /// The Deep Blue expansion the board is read in; absent for the base game.
+    #[serde(skip_serializing_if = "is_base")]
+    pub expansion: Expansion,
     /// Whether the text is a well-formed board string (or empty: the empty board).
     pub well_formed: bool,
     /// Whether every placement is legal in turn (§6.2).
@@ -72,6 +76,9 @@ pub struct InkView {
     /// `steps[k]`: the board of the first `k` placements, scored with its whole breakdown.
     /// There is one step more than there are legal placements in a row from the start.
     pub steps: Vec<Breakdown>,
+    /// `flooded[k]`: the flooded squares of `steps[k]` (rule E3.3); absent for the base game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flooded: Option<Vec<Vec<Square>>>,
     /// The first illegal placement; the placements after it are not placed.
     pub illegal: Option<IllegalView<Placement, Square>>,
     /// Where the text stops being well-formed.
@@ -175,20 +182,30 @@ pub fn check_length(text: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// A Railroad Ink board string, placement by placement. `""` is the empty board.
-pub fn ink(text: &str) -> InkView {
+fn is_base(e: &Expansion) -> bool {
+    *e == Expansion::None
+}
+
+/// A base game's board string, placement by placement.
+#[cfg(test)]
+fn ink(text: &str) -> InkView {
+    ink_in(text, Expansion::None)
+}
+
+/// A Railroad Ink board string of a game with `expansion`, placement by placement. `""` is the
+/// empty board.
+pub fn ink_in(text: &str, expansion: Expansion) -> InkView {
     let (placements, malformed) = if text.is_empty() {
         (Vec::new(), None)
     } else {
-        match text.parse::<Sequence>() {
+        match Sequence::parse_in(text, expansion) {
             Ok(seq) => (seq.placements().to_vec(), None),
             Err(e) => {
                 let malformed = ink_malformed(text, &e);
                 // The placements before the one at fault are well-formed: the engine parses
                 // them on their own.
                 let good = match malformed.index {
-                    Some(i) if i > 0 => prefix(text, i * 5)
-                        .parse::<Sequence>()
+                    Some(i) if i > 0 => Sequence::parse_in(prefix(text, i * 5), expansion)
                         .map(|s| s.placements().to_vec())
                         .unwrap_or_default(),
                     _ => Vec::new(),
@@ -197,12 +214,16 @@ pub fn ink(text: &str) -> InkView {
             }
         }
     };
-    let mut board = Board::new();
+    let mut board = Board::with_expansion(expansion);
     let mut steps = vec![board.breakdown()];
+    let mut flooded = vec![crate::games::ink::flooded(&board)];
     let mut illegal = None;
     for (index, &placement) in placements.iter().enumerate() {
         match board.place(placement) {
-            Ok(()) => steps.push(board.breakdown()),
+            Ok(()) => {
+                steps.push(board.breakdown());
+                flooded.push(crate::games::ink::flooded(&board));
+            }
             Err(reason) => {
                 illegal = Some(IllegalView {
                     index,
@@ -217,6 +238,8 @@ pub fn ink(text: &str) -> InkView {
     }
     InkView {
         board: text.to_owned(),
+        expansion,
+        flooded: (expansion != Expansion::None).then_some(flooded),
         well_formed: malformed.is_none(),
         valid: malformed.is_none() && illegal.is_none(),
         placements,
@@ -244,19 +267,23 @@ pub struct InkCheck {
     /// The board string after the placement (the board as sent when none was).
     pub board: String,
     pub breakdown: Breakdown,
+    /// The flooded squares (rule E3.3); absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flooded: Vec<Square>,
     /// For each tile asked about, for each orientation 0–7, the squares where it is legal on
     /// that board, written one after another (`"A1D0"`).
     pub legal: std::collections::BTreeMap<Tile, Vec<String>>,
 }
 
-/// The most tiles one check asks about (there are 15).
-pub const MAX_CHECK_TILES: usize = 15;
+/// The most tiles one check asks about (there are 25 a player may place, with the expansions').
+pub const MAX_CHECK_TILES: usize = railroad_ink::tile::TILE_TYPES;
 
 /// Tries `placement` (if any) on the board `text` with the engine. A malformed or illegal board
 /// is a `400`; a placement the rules refuse is the engine's refusal (a `422` with its rule),
 /// exactly as in a game.
 pub fn ink_check(
     text: &str,
+    expansion: Expansion,
     placement: Option<Placement>,
     tiles: &[Tile],
 ) -> Result<InkCheck, ApiError> {
@@ -266,10 +293,16 @@ pub fn ink_check(
             "ask about at most {MAX_CHECK_TILES} tiles"
         )));
     }
-    let mut board: Board = text
-        .parse()
+    let mut board = Board::parse_in(text, expansion)
         .map_err(|e| ApiError::BadRequest(format!("the board string: {e}")))?;
     if let Some(placement) = placement {
+        if !expansion.allows(placement.tile) {
+            return Err(GameError::NotInThisGame {
+                tile: placement.tile,
+                expansion,
+            }
+            .into());
+        }
         board
             .place(placement)
             .map_err(|reason| GameError::Illegal { placement, reason })?;
@@ -290,6 +323,7 @@ pub fn ink_check(
         })
         .collect();
     Ok(InkCheck {
+        flooded: crate::games::ink::flooded(&board),
         board: board.to_string(),
         breakdown: board.breakdown(),
         legal,

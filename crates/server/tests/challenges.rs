@@ -28,7 +28,8 @@ async fn todays_challenges_exist_and_everyone_sees_the_same() {
             "daily-2026-11-26",
             "weekly-2026-W48",
             "monthly-2026-11",
-            "metro-daily-2026-11-26"
+            "metro-daily-2026-11-26",
+            "weekly-river-2026-W48"
         ]
     );
     let daily = &list[0];

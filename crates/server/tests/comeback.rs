@@ -138,7 +138,8 @@ async fn a_monthly_challenge_opens_on_the_first_of_each_month() {
             "daily-2026-12-01",
             "weekly-2026-W49",
             "monthly-2026-12",
-            "metro-daily-2026-12-01"
+            "metro-daily-2026-12-01",
+            "weekly-lake-2026-W49"
         ]
     );
     let (_, december) = app.get("/api/challenges/monthly-2026-12", None).await;

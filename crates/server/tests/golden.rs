@@ -275,6 +275,8 @@ async fn fixture() -> Fixture {
     // server makes it at its first listing, and its computer plays it at once. Its score is
     // the same every time (a fixed budget on the fixture's seed); wait for it.
     common::challenge::wait_for_computer(&app, "monthly-2026-11").await;
+    // So is the week's Deep Blue challenge (the river in ISO week 48), added later still.
+    common::challenge::wait_for_computer(&app, "weekly-river-2026-W48").await;
     Fixture { app, _dir: dir }
 }
 

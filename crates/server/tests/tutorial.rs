@@ -76,7 +76,7 @@ async fn a_bad_board_or_request_is_a_400() {
     assert_eq!(check(&app, &long).await.0, StatusCode::BAD_REQUEST);
     let many = format!(
         r#"{{"board":"","tiles":[{}]}}"#,
-        vec!["\"A1\""; 16].join(",")
+        vec!["\"A1\""; 27].join(",")
     );
     assert_eq!(check(&app, &many).await.0, StatusCode::BAD_REQUEST);
 }

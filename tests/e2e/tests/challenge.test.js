@@ -56,8 +56,8 @@ test('the start page opens with today\'s challenges: players, best, the computer
   await page.goto(env.url);
   const card = page.locator(`.challenge-card[data-challenge="${DAILY}"]`);
   await card.waitFor();
-  assert.equal(await page.locator('.challenge-card').count(), 4);
-  assert.deepEqual(await page.locator('.challenge-card').evaluateAll((els) => els.map((e) => e.dataset.kind)), ['daily', 'weekly', 'monthly', 'metro-daily']);
+  assert.equal(await page.locator('.challenge-card').count(), 5);
+  assert.deepEqual(await page.locator('.challenge-card').evaluateAll((els) => els.map((e) => e.dataset.kind)), ['daily', 'weekly', 'monthly', 'metro-daily', 'weekly-deep-blue']);
   let text = await card.textContent();
   assert.match(text, /Today's Railroad Ink/);
   assert.match(text, /0 players/);

@@ -8,7 +8,7 @@ import { loadPage } from '../core/screen.js';
 import { challengeApi } from './api.js';
 import { facts, playButton, practiceButton } from './cards.js';
 import { scoreHistogram } from './histogram.js';
-import { challengeTitle, kindLabel, num, ordinal, plural, signed, tickTimes, unrankedWords } from './words.js';
+import { challengeTitle, kindLabel, num, ordinal, plural, signed, tickTimes, unrankedWords, rollsWords, variantName } from './words.js';
 
 function boardLink(c, entry) {
   if (!entry.game) return null;
@@ -100,10 +100,10 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   const you = c.you;
   const friend = c.kind === 'friend';
   const lead = friend
-    ? 'Whoever opens the link plays the same seven rolls at their own pace: nobody waits for anybody.'
+    ? `Whoever opens the link plays the same ${rollsWords(c)} at their own pace: nobody waits for anybody.`
     : c.game === 'metro'
       ? 'The day\'s deck for everyone: you play first, against three strong computers in the same seats for all.'
-      : `The same seven rolls all ${{ weekly: 'week', monthly: 'month' }[c.kind] || 'day'} for everyone, one try each.`;
+      : `The same ${rollsWords(c)} all ${{ weekly: 'week', 'weekly-deep-blue': 'week', monthly: 'month' }[c.kind] || 'day'} for everyone, one try each.${c.variant ? ` Played with the ${variantName(c.variant)} expansion: two optional ${variantName(c.variant)} dice a round.` : ''}`;
   let action = null;
   if (you?.finished) {
     const points = `${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}`;
@@ -130,7 +130,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     h('div', { class: 'viewer-head' },
       h('div', {},
         h('p', { class: 'kicker' }, h('span', { class: `game-chip game-${c.game}` }, gameName(c.game)), ' ', kindLabel(c.kind)),
-        h('h1', { id: 'challenge-title' }, title, friend ? `: beat ${num(c.target ?? c.best ?? 0)} on the same seven rolls` : null),
+        h('h1', { id: 'challenge-title' }, title, friend ? `: beat ${num(c.target ?? c.best ?? 0)} on the same ${rollsWords(c)}` : null),
         h('p', { class: 'lead' }, lead)),
       action),
     facts(c, { withTime: !friend || !!c.closes }),

@@ -132,7 +132,7 @@ function shareButton(id) {
  * The "Challenge a friend" button: makes (once) a friend challenge from the finished game
  * `gameId` and shows its link with a Copy button, built by `inviteBox(path, label)`.
  */
-export function friendChallengeBox(gameId, inviteBox, seatToken) {
+export function friendChallengeBox(gameId, inviteBox, seatToken, { rolls = 'seven rolls' } = {}) {
   const box = h('div', { class: 'friend-box', id: 'friend-challenge' });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const slot = h('div', { class: 'friend-slot' });
@@ -145,7 +145,7 @@ export function friendChallengeBox(gameId, inviteBox, seatToken) {
         const me = await ensurePlayer(slot, { action: 'Make the link', intro: 'Your friend sees this name on the challenge. It is kept on this device.' });
         const made = await challengeApi.friend(gameId, me.token, seatToken);
         const path = /^https?:/.test(made.link || '') ? new URL(made.link).pathname : (made.link || `/challenges/${made.id}`);
-        fill(box, h('p', { class: 'friend-made' }, 'Send this link: whoever opens it plays the same seven rolls and tries to beat you. ',
+        fill(box, h('p', { class: 'friend-made' }, `Send this link: whoever opens it plays the same ${rolls} and tries to beat you. `,
           h('a', { href: path, 'data-link': '' }, 'Its page')), inviteBox(path, 'Challenge:'));
       } catch (e) {
         error.textContent = e.message;

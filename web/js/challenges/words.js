@@ -37,6 +37,7 @@ export function kindLabel(idOrKind) {
   const k = String(idOrKind || '');
   if (k.startsWith('metro-daily')) return 'Daily challenge';
   if (k.startsWith('daily')) return 'Daily challenge';
+  if (k.startsWith('weekly-deep-blue') || k.startsWith('weekly-lake') || k.startsWith('weekly-river')) return 'Weekly Deep Blue challenge';
   if (k.startsWith('weekly')) return 'Weekly challenge';
   if (k.startsWith('monthly')) return 'Monthly challenge';
   if (k.startsWith('friend')) return 'Friend challenge';
@@ -52,6 +53,7 @@ function friendTitle(c, { plain = false } = {}) {
 /** The short title of a card: "Today's Railroad Ink". */
 export function cardTitle(c) {
   const game = gameName(c.game);
+  if (c.kind === 'weekly-deep-blue') return `This week's Deep Blue ${variantName(c.variant)}`;
   if (c.kind === 'weekly') return `This week's ${game}`;
   if (c.kind === 'monthly') return `This month's ${game}`;
   if (c.kind === 'friend') return friendTitle(c);
@@ -66,13 +68,27 @@ export function challengeTitle(c, { plain = false } = {}) {
   const game = gameName(c.game);
   if (c.kind === 'friend') return friendTitle(c, { plain });
   if (c.kind === 'monthly') return `Monthly ${game} · ${monthText(c.period)}`;
-  if (c.kind === 'weekly') {
+  if (c.kind === 'weekly' || c.kind === 'weekly-deep-blue') {
+    if (c.kind === 'weekly-deep-blue') {
+      const wk = String(c.period || '').match(/^(\d{4})-W(\d{1,2})$/);
+      return `Weekly ${game}: Deep Blue ${variantName(c.variant)} · ${wk ? `week ${Number(wk[2])} of ${wk[1]}` : c.period}`;
+    }
     const week = String(c.period || '').match(/^(\d{4})-W(\d{1,2})$/);
     const when = week ? `week ${Number(week[2])} of ${week[1]}` : c.period;
     const range = c.closes ? rangeText(c.opens, c.closes) : '';
     return `Weekly ${game} · ${when}${range ? ` (${range})` : ''}`;
   }
   return `Daily ${game} · ${dayText(c.period)}`;
+}
+
+/** An expansion a challenge is played in, in words: "lake", "river". */
+export function variantName(variant) {
+  return { lake: 'lake', river: 'river' }[variant] || 'expansion';
+}
+
+/** "seven rolls", or "six rolls" for a challenge played in an expansion. */
+export function rollsWords(c) {
+  return c && c.variant ? 'six rolls' : 'seven rolls';
 }
 
 export function ordinal(n) {

@@ -37,8 +37,10 @@ export function boardActions(viewer, text) {
 }
 
 /** The viewer's address for a Railroad Ink board. */
-export function inkViewer(board) {
-  return `/view/ink?${new URLSearchParams({ board })}`;
+export function inkViewer(board, expansion) {
+  const q = { board };
+  if (expansion && expansion !== 'none') q.expansion = expansion;
+  return `/view/ink?${new URLSearchParams(q)}`;
 }
 
 /** The viewer's address for a Metro sequence of `players` players. */

@@ -4,16 +4,25 @@
 import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
 
+/** The Deep Blue expansions, as the API names them, in words. */
+export const EXPANSIONS = { lake: 'Lake expansion', river: 'River expansion' };
+
 /** The modes of a game, as the API names them, in words. */
 export const MODES = { solo: 'Solo', computer: 'Against the computer', online: 'Online', challenge: 'Challenge', practice: 'Practice' };
 
 export const api = {
-  /** The engine's tile table, exits, limits and computer players (fetched once). */
+  /**
+   * The engine's tile table, exits, limits and computer players (fetched once), with the Deep
+   * Blue expansions' tiles (the river's, the lake's and the flooded square) added to its tiles
+   * and the expansions listed (`expansions`). Without the expansions' table, the base game's.
+   */
   tiles() {
-    return getOnce('/api/ink/tiles');
+    return Promise.all([getOnce('/api/ink/tiles'), getOnce('/api/ink/expansions').catch(() => null)])
+      .then(([base, more]) => (more ? { ...base, tiles: [...base.tiles, ...more.tiles], expansions: more.expansions } : base));
   },
-  create(mode, { name, seed, agent } = {}) {
+  create(mode, { name, seed, agent, expansion } = {}) {
     const body = { mode };
+    if (expansion && expansion !== 'none') body.expansion = expansion;
     if (name) body.name = name;
     const s = seedText(seed);
     if (s !== undefined) body.seed = s;
@@ -63,8 +72,10 @@ export const api = {
     return viewAsPlayer(`/api/ink/games/${id}/review?seat=${Number(seat) || 0}`);
   },
   /** A board string read by the engine, placement by placement (the viewer). */
-  view(board) {
-    return getJson(`/api/ink/view?${new URLSearchParams({ board })}`);
+  view(board, expansion) {
+    const q = { board };
+    if (expansion && expansion !== 'none') q.expansion = expansion;
+    return getJson(`/api/ink/view?${new URLSearchParams(q)}`);
   },
   /** A board (and a placement on it) checked by the engine: the board after, and where tiles fit. */
   check(body) {

@@ -12,8 +12,40 @@ export const INK_OVERLAYS = [
   ['longest', 'Longest routes'],
 ];
 
+/** The overlays of a game with `expansion` (the lake's or river's points drawn too). */
+export function overlaysOf(expansion) {
+  if (expansion === 'lake') return [...INK_OVERLAYS, ['water', 'Smallest lake']];
+  if (expansion === 'river') return [...INK_OVERLAYS, ['water', 'Best river']];
+  return INK_OVERLAYS;
+}
+
+/** The number of rounds in words: "seven", or "six" with an expansion. */
+export function roundsWords(rounds = 7) {
+  return { 6: 'six', 7: 'seven' }[rounds] || String(rounds);
+}
+
+/**
+ * The expansion's row of a breakdown (none in a base game): the smallest lake's squares, or
+ * the best river's squares and its bonus when both ends face off the board.
+ */
+export function expansionRow(expansion, b, sc) {
+  if (expansion === 'lake') {
+    const lake = (b.lakes || [])[0];
+    const what = lake ? `Smallest lake: ${lake.length} ${lake.length === 1 ? 'square' : 'squares'} (${lake.join(' ')})` : 'Smallest lake: no lake yet';
+    return h('tr', { class: 'expansion-row' }, h('th', {}, what), h('td', { class: 'score-expansion' }, sc.expansion || 0));
+  }
+  if (expansion === 'river') {
+    const river = (b.rivers || [])[0];
+    const what = river
+      ? `Best river: ${river.squares.length} ${river.squares.length === 1 ? 'square' : 'squares'}${river.both_ends_off ? ', both ends off the board (+3)' : ''}`
+      : 'Best river: no river yet';
+    return h('tr', { class: 'expansion-row' }, h('th', {}, what), h('td', { class: 'score-expansion' }, sc.expansion || 0));
+  }
+  return null;
+}
+
 /** The breakdown of one board (`breakdown` as the server sends it, with its `score`). */
-export function inkBreakdownTable(breakdown) {
+export function inkBreakdownTable(breakdown, expansion) {
   const b = breakdown;
   const sc = b.score;
   const scoring = b.networks.map((n, i) => [n, i]).filter(([n]) => n.exits.length > 1);
@@ -31,6 +63,7 @@ export function inkBreakdownTable(breakdown) {
       h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', { class: 'score-basic' }, num(sc.basic))),
       h('tr', {}, h('th', {}, 'Longest highway'), h('td', { class: 'score-longest-highway' }, sc.longest_highway)),
       h('tr', {}, h('th', {}, 'Longest railway'), h('td', { class: 'score-longest-railway' }, sc.longest_railway)),
+      expansionRow(expansion, b, sc),
       h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', { class: 'score-total' }, num(sc.advanced)))));
   return table;
 }

@@ -17,6 +17,13 @@ export function tileInfo(table, tile) {
 }
 
 const DIRECTION = { N: 'north', E: 'east', S: 'south', W: 'west' };
+/** The tiles of the Deep Blue expansions' dice (river V, lake L) and the flooded square (F). */
+const WATER_SOURCES = new Set(['V', 'L', 'F']);
+
+/** Whether a tile is one of an expansion's (a river or lake tile, or the flooded square). */
+export function isWaterTile(tile) {
+  return WATER_SOURCES.has(tile[0]);
+}
 const COUNT = ['no', 'one', 'two', 'three', 'four'];
 
 /**
@@ -27,7 +34,8 @@ const COUNT = ['no', 'one', 'two', 'three', 'four'];
 export function tileWords(table, tile) {
   const info = tileInfo(table, tile);
   if (!info) return tile;
-  if (!info.station) return info.kind;
+  // The expansions' tiles (river, lake, the flooded square): the engine's own name.
+  if (!info.station || WATER_SOURCES.has(info.source)) return info.kind;
   const e = info.edges[0];
   const hw = e.filter((x) => x === 'highway').length;
   const rw = e.filter((x) => x === 'railway').length;
@@ -59,7 +67,7 @@ export function openEnds(table, tile, orientation) {
     const list = sides.length === 1 ? sides[0] : `${sides.slice(0, -1).join(', ')} and ${sides[sides.length - 1]}`;
     return `${route} to ${list}`;
   };
-  return ['highway', 'railway'].map(part).filter(Boolean).join(', ');
+  return ['highway', 'railway', 'river', 'lake'].map(part).filter(Boolean).join(', ');
 }
 
 /** A placement ("A1D30") in words: "railway straight on D3, railway to north and south". */
@@ -103,6 +111,36 @@ function railway(g, d, junction) {
   if (junction) g.append(s('circle', { class: 'rw-node', cx: 50, cy: 50, r: 5 }));
 }
 
+/**
+ * Open water on the lake sides of a tile: a band along each lake side (two neighbouring bands
+ * fill the corner between them), so that water meets water across the tile's edge. A tile all
+ * of water (the flooded square) is water from edge to edge.
+ */
+function lakeWater(g, sides) {
+  if (!sides.length) return;
+  if (sides.length === 4) {
+    g.append(s('rect', { class: 'lake', x: 1.5, y: 1.5, width: 97, height: 97, rx: 7 }));
+    return;
+  }
+  const band = { N: [0, 0, 100, 42], S: [0, 58, 100, 42], W: [0, 0, 42, 100], E: [58, 0, 42, 100] };
+  for (const side of sides) {
+    const [x, y, width, height] = band[side];
+    g.append(s('rect', { class: 'lake', x: Math.max(x, 1.5), y: Math.max(y, 1.5), width: Math.min(width, 98.5 - Math.max(x, 1.5)), height: Math.min(height, 98.5 - Math.max(y, 1.5)), rx: 6 }));
+  }
+  // The shore: a light wave line along the water's edge.
+  for (const side of sides) {
+    const d = { N: 'M10,38 q10,-6 20,0 t20,0 t20,0 t20,0', S: 'M10,62 q10,6 20,0 t20,0 t20,0 t20,0', W: 'M38,10 q-6,10 0,20 t0,20 t0,20 t0,20', E: 'M62,10 q6,10 0,20 t0,20 t0,20 t0,20' }[side];
+    g.append(s('path', { class: 'lake-wave', d }));
+  }
+}
+
+/** A river: a blue band with a lighter current, from each river side to the middle. */
+function river(g, d) {
+  g.append(s('path', { class: 'river-bank', d }));
+  g.append(s('path', { class: 'river', d }));
+  g.append(s('path', { class: 'river-current', d }));
+}
+
 /** The shapes of a tile in an orientation, in a 100×100 box. */
 export function tileShapes(info, orientation, { background = true } = {}) {
   const edges = info.edges[orientation];
@@ -110,6 +148,30 @@ export function tileShapes(info, orientation, { background = true } = {}) {
   if (background) g.append(s('rect', { class: 'tile-bg', x: 1.5, y: 1.5, width: 97, height: 97, rx: 7 }));
   const hw = SIDES.filter((_, i) => edges[i] === 'highway');
   const rw = SIDES.filter((_, i) => edges[i] === 'railway');
+  const rv = SIDES.filter((_, i) => edges[i] === 'river');
+  const lk = SIDES.filter((_, i) => edges[i] === 'lake');
+  lakeWater(g, lk);
+  if (rv.length) {
+    river(g, routePath(rv));
+    if (hw.length || rw.length) {
+      // A bridge: the route crosses the river on a deck; the two never join.
+      const vertical = hw[0] === 'N' || hw[0] === 'S' || rw[0] === 'N' || rw[0] === 'S';
+      const deck = vertical ? { x: 26, y: 16, width: 48, height: 68 } : { x: 16, y: 26, width: 68, height: 48 };
+      g.append(s('rect', { class: 'bridge-shadow', ...deck, rx: 4 }));
+      if (hw.length) highway(g, routePath(hw), false);
+      if (rw.length) railway(g, routePath(rw), false);
+      const rails = vertical ? ['M28,18 L28,82', 'M72,18 L72,82'] : ['M18,28 L82,28', 'M18,72 L82,72'];
+      for (const d of rails) g.append(s('path', { class: 'bridge-rail', d }));
+    }
+    return g;
+  }
+  if (lk.length && !info.station && (hw.length || rw.length)) {
+    // A pier: the route runs out onto the water and ends there.
+    if (hw.length) highway(g, hw.map(toCentre).join(' '), false);
+    if (rw.length) railway(g, rw.map(toCentre).join(' '), false);
+    g.append(s('circle', { class: 'pier-end', cx: 50, cy: 50, r: 10 }));
+    return g;
+  }
   if (info.overpass) {
     // The railway passes under; the highway crosses it on a bridge.
     railway(g, routePath(rw), false);
@@ -246,7 +308,7 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
   }
   svg.append(exits);
   const layers = {};
-  for (const name of ['legal', 'tiles', 'networks', 'centre-marks', 'longest', 'errors', 'hint', 'drop', 'cursor']) {
+  for (const name of ['legal', 'tiles', 'networks', 'centre-marks', 'longest', 'water', 'errors', 'hint', 'drop', 'cursor']) {
     layers[name] = hidden(s('g', { class: `layer layer-${name}` }));
     svg.append(layers[name]);
   }
@@ -267,13 +329,30 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
   labelCells();
 
   let current = null;
+  // The flooded squares drawn last (a square newly flooded is shown filling with water).
+  let floodedBefore = null;
 
-  /** Draws a board string; its last `recent` placements (this round's) are marked. */
-  function setBoard(board, { recent = 0 } = {}) {
-    if (`${board}|${recent}` === current) return;
-    current = `${board}|${recent}`;
+  /**
+   * Draws a board string; its last `recent` placements (this round's) are marked. `flooded`:
+   * the squares the engine has flooded (never in the board string), drawn as water.
+   */
+  function setBoard(board, { recent = 0, flooded = [] } = {}) {
+    const key = `${board}|${recent}|${flooded.join('')}`;
+    if (key === current) return;
+    current = key;
     layers.tiles.replaceChildren();
     const occupied = new Set();
+    const fresh = new Set(floodedBefore === null ? [] : flooded.filter((sq) => !floodedBefore.has(sq)));
+    floodedBefore = new Set(flooded);
+    const floodInfo = tileInfo(table, 'F0');
+    for (const sq of flooded) {
+      const [x, y] = squareXY(sq);
+      const g = s('g', { class: `placed flooded${fresh.has(sq) ? ' fresh-flood' : ''}`, transform: `translate(${x},${y})`, dataset: { square: sq, flooded: '' } },
+        floodInfo ? tileShapes(floodInfo, 0) : s('rect', { class: 'lake', x: 1.5, y: 1.5, width: 97, height: 97, rx: 7 }));
+      layers.tiles.append(g);
+      occupied.add(sq);
+      onSquare[sq] = 'flooded by the lakes around it (water, no tile may go here)';
+    }
     const all = placements(board);
     for (const [i, p] of all.entries()) {
       const [x, y] = squareXY(p.square);
@@ -352,7 +431,7 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
 
   /** Draws a score breakdown: networks with their exits, errors, centre squares, longest routes. */
   function setBreakdown(breakdown) {
-    for (const name of ['networks', 'centre-marks', 'longest', 'errors']) layers[name].replaceChildren();
+    for (const name of ['networks', 'centre-marks', 'longest', 'water', 'errors']) layers[name].replaceChildren();
     if (!breakdown) return;
     breakdown.networks.forEach((network, i) => {
       if (!network.exits.length) return;
@@ -389,6 +468,32 @@ export function createBoard(table, { label = 'Board', interactive = false } = {}
     };
     trace(breakdown.longest_highway, 'longest-highway', -9);
     trace(breakdown.longest_railway, 'longest-railway', 9);
+    // The expansion's points: the smallest lake outlined, or the best river traced.
+    layers.water.replaceChildren();
+    const lake = (breakdown.lakes || [])[0];
+    if (lake) {
+      const g = s('g', { class: 'smallest-lake' });
+      for (const sq of lake) {
+        const [x, y] = squareXY(sq);
+        g.append(s('rect', { class: 'lake-mark', x: x + 6, y: y + 6, width: 88, height: 88, rx: 10 }));
+      }
+      layers.water.append(g);
+    }
+    const best = (breakdown.rivers || [])[0];
+    if (best) {
+      for (const sq of best.squares) {
+        const [cx, cy] = centreOf(sq);
+        layers.water.append(s('circle', { class: 'river-mark', cx, cy, r: 12 }));
+      }
+    }
+    for (const e of breakdown.river_errors || []) {
+      const [x, y] = squareXY(e.square);
+      const [mx, my] = { N: [50, 13], E: [87, 50], S: [50, 87], W: [13, 50] }[e.side] || [50, 50];
+      const g = s('g', { class: 'error-mark river-error', transform: `translate(${x + mx},${y + my})` });
+      g.append(s('circle', { r: 11 }));
+      g.append(s('path', { d: 'M-5,-5 L5,5 M5,-5 L-5,5' }));
+      layers.errors.append(g);
+    }
     for (const error of breakdown.errors) {
       const [x, y] = squareXY(error.square);
       const [mx, my] = { N: [50, 13], E: [87, 50], S: [50, 87], W: [13, 50] }[error.side];

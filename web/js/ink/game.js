@@ -9,10 +9,10 @@ import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.j
 import { capital, num, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
-import { api, MODES, seats } from './api.js';
+import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { playAgainButton } from '../core/rematch.js';
 import { newBestNote } from '../core/bests.js';
-import { INK_OVERLAYS as OVERLAYS } from './breakdown.js';
+import { expansionRow, overlaysOf, roundsWords } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
 import { turnButtons, turning } from './turns.js';
 import { boardActions, inkViewer } from '../core/boardlinks.js';
@@ -21,8 +21,14 @@ import { boardActions, inkViewer } from '../core/boardlinks.js';
 const ROLL_MS = 900;
 const COMPUTER_TILE_MS = 450;
 
-function ordinal(round) {
-  return `Round ${Math.min(round + 1, 7)} of 7`;
+/** "Round 3 of 7" (of 6 in a game of an expansion). */
+function ordinal(round, rounds = 7) {
+  return `Round ${Math.min(round + 1, rounds)} of ${rounds}`;
+}
+
+/** The expansion's dice in words: "the lake dice". */
+function expansionDiceWords(expansion) {
+  return expansion === 'river' ? 'the river dice' : 'the lake dice';
 }
 
 /** A touch screen with no hover: no keys to tell of. */
@@ -66,10 +72,20 @@ export function refusalWords(table, placement, error, rule) {
       return `${what} must wait: three specials are used (three a game).`;
     case 'only the round\'s dice':
       return `${what} is not one of this round's unused dice.`;
+    case 'not a tile of this game (E2)':
+      return `${what} belongs to another expansion: it is not a tile of this game.`;
+    case 'mismatch (E3.1)':
+      m = /its (\w+) ([NESW]) edge meets the (\w+) [NESW] edge of ([A-G][0-6])/.exec(error);
+      if (m) return `${at}: its ${m[1]} on the ${SIDE_LETTER[m[2]]} side would meet the ${m[3]} of ${m[4]} (a river meets only river, a lake only lake).`;
+      return `${at}: water would meet a route or other water (a river meets only river, a lake only lake).`;
+    case 'water faces an exit (E3.2)':
+      m = /its (\w+) ([NESW]) edge faces the (\w+) exit at ([A-G][0-6])/.exec(error);
+      if (m) return `${at}: its ${m[1]} on the ${SIDE_LETTER[m[2]]} side would face the ${m[3]} exit at ${m[4]} (water may not face an exit).`;
+      return `${at}: its water would face an exit (water may not face an exit).`;
     default:
       break;
   }
-  return capital(error.replace(/\b([AB][0-5]|S[0-5])([A-G][0-6])([0-7])\b/g, (code) => placementWords(table, code)));
+  return capital(error.replace(/\b([AB][0-5]|S[0-5]|V[0-3]|L[0-5])([A-G][0-6])([0-7])\b/g, (code) => placementWords(table, code)));
 }
 
 /** Why the round cannot end yet, in words (from the server's reason). */
@@ -106,7 +122,7 @@ function joinPanel(root, state) {
     title: 'Join this game of Railroad Ink',
     intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} waiting for the start (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
       '). ', creator ? nameEl(creator) : 'The creator', ' starts the game when everyone is in. Everyone plays the same rolls on their own board; a round ends when every player has finished it.'],
-    extra: chosenSeedLine(state.chosen_seed, 'Dice'),
+    extra: [state.expansion ? h('p', {}, `Played with the ${(EXPANSIONS[state.expansion] || state.expansion).toLowerCase()}: six rounds, two optional expansion dice a round.`) : null, chosenSeedLine(state.chosen_seed, 'Dice')],
     join: async (name) => {
       const taken = await api.join(state.id, name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
@@ -130,7 +146,7 @@ class GameView extends PlayScreen {
     this.selected = null; // {kind: 'die'|'special', index, tile}
     this.orientation = 0;
     this.hint = null;
-    this.overlays = new Set(state.finished ? OVERLAYS.map(([k]) => k) : []);
+    this.overlays = new Set(state.finished ? overlaysOf(state.expansion).map(([k]) => k) : []);
     this.boards = new Map();
     // The other boards as drawn: a computer's new tiles are drawn one by one (see renderOthers).
     this.shown = new Map();
@@ -184,16 +200,16 @@ class GameView extends PlayScreen {
     }
     if (begun) {
       this.selected = null;
-      this.say(`The game has started. ${ordinal(next.round)}: the dice are rolled.`, 'info');
+      this.say(`The game has started. ${ordinal(next.round, next.rounds)}: the dice are rolled.`, 'info');
     }
     if (roundChanged) {
       this.selected = null;
-      if (!next.finished) this.say(`${ordinal(next.round)}: the dice are rolled.`, 'info');
+      if (!next.finished) this.say(`${ordinal(next.round, next.rounds)}: the dice are rolled.`, 'info');
     }
     if (next.finished && !wasFinished) {
       play('end');
-      OVERLAYS.forEach(([k]) => this.overlays.add(k));
-      this.say('The game is over: all seven rounds are played.', 'info');
+      overlaysOf(next.expansion).forEach(([k]) => this.overlays.add(k));
+      this.say(`The game is over: all ${roundsWords(next.rounds)} rounds are played.`, 'info');
     }
     if (this.selected && !this.choiceFor(this.selected)?.available) this.selected = null;
     this.render();
@@ -252,7 +268,7 @@ class GameView extends PlayScreen {
     if (!you) return [];
     const active = !this.state.finished && !you.round_done;
     const dice = you.dice.map((d) => ({
-      kind: 'die', index: d.die, tile: d.tile, used: d.used, legal: d.legal,
+      kind: 'die', index: d.die, tile: d.tile, used: d.used, legal: d.legal, optional: !!d.optional,
       available: active && !d.used,
     }));
     const specials = you.specials.map((x, i) => ({
@@ -370,11 +386,15 @@ class GameView extends PlayScreen {
     this.board.setDrop(null);
     this.pending = placement;
     this.begunRound = this.state.round;
+    const floodedBefore = new Set(this.me?.flooded || []);
     const ok = await this.act('Placing', () => api.place(this.id, this.token, placement));
     this.pending = null;
     if (ok) {
       play('place');
-      this.say(`Placed ${theTile(this.table, placement.slice(0, 2))} on ${square} (${openEnds(this.table, placement.slice(0, 2), Number(placement[4]))}).`, 'ok', null, placement);
+      // A lake's placement may flood the squares it surrounds (the engine says which).
+      const flooded = (this.me?.flooded || []).filter((sq) => !floodedBefore.has(sq));
+      const floods = flooded.length ? ` The water floods ${flooded.join(' and ')}: ${flooded.length === 1 ? 'it is' : 'they are'} now lake, and nothing can go there.` : '';
+      this.say(`Placed ${theTile(this.table, placement.slice(0, 2))} on ${square} (${openEnds(this.table, placement.slice(0, 2), Number(placement[4]))}).${floods}`, 'ok', null, placement);
       this.selected = null;
       this.render();
       if (byKey) this.focusNext();
@@ -385,8 +405,10 @@ class GameView extends PlayScreen {
 
   /** After a placement by keyboard: the next die that may be placed, else End round. */
   focusNext() {
-    const next = this.tray.querySelector('.choice-die:not(.unavailable)')
+    // The route dice first; then End round (an expansion's dice are optional: Tab reaches them).
+    const next = this.tray.querySelector('.route-dice .choice-die:not(.unavailable)')
       || this.tray.querySelector('#end-round:not([disabled])')
+      || this.tray.querySelector('.choice-die:not(.unavailable)')
       || this.tray.querySelector('.choice-special:not(.unavailable)');
     next?.focus();
   }
@@ -405,10 +427,18 @@ class GameView extends PlayScreen {
 
   async endRound() {
     const round = this.state.round;
+    // An expansion's dice are optional: leaving them is no error, and the player is told so.
+    const skipped = (this.state.you?.dice || []).filter((d) => d.optional && !d.used).length;
+    const expansion = this.state.expansion;
     const ok = await this.act('Ending the round', () => api.endRound(this.id, this.token));
+    const skipWords = ok && skipped
+      ? ` You left ${skipped === 2 ? `both of ${expansionDiceWords(expansion)}` : `one of ${expansionDiceWords(expansion)}`} unused: they are optional, so that costs nothing.`
+      : '';
     if (ok && this.state.round === round && !this.state.finished) {
       const waiting = this.state.players.filter((p) => !p.round_done).map((p) => p.name);
-      this.say([`You have finished ${ordinal(round).toLowerCase()}. Waiting for `, nameList(waiting), '.'], 'info');
+      this.say([`You have finished ${ordinal(round, this.state.rounds).toLowerCase()}.${skipWords} Waiting for `, nameList(waiting), '.'], 'info');
+    } else if (ok && skipWords) {
+      this.say(`Round ended.${skipWords}`, 'ok');
     }
   }
 
@@ -463,7 +493,7 @@ class GameView extends PlayScreen {
       return;
     }
     if (this.lobby.firstChild) fill(this.lobby);
-    this.setTitle(st.finished ? 'Game over' : ordinal(st.round));
+    this.setTitle(st.finished ? 'Game over' : ordinal(st.round, st.rounds));
     this.renderBar();
     this.renderBanner();
     this.renderTray();
@@ -471,8 +501,8 @@ class GameView extends PlayScreen {
     const mine = me || st.players[0];
     // This round's tiles are marked (Undo takes back the last of them).
     const recent = me && !st.finished ? st.you.dice.filter((d) => d.used).length + (me.special_this_round ? 1 : 0) : 0;
-    this.board.setBoard(mine.board, { recent });
-    fill(this.boardLinks, boardActions(inkViewer(mine.board), mine.board));
+    this.board.setBoard(mine.board, { recent, flooded: mine.flooded || [] });
+    fill(this.boardLinks, boardActions(inkViewer(mine.board, st.expansion), mine.board));
     this.board.setBreakdown(mine.breakdown);
     this.board.setHint(this.hint);
     this.board.setLegal(this.selected ? [...this.legalNow()] : [], this.selected ? tileWords(this.table, this.selected.tile) : '');
@@ -489,7 +519,7 @@ class GameView extends PlayScreen {
     this.renderScores();
     this.renderOthers();
     for (const svg of [this.board.svg, ...[...this.boards.values()].map((b) => b.svg)]) {
-      for (const [k] of OVERLAYS) svg.classList.toggle(`show-${k}`, this.overlays.has(k));
+      for (const [k] of overlaysOf(st.expansion)) svg.classList.toggle(`show-${k}`, this.overlays.has(k));
     }
     this.root.classList.toggle('spectator', !st.you);
     // The layout knows when there are other boards (beside yours on a desk) and when the game is over.
@@ -531,6 +561,7 @@ class GameView extends PlayScreen {
         ? 'Send this link to your friends. Everyone who opens it before you start can join.'
         : 'Everyone plays the same rolls on their own board; a round ends when every player has finished it.'),
       this.inviteBox(`/ink/${this.id}`, 'Invite link:'),
+      st.expansion ? h('p', { id: 'lobby-expansion' }, `Played with the ${(EXPANSIONS[st.expansion] || st.expansion).toLowerCase()}: six rounds, and ${expansionDiceWords(st.expansion).replace('the ', 'two optional ')} a round beside the four route dice.`) : null,
       chosenSeedLine(st.chosen_seed, 'Dice'),
       h('h2', {}, 'Players'),
       this.lobbyCount,
@@ -557,12 +588,14 @@ class GameView extends PlayScreen {
 
   renderBar() {
     const st = this.state;
-    const pips = h('ol', { class: 'round-pips', 'aria-label': st.finished ? 'All 7 rounds played' : ordinal(st.round) },
-      Array.from({ length: 7 }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
+    const rounds = st.rounds || 7;
+    const pips = h('ol', { class: 'round-pips', 'aria-label': st.finished ? `All ${rounds} rounds played` : ordinal(st.round, rounds) },
+      Array.from({ length: rounds }, (_, i) => h('li', { class: i < st.round ? 'done' : i === st.round ? 'now' : '' }, String(i + 1))));
     const modeText = st.mode === 'challenge'
       ? kindLabel(st.challenge)
       : st.practice ? `Practice: ${kindLabel(st.practice_of).toLowerCase()}`
         : MODES[st.mode] || st.mode;
+    const modeWords = st.expansion ? `${modeText} · ${EXPANSIONS[st.expansion] || st.expansion}` : modeText;
     const status = st.players.length > 1 && !st.finished
       ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
@@ -570,8 +603,8 @@ class GameView extends PlayScreen {
       : null;
     fill(this.bar,
       h('div', { class: 'bar-title' },
-        h('strong', {}, st.finished ? 'Final scores' : ordinal(st.round)),
-        h('span', { class: 'mode-chip' }, modeText)),
+        h('strong', {}, st.finished ? 'Final scores' : ordinal(st.round, rounds)),
+        h('span', { class: 'mode-chip' }, modeWords)),
       pips,
       status,
       st.mode === 'online' && !st.finished ? this.watchBox() : null);
@@ -622,7 +655,7 @@ class GameView extends PlayScreen {
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
-    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token);
+    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token, { rolls: st.expansion ? `six rolls of the ${st.expansion} expansion` : 'seven rolls' });
     if (st.you && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
@@ -665,19 +698,21 @@ class GameView extends PlayScreen {
       fill(this.tray,
         h('section', { class: 'panel' },
           h('h2', {}, st.finished ? 'Game over' : 'This round\'s dice'),
-          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t) => dieFace(this.table, t, false, { role: 'img', 'aria-label': tileWords(this.table, t) }))),
+          st.finished ? null : h('div', { class: 'dice-row' }, st.dice.map((t, i) => dieFace(this.table, t, false, { role: 'img', 'aria-label': `${tileWords(this.table, t)}${(st.optional_dice || []).includes(i) ? ' (optional)' : ''}` }))),
           h('p', { class: 'muted' }, 'You are watching this game.')));
       return;
     }
     if (st.finished) {
       fill(this.tray, h('section', { class: 'panel' },
         h('h2', {}, 'Game over'),
-        h('p', {}, 'All seven rounds are played. The boards show how every point was scored.'),
+        h('p', {}, `All ${roundsWords(st.rounds)} rounds are played. The boards show how every point was scored.`),
         this.overlayToggles()));
       return;
     }
     const choices = this.choices();
     const dice = choices.filter((c) => c.kind === 'die');
+    const routeDice = dice.filter((c) => !c.optional);
+    const extraDice = dice.filter((c) => c.optional);
     const specials = choices.filter((c) => c.kind === 'special');
     const isSel = (c) => this.selected && this.selected.kind === c.kind && this.selected.index === c.index;
     const button = (c, label) => {
@@ -723,13 +758,23 @@ class GameView extends PlayScreen {
     fill(this.tray,
       h('section', { class: 'panel dice-panel' },
         h('h2', { title: `Roll ${st.roll}` }, 'Dice'),
-        h('div', { class: `dice-row${this.rolling() ? ' rolling' : ''}` }, dice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`)))),
+        h('div', { class: `dice-row route-dice${this.rolling() ? ' rolling' : ''}` }, routeDice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`))),
+        extraDice.length ? [
+          h('div', { class: 'expansion-dice-head' },
+            h('h3', { id: 'expansion-dice-title' }, st.expansion === 'river' ? 'River dice' : 'Lake dice'),
+            h('span', { class: 'optional-chip' }, 'optional')),
+          h('div', { class: `dice-row expansion-dice${this.rolling() ? ' rolling' : ''}`, role: 'group', 'aria-labelledby': 'expansion-dice-title' },
+            extraDice.map((c) => button(c, `${st.expansion === 'river' ? 'River' : 'Lake'} die (optional): ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`))),
+          h('p', { class: 'expansion-note muted small', id: 'expansion-note' }, extraDice.every((c) => c.used)
+            ? 'Both of this round\'s expansion dice are placed.'
+            : 'Place them if they help, or skip them: End round leaves them unused, at no cost.'),
+        ] : null),
       preview,
       h('section', { class: 'panel actions' },
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
-          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : 'End round')),
+          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : extraDice.some((c) => !c.used) && you.end_round.allowed ? `End round (skip ${expansionDiceWords(st.expansion).replace('the ', '')})` : 'End round')),
         endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
@@ -742,8 +787,9 @@ class GameView extends PlayScreen {
             : 'Each special once a game; at most one a round and three a game.')));
     if (focusKey && !this.tray.contains(document.activeElement)) this.tray.querySelector(focusKey)?.focus({ preventScroll: true });
     // The dice come to rest: the class goes once the last die has landed.
-    const rolling = this.tray.querySelector('.dice-row.rolling');
-    if (rolling) setTimeout(() => rolling.classList.remove('rolling'), ROLL_MS - (Date.now() - this.rollAt) + 50);
+    for (const rolling of this.tray.querySelectorAll('.dice-row.rolling')) {
+      setTimeout(() => rolling.classList.remove('rolling'), ROLL_MS - (Date.now() - this.rollAt) + 50);
+    }
   }
 
   /** Whether the dice are rolling in now (never under reduced motion). */
@@ -794,7 +840,7 @@ class GameView extends PlayScreen {
   overlayToggles() {
     return h('fieldset', { class: 'overlays' },
       h('legend', {}, 'Show on the boards'),
-      OVERLAYS.map(([key, label]) => {
+      overlaysOf(this.state.expansion).map(([key, label]) => {
         const input = h('input', { type: 'checkbox', id: `show-${key}`, checked: this.overlays.has(key) });
         input.addEventListener('change', () => {
           if (input.checked) this.overlays.add(key); else this.overlays.delete(key);
@@ -821,6 +867,7 @@ class GameView extends PlayScreen {
         h('tr', { class: 'subtotal' }, h('th', {}, 'Basic score'), h('td', {}, num(sc.basic))),
         h('tr', {}, h('th', {}, 'Longest highway'), h('td', {}, sc.longest_highway)),
         h('tr', {}, h('th', {}, 'Longest railway'), h('td', {}, sc.longest_railway)),
+        expansionRow(this.state.expansion, b, sc),
         h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced)))));
   }
 
@@ -859,7 +906,7 @@ class GameView extends PlayScreen {
       }
       const shown = this.shownBoard(p);
       const placing = shown !== p.board;
-      b.setBoard(shown);
+      b.setBoard(shown, { flooded: placing ? [] : p.flooded || [] });
       // The breakdown is the whole board's: drawn once every tile is.
       if (!placing) b.setBreakdown(p.breakdown);
       const status = placing ? 'placing its tiles…' : st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
@@ -869,7 +916,7 @@ class GameView extends PlayScreen {
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
         status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null,
-        placing ? null : boardActions(inkViewer(p.board), p.board));
+        placing ? null : boardActions(inkViewer(p.board, st.expansion), p.board));
     });
     for (const seat of [...this.boards.keys()]) if (!seen.has(seat)) this.boards.delete(seat);
     fill(this.others, cards);

@@ -5,10 +5,10 @@
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { Replay, replayScreen, when } from '../core/replay.js';
 import { pointsText } from '../core/words.js';
-import { MODES, api } from './api.js';
+import { EXPANSIONS, MODES, api } from './api.js';
 import { boardActions, inkViewer } from '../core/boardlinks.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
-import { INK_OVERLAYS, applyOverlays, inkBreakdownTable, overlayToggles } from './breakdown.js';
+import { applyOverlays, inkBreakdownTable, overlaysOf, overlayToggles } from './breakdown.js';
 
 /** The empty board's breakdown (nothing placed, nothing scored). */
 const EMPTY = {
@@ -24,16 +24,19 @@ export function inkReplayScreen(root, id, { table, setTitle }) {
 class InkReplay extends Replay {
   constructor(root, replay, table) {
     super(root, replay, table);
-    this.overlays = new Set(INK_OVERLAYS.map(([k]) => k));
+    this.expansion = replay.expansion;
+    this.rounds = replay.rolls.length || 7;
+    this.overlayList = overlaysOf(replay.expansion);
+    this.overlays = new Set(this.overlayList.map(([k]) => k));
     this.boards = [];
     // states[k][seat]: {board, breakdown} after step k (step 0 is the start).
     const n = replay.players.length;
-    let now = Array.from({ length: n }, () => ({ board: '', breakdown: EMPTY }));
+    let now = Array.from({ length: n }, () => ({ board: '', breakdown: EMPTY, flooded: [] }));
     this.states = [now];
     for (const step of replay.steps) {
       if (step.board !== undefined) {
         now = now.slice();
-        now[step.seat] = { board: step.board, breakdown: step.breakdown };
+        now[step.seat] = { board: step.board, breakdown: step.breakdown, flooded: step.flooded || [] };
       }
       this.states.push(now);
     }
@@ -51,7 +54,8 @@ class InkReplay extends Replay {
     this.dice = h('div', { class: 'replay-dice' });
     this.grid = h('div', { class: `replay-boards seats-${Math.min(r.players.length, 4)}` });
     this.side = h('aside', { class: 'side replay-side' });
-    this.frame('ink', [`Railroad Ink · ${MODES[r.mode] || r.mode} · ${when(r.created)}. `, headline, '.'], this.dice, [this.grid, this.side]);
+    const kind = r.expansion ? `Railroad Ink · ${EXPANSIONS[r.expansion] || r.expansion}` : 'Railroad Ink';
+    this.frame('ink', [`${kind} · ${MODES[r.mode] || r.mode} · ${when(r.created)}. `, headline, '.'], this.dice, [this.grid, this.side]);
     this.boards = r.players.map((p) => {
       const b = createBoard(this.table, { label: `${isolated(p.name)}'s board` });
       b.svg.id = `replay-board-${p.seat}`;
@@ -79,7 +83,8 @@ class InkReplay extends Replay {
     if (a.action === 'join') return [who, ' joined the game.'];
     const round = r.steps[k - 1].round;
     const prev = k > 1 ? r.steps[k - 2].round : 0;
-    if (round >= 7 && prev < 7) return [who, ' ended round 7: the game is over.'];
+    const last = this.rounds;
+    if (round >= last && prev < last) return [who, ` ended round ${last}: the game is over.`];
     if (round > prev) return [who, ` ended round ${prev + 1}: round ${round + 1} begins.`];
     return [who, ` ended round ${round + 1}.`];
   }
@@ -91,11 +96,14 @@ class InkReplay extends Replay {
     const round = step ? step.round : 0;
     const states = this.states[k];
     this.showStep(k, updateUrl);
-    const roll = r.rolls[Math.min(round, 6)];
+    const over = round >= this.rounds;
+    const roll = r.rolls[Math.min(round, this.rounds - 1)];
+    // Four route dice, and an expansion's two optional dice after them.
+    const dice = Array.from({ length: roll.length / 2 }, (_, i) => 2 * i);
     fill(this.dice,
-      h('span', { class: 'round-label' }, round >= 7 ? 'Game over' : `Round ${round + 1}`),
-      round >= 7 ? null : h('span', { class: 'mini-dice', title: `The dice: ${[0, 2, 4, 6].map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
-        [0, 2, 4, 6].map((i) => {
+      h('span', { class: 'round-label' }, over ? 'Game over' : `Round ${round + 1}`),
+      over ? null : h('span', { class: 'mini-dice', title: `The dice: ${dice.map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
+        dice.map((i) => {
           const tile = roll.slice(i, i + 2);
           return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
         })));
@@ -103,7 +111,7 @@ class InkReplay extends Replay {
       const b = this.boards[seat];
       const s = states[seat];
       const joined = k >= p.from_step;
-      b.setBoard(s.board);
+      b.setBoard(s.board, { flooded: s.flooded });
       b.setBreakdown(s.breakdown);
       b.setDrop(null);
       const acted = step && step.seat === seat;
@@ -118,18 +126,18 @@ class InkReplay extends Replay {
           h('span', { class: 'board-score', id: `replay-score-${seat}` }, pointsText(s.breakdown.score.advanced))),
         b.svg,
         joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`),
-        boardActions(inkViewer(s.board), s.board),
+        boardActions(inkViewer(s.board, this.expansion), s.board),
         h('a', { class: 'btn small review-link', href: `/ink/${r.id}/review?seat=${seat}`, 'data-link': '' }, `Review ${isolated(p.name)}'s game`));
     });
     fill(this.grid, cards);
-    applyOverlays(this.boards.map((b) => b.svg), this.overlays);
+    applyOverlays(this.boards.map((b) => b.svg), this.overlays, this.overlayList);
     const focus = step ? step.seat : 0;
     fill(this.side,
       h('section', { class: 'panel scores' },
         h('h2', {}, k === r.steps.length ? 'Final scores' : 'Scores at this moment'),
         r.players.map((p, seat) => h('details', { class: 'breakdown-details', open: seat === focus || r.players.length === 1 },
           h('summary', {}, nameEl(p.name), `: ${pointsText(states[seat].breakdown.score.advanced)}`),
-          inkBreakdownTable(states[seat].breakdown))),
-        overlayToggles(this.overlays, () => applyOverlays(this.boards.map((b) => b.svg), this.overlays))));
+          inkBreakdownTable(states[seat].breakdown, this.expansion))),
+        overlayToggles(this.overlays, () => applyOverlays(this.boards.map((b) => b.svg), this.overlays, this.overlayList), this.overlayList)));
   }
 }

@@ -53,9 +53,28 @@ export function inkRulesScreen(root, { table, setTitle }) {
       h('li', {}, h('strong', {}, 'Errors: '), '−1 for each route end that faces an empty square or a blank tile side. Route ends at the board\'s edge are never errors.'),
       h('li', {}, h('strong', {}, 'Longest highway and longest railway: '), '+1 for each tile on your longest highway and on your longest railway (stations and the overpass count for both).')),
     h('p', {}, 'The highest total wins; on a tie, the player with fewer errors wins.'),
+    table.expansions ? expansionsSection(table, group) : null,
     h('p', { class: 'row' }, h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play now'), h('a', { class: 'btn', href: '/tutorial/ink', 'data-link': '' }, 'The tutorial'))));
 }
 
 function edgeWord(edge) {
-  return { highway: 'highway', railway: 'railway', blank: '—' }[edge];
+  return { highway: 'highway', railway: 'railway', river: 'river', lake: 'lake', blank: '—' }[edge];
+}
+
+/** Deep Blue's lake and river expansions: what changes, and both dice's faces. */
+function expansionsSection(table, group) {
+  return h('section', { class: 'rules-expansion', id: 'expansions', 'aria-labelledby': 'expansions-title' },
+    h('h2', { id: 'expansions-title' }, 'Deep Blue expansions: the lake and the river'),
+    h('p', {}, 'Choose one expansion (or none) when you start a game. With an expansion the game has six rounds instead of seven, and each round two expansion dice are rolled beside the four route dice.'),
+    h('ul', {},
+      h('li', {}, h('strong', {}, 'Optional dice: '), 'place each expansion die once, or not at all. Ending the round without them is never an error. The route dice must still be placed while they fit.'),
+      h('li', {}, h('strong', {}, 'What may touch what: '), 'a river edge meets only a river edge and a lake edge only a lake edge; a route meets only its own kind. A route crosses a river only on a bridge, and water may never face an exit.'),
+      h('li', {}, h('strong', {}, 'Flooding (lake): '), 'after each placement, an empty square with lake sides facing it from three or four neighbours floods and becomes lake. Nobody can place a tile there.'),
+      h('li', {}, h('strong', {}, 'Lake points: '), 'your smallest lake scores a point for each of its squares (floods included). Piers join their route to the lake, and through it to every other pier of that lake.'),
+      h('li', {}, h('strong', {}, 'River points: '), 'your best river scores a point for each of its squares, and 3 more when both its ends face off the board. A river edge that faces a tile without a river is an error.')),
+    h('h3', {}, 'The lake die (two a round)'), h('div', { class: 'expansion-tile-grid', id: 'lake-die' }, group('L')),
+    h('h3', {}, 'The river die (two a round)'),
+    h('p', {}, 'The river die shows the river bend on three of its six faces, the straight river, and the two bridges once each.'),
+    h('div', { class: 'expansion-tile-grid', id: 'river-die' }, group('V')),
+    h('h3', {}, 'A flooded square'), h('div', { class: 'expansion-tile-grid', id: 'flooded-square' }, group('F')));
 }

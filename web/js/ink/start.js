@@ -6,7 +6,7 @@ import { h, nameEl } from '../core/dom.js';
 import { dateTimeText, pointsText } from '../core/words.js';
 import { request, storedPlayer } from '../core/request.js';
 import { isNameRefusal, watchName } from '../core/names.js';
-import { api, MODES, seats } from './api.js';
+import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
 import { INK_EXAMPLE } from './viewer.js';
 
@@ -64,6 +64,15 @@ async function setup() {
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
+  // Deep Blue's own expansions: two optional dice a round, six rounds (a field beside the name,
+  // so that the start button stays on the first screen).
+  const expansion = h('select', { id: 'expansion', name: 'expansion' },
+    [
+      ['none', 'None: the base game, seven rounds'],
+      ['lake', 'Lake: six rounds, two optional lake dice a round'],
+      ['river', 'River: six rounds, two optional river dice a round'],
+    ].map(([value, label]) => h('option', { value }, label)));
+  const expansionRow = h('div', { class: 'field expansion-field' }, h('label', { for: 'expansion' }, 'Deep Blue expansion'), expansion);
   showBest(modeCards[0]);
   return {
     art: [tileSvg(table, 'B2', 0), tileSvg(table, 'A3', 1), tileSvg(table, 'S0', 0)],
@@ -71,6 +80,7 @@ async function setup() {
       h('fieldset', { class: 'modes' }, h('legend', {}, 'Mode'), modeCards),
       h('div', { class: 'fields' },
         h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
+        expansionRow,
         agentRow),
       h('details', { class: 'more' },
         h('summary', {}, 'More options'),
@@ -81,7 +91,7 @@ async function setup() {
       if (!nameWatch.ok()) return null;
       try {
         const n = name.value.trim();
-        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined });
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
         localStorage.setItem('tracklayer:name', n);
         seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;
@@ -101,9 +111,9 @@ const held = {
   state: (g) => api.state(g.id, g.token),
   describe(st, g) {
     const me = st.players[g.seat];
-    const label = MODES[st.mode] || st.mode;
+    const label = `${MODES[st.mode] || st.mode}${st.expansion ? ` · ${EXPANSIONS[st.expansion] || st.expansion}` : ''}`;
     return [
-      h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of 7`}`),
+      h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of ${st.rounds || 7}`}`),
       h('span', { class: 'muted small' }, me ? [nameEl(me.name), `: ${pointsText(me.score.advanced)} · `] : null, dateTimeText(st.created)),
     ];
   },

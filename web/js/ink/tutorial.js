@@ -10,6 +10,7 @@ import { capital, num, pointsText } from '../core/words.js';
 import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
 import { refusalWords } from './game.js';
+import { expansionRow } from './breakdown.js';
 import { turnButtons, turning } from './turns.js';
 
 /** Whether a board's networks reach the exit on `square` (from the engine's breakdown). */
@@ -126,21 +127,57 @@ const INK_STEPS = [
   },
 ];
 
+/**
+ * The Deep Blue lesson (`/tutorial/ink?lesson=deep-blue`): a step for each expansion, each on
+ * a board of its own (`start`) read in its expansion, checked by the engine like the others.
+ */
+const DEEP_BLUE_STEPS = [
+  {
+    title: 'The river runs',
+    expansion: 'river',
+    start: 'V0A01V0A11',
+    tile: 'V0',
+    target: 'V0A21',
+    text: 'In the river expansion two optional river dice come each round. A river meets only a river (a route crosses it only on a bridge), and your best river scores a point a square, 3 more when both its ends leave the board. Carry the river along row A: put the straight river on A2.',
+    goal: (b) => (b.rivers || []).some((r) => r.squares.length >= 3),
+    miss: 'the river should continue from A1 along row A',
+    done: 'A river of three squares: 3 points, and 3 more once both its ends face off the board. Expansion dice are optional: End round leaves them unused at no cost.',
+    overlays: ['water'],
+  },
+  {
+    title: 'The lake floods',
+    expansion: 'lake',
+    start: 'L0C30L0D23',
+    tile: 'L0',
+    target: 'L0D41',
+    text: 'In the lake expansion two optional lake dice join the four route dice each round. Water meets only water, and an empty square with lake on three sides floods. Two lake tiles already face D3 from C3 and from D2: put the water along one side on D4, its water facing west, so that a third shore faces D3.',
+    goal: (b, answer) => (answer.flooded || []).includes('D3'),
+    miss: 'the water should face D3 from D4',
+    done: 'D3 flooded: it is lake now and nothing can be placed there. Your smallest lake scores a point a square: here one lake of four squares, 4 points.',
+    overlays: ['water'],
+  },
+];
+
 /** An example roll for the lesson on rounds: three A dice and a B die. */
 const EXAMPLE_ROLL = ['A1', 'A3', 'A5', 'B1'];
 
-const OVERLAY_CLASSES = ['networks', 'errors', 'centre', 'longest'];
+const OVERLAY_CLASSES = ['networks', 'errors', 'centre', 'longest', 'water'];
 
 export async function inkTutorialScreen(root, { table, setTitle }) {
-  const lesson = new InkLesson(root, table, setTitle);
+  const deepBlue = new URLSearchParams(location.search).get('lesson') === 'deep-blue' && table.expansions;
+  const lesson = new InkLesson(root, table, setTitle, deepBlue ? DEEP_BLUE_STEPS : INK_STEPS);
   return lesson.start();
 }
 
 class InkLesson {
-  constructor(root, table, setTitle) {
+  constructor(root, table, setTitle, script = INK_STEPS) {
     this.root = root;
     this.table = table;
     this.setTitle = setTitle;
+    this.script = script;
+    this.deepBlue = script === DEEP_BLUE_STEPS;
+    this.expansion = null;
+    this.flooded = [];
     this.step = 0;
     this.board = '';
     this.breakdown = null;
@@ -152,7 +189,7 @@ class InkLesson {
   async start() {
     this.build();
     await this.enter(0);
-    this.say(`Click or tap a square to place ${tileWords(this.table, INK_STEPS[0].tile)}; the server checks it.`, 'info');
+    this.say(`Click or tap a square to place ${tileWords(this.table, this.script[0].tile)}; the server checks it.`, 'info');
     this.onKey = (ev) => this.key(ev);
     document.addEventListener('keydown', this.onKey);
     return () => document.removeEventListener('keydown', this.onKey);
@@ -171,8 +208,10 @@ class InkLesson {
     });
     fill(this.root, h('section', { class: 'tutorial', id: 'tutorial' },
       h('div', { class: 'tutorial-head' },
-        h('h1', {}, 'Learn Railroad Ink'),
-        h('p', { class: 'muted' }, 'Nine tiles, one at a time, then a round with its dice. The game\'s own rules check every placement, exactly as in a real game.'),
+        h('h1', {}, this.deepBlue ? 'Learn the Deep Blue expansions' : 'Learn Railroad Ink'),
+        h('p', { class: 'muted' }, this.deepBlue
+          ? ['The lake and the river, a tile each. The game\'s own rules check every placement, exactly as in a real game. ', h('a', { href: '/tutorial/ink', 'data-link': '' }, 'The base game\'s lesson'), ' comes first.']
+          : ['Nine tiles, one at a time, then a round with its dice. The game\'s own rules check every placement, exactly as in a real game. ', h('a', { href: '/tutorial/ink?lesson=deep-blue', 'data-link': '', id: 'deep-blue-lesson' }, 'The Deep Blue expansions'), ' have a short lesson of their own.']),
         this.steps),
       h('div', { class: 'tutorial-layout' },
         // What came of the last move, then the step: together beside the board (above it on a phone).
@@ -185,16 +224,23 @@ class InkLesson {
   check(placement, tile) {
     const body = { board: this.board, tiles: tile ? [tile] : [] };
     if (placement) body.placement = placement;
+    if (this.expansion) body.expansion = this.expansion;
     return api.check(body);
   }
 
   async enter(index) {
     this.step = index;
     this.orientation = 0;
-    const step = INK_STEPS[index];
+    const step = this.script[index];
+    // A step of an expansion starts on a board of its own.
+    if (step?.start !== undefined) {
+      this.board = step.start;
+      this.expansion = step.expansion || null;
+    }
     try {
       const answer = await this.check(null, step?.tile);
       this.breakdown = answer.breakdown;
+      this.flooded = answer.flooded || [];
       this.legal = step ? answer.legal[step.tile] : null;
     } catch (e) {
       this.say(`The server cannot check the board: ${e.message}`, 'error');
@@ -215,7 +261,7 @@ class InkLesson {
   }
 
   key(ev) {
-    const step = INK_STEPS[this.step];
+    const step = this.script[this.step];
     if (!step || ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
     const onBoard = !!ev.target?.dataset?.square && this.view.svg.contains(ev.target);
@@ -241,23 +287,25 @@ class InkLesson {
   }
 
   async place(square) {
-    const step = INK_STEPS[this.step];
+    const step = this.script[this.step];
     if (!step || this.busy || !square) return;
     const placement = `${step.tile}${square}${this.orientation}`;
     this.busy = true;
     this.view.setDrop(null);
     try {
-      const answer = await this.check(placement, INK_STEPS[this.step + 1]?.tile);
+      const answer = await this.check(placement, this.script[this.step + 1]?.tile);
       if (step.refusal) {
         this.say(`${capital(tileWords(this.table, step.tile))} fits on ${square} turned this way, so the server accepted it. This step is about a refusal: try ${step.target.slice(2, 4)} as the ghost tile shows.`, 'info');
         return;
       }
-      if (!step.goal(answer.breakdown)) {
+      if (!step.goal(answer.breakdown, answer)) {
         this.say(`The rules allow ${tileWords(this.table, step.tile)} on ${square}, but ${step.miss}: try ${step.target.slice(2, 4)}, as the ghost tile shows.`, 'info');
         return;
       }
       this.board = answer.board;
       this.breakdown = answer.breakdown;
+      this.flooded = answer.flooded || [];
+      this.render();
       await this.advance(step.done || this.exitWords());
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) {
@@ -287,7 +335,7 @@ class InkLesson {
 
   /** The round step's End round: the lesson is done. */
   async endRound() {
-    await this.advance(INK_STEPS[this.step].done);
+    await this.advance(this.script[this.step].done);
   }
 
   async advance(done) {
@@ -299,20 +347,31 @@ class InkLesson {
 
   render() {
     const index = this.step;
-    const step = INK_STEPS[index];
-    fill(this.steps, INK_STEPS.map((s, i) => h('li', {
+    const step = this.script[index];
+    fill(this.steps, this.script.map((s, i) => h('li', {
       class: i < index ? 'done' : i === index ? 'now' : '',
       'aria-current': i === index ? 'step' : null,
     }, h('span', { class: 'step-n', 'aria-hidden': 'true' }, String(i + 1)), s.title)));
-    this.steps.append(h('li', { class: index >= INK_STEPS.length ? 'now' : '', 'aria-current': index >= INK_STEPS.length ? 'step' : null },
+    this.steps.append(h('li', { class: index >= this.script.length ? 'now' : '', 'aria-current': index >= this.script.length ? 'step' : null },
       h('span', { class: 'step-n', 'aria-hidden': 'true' }, '✓'), 'Done'));
-    this.view.setBoard(this.board);
+    this.view.setBoard(this.board, { flooded: this.flooded });
     if (this.breakdown) this.view.setBreakdown(this.breakdown);
     const overlays = new Set(step ? step.overlays : OVERLAY_CLASSES);
     for (const k of OVERLAY_CLASSES) this.view.svg.classList.toggle(`show-${k}`, overlays.has(k));
     if (!step) {
       this.view.setLegal([], '');
       this.view.setHint(null);
+      if (this.deepBlue) {
+        fill(this.lesson,
+          h('h2', { id: 'step-title' }, 'You know the expansions'),
+          h('p', {}, 'Lakes flood what they surround and score by your smallest lake; rivers meet only rivers and score by your best one. Both come as two optional dice a round, in a game of six rounds.'),
+          h('div', { class: 'row', id: 'finish-links' },
+            h('a', { class: 'btn primary', href: '/', 'data-link': '' }, 'Play a game'),
+            h('a', { class: 'btn', href: '/rules#expansions', 'data-link': '' }, 'Read the rules')));
+        this.renderScore();
+        this.setTitle('Tutorial done');
+        return;
+      }
       fill(this.lesson,
         h('h2', { id: 'step-title' }, 'You know the rules'),
         h('p', {}, `Exits and the networks joining them, connections, refusals, errors, the centre, the longest routes, the dice, the specials and End round: that is all of Railroad Ink. This board would score ${pointsText(this.breakdown?.score.advanced ?? 0)}.`),
@@ -333,7 +392,7 @@ class InkLesson {
     this.view.setHint([step.target]);
     const focused = document.activeElement?.id;
     fill(this.lesson,
-      h('p', { class: 'step-count' }, `Step ${index + 1} of ${INK_STEPS.length}`),
+      h('p', { class: 'step-count' }, `Step ${index + 1} of ${this.script.length}`),
       h('h2', { id: 'step-title' }, step.title),
       h('p', { id: 'step-text' }, step.text),
       h('div', { class: 'preview', dataset: { orientation: this.orientation } },
@@ -354,7 +413,7 @@ class InkLesson {
     const face = (tile) => h('span', { class: `mini-die die-${tile[0]}`, title: tileWords(this.table, tile) }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
     const specials = this.table.tiles.filter((t) => t.source === 'S').map((t) => t.tile);
     fill(this.lesson,
-      h('p', { class: 'step-count' }, `Step ${index + 1} of ${INK_STEPS.length}`),
+      h('p', { class: 'step-count' }, `Step ${index + 1} of ${this.script.length}`),
       h('h2', { id: 'step-title' }, step.title),
       h('p', { id: 'step-text' }, step.text),
       h('div', { class: 'tutorial-roll' }, h('span', { class: 'muted small' }, 'A roll:'), h('span', { class: 'mini-dice', id: 'example-roll' }, EXAMPLE_ROLL.map(face))),
@@ -377,6 +436,7 @@ class InkLesson {
         row('Errors', sc.errors ? `−${sc.errors}` : '0', 'score-errors'),
         row('Longest highway', sc.longest_highway, 'score-highway'),
         row('Longest railway', sc.longest_railway, 'score-railway'),
+        expansionRow(this.expansion, this.breakdown, sc),
         h('tr', { class: 'total' }, h('th', {}, 'Total'), h('td', {}, num(sc.advanced))))),
       h('p', { class: 'muted small' }, 'The engine scores the board after every tile, as at the end of a game.'));
   }

@@ -28,14 +28,20 @@ pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiErro
 #[derive(Debug, Deserialize)]
 struct InkQuery {
     board: Option<String>,
+    /// `lake` or `river` (absent or `none`: the base game).
+    expansion: Option<railroad_ink::Expansion>,
 }
 
 async fn ink_view(q: Result<Query<InkQuery>, QueryRejection>) -> Result<Json<InkView>, ApiError> {
-    let board = query(q)?.board.ok_or_else(|| {
+    let q = query(q)?;
+    let board = q.board.ok_or_else(|| {
         ApiError::BadRequest("give the board string as ?board=… (empty for the empty board)".into())
     })?;
     viewer::check_length(&board)?;
-    Ok(Json(viewer::ink(&board)))
+    Ok(Json(viewer::ink_in(
+        &board,
+        q.expansion.unwrap_or_default(),
+    )))
 }
 
 #[derive(Debug, Deserialize)]

@@ -713,10 +713,11 @@ impl<St: GameState> Registered for Registration<St> {
     fn computer_challenge(
         &self,
         seed: u64,
+        variant: Option<&str>,
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
-        St::computer_challenge_game(seed, strength, at)
+        St::computer_challenge_game_in(seed, variant, strength, at)
     }
 
     fn friend_game(&self, stored: &StoredGame) -> Result<FriendGame, ApiError> {

@@ -19,6 +19,7 @@ use crate::viewer::InkCheck;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
+        .route("/expansions", get(expansions))
         .route("/check", post(check))
         .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", seat_move::<InkState, _>(place))
@@ -34,6 +35,10 @@ async fn tiles() -> Json<TileTable> {
     Json(ink::tile_table())
 }
 
+async fn expansions() -> Json<ink::ExpansionTable> {
+    Json(ink::expansion_table())
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CheckRequest {
@@ -44,12 +49,16 @@ struct CheckRequest {
     /// The tiles whose legal squares to send, on the board after the placement.
     #[serde(default)]
     tiles: Vec<railroad_ink::Tile>,
+    /// The expansion the board is played in (absent: the base game).
+    #[serde(default)]
+    expansion: railroad_ink::Expansion,
 }
 
 /// `POST /api/ink/check`: a placement tried on a board by the engine (the tutorial's steps).
 async fn check(JsonBody(req): JsonBody<CheckRequest>) -> Result<Json<InkCheck>, ApiError> {
     Ok(Json(crate::viewer::ink_check(
         &req.board,
+        req.expansion,
         req.placement,
         &req.tiles,
     )?))

@@ -7,13 +7,13 @@
 //! placed, whether the round may end, and why not) comes from engine calls too.
 
 use railroad_ink::ai::{self, RoundView};
-use railroad_ink::game::ROUNDS;
+use railroad_ink::dice::{DICE, EXPANSION_DICE};
 use railroad_ink::movegen::first_legal;
 use railroad_ink::score::{Breakdown, EXIT_POINTS};
 use railroad_ink::square::EXITS;
 use railroad_ink::{
-    Action, Dice, Edge, Exit, Game, GameError, Orientation, Placement, Roll, Score, Setup, Square,
-    Tile,
+    Action, Dice, Edge, Exit, Expansion, Game, GameError, Orientation, Placement, Roll, Score,
+    Setup, Square, Tile,
 };
 use serde::{Deserialize, Serialize};
 
@@ -121,6 +121,24 @@ pub(crate) struct StoredSetup {
     /// The closed challenge whose dice a practice game plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub practice: Option<String>,
+    /// The Deep Blue expansion the game is played with (rule E1); absent in a base game, so
+    /// that a base game is stored exactly as before expansions were played.
+    #[serde(default, skip_serializing_if = "is_base")]
+    pub expansion: Expansion,
+}
+
+fn is_base(e: &Expansion) -> bool {
+    *e == Expansion::None
+}
+
+/// A challenge's expansion, from its variant (see [`crate::challenge_games::variant`]).
+fn expansion_of_variant(variant: Option<&str>) -> Result<Expansion, ApiError> {
+    match variant {
+        None => Ok(Expansion::None),
+        Some(v) => v
+            .parse()
+            .map_err(|e| ApiError::Internal(format!("challenge variant: {e}"))),
+    }
 }
 
 /// One Railroad Ink game, loaded.
@@ -138,6 +156,7 @@ impl GameState for InkState {
         let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
         let replay::InkLog {
             setup,
+            expansion,
             actions,
             start,
         } = replay::ink_log_full(&stored)?;
@@ -154,7 +173,7 @@ impl GameState for InkState {
         let (seed_chosen, practice) = serde_json::from_str::<StoredSetup>(&stored.setup)
             .map(|s| (s.chosen, s.practice))
             .unwrap_or((false, None));
-        let game = Game::replay(setup, &actions)
+        let game = Game::replay_with_expansion(setup, expansion, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
         let seats: Vec<Seat> = stored.seats.into_iter().map(Seat::from_row).collect();
         if seats.len() != game.players().len() {
@@ -226,6 +245,7 @@ impl GameState for InkState {
             seed: None,
             name,
             agent,
+            expansion: Some(self.game.expansion()).filter(|e| !is_base(e)),
         })
     }
 
@@ -298,14 +318,16 @@ impl GameState for InkState {
             players: 1,
             dice: Dice::Seed(start.challenge.seed),
         };
+        let expansion = expansion_of_variant(start.variant())?;
         let stored = to_json(&StoredSetup {
             setup,
             chosen: false,
             practice: practice.clone(),
+            expansion,
         })?;
         let state = InkState {
             mode,
-            game: Game::new(setup),
+            game: Game::with_expansion(setup, expansion),
             seats: vec![Seat::of_player(start.player, start.token)],
             challenge: start.challenge_ref(),
             seed_chosen: false,
@@ -321,16 +343,28 @@ impl GameState for InkState {
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
+        Self::computer_challenge_game_in(seed, None, strength, at)
+    }
+
+    /// The weekly Deep Blue challenge's and an expansion game's friend challenge's variant is
+    /// the expansion.
+    fn computer_challenge_game_in(
+        seed: u64,
+        variant: Option<&str>,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
         let budget = match strength {
             Strength::Full(budget) => budget,
             Strength::Interactive => Some(ai::strong::StrongAgent::INTERACTIVE_BUDGET),
         };
-        computer_challenge_game(seed, budget, at)
+        computer_challenge_game(seed, expansion_of_variant(variant)?, budget, at)
     }
 
     fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError> {
-        let (setup, actions) = replay::ink_log(stored)?;
-        let game = Game::replay(setup, &actions)
+        let log = replay::ink_log_full(stored)?;
+        let (setup, actions) = (log.setup, log.actions);
+        let game = Game::replay_with_expansion(setup, log.expansion, &actions)
             .map_err(|(i, e)| ApiError::Internal(format!("game {}: action {i}: {e}", stored.id)))?;
         if !game.is_finished() {
             return Err(ApiError::Conflict(
@@ -345,7 +379,15 @@ impl GameState for InkState {
             .iter()
             .map(|s| (i64::from(s.advanced), -i64::from(s.errors)))
             .collect();
-        Ok(FriendGame { seed, results })
+        let variant = match game.expansion() {
+            Expansion::None => None,
+            e => Some(e.name()),
+        };
+        Ok(FriendGame {
+            seed,
+            results,
+            variant,
+        })
     }
 
     fn computer_name() -> String {
@@ -441,6 +483,9 @@ pub struct CreateRequest {
     pub name: Option<String>,
     /// The computer player, for mode `computer` (default: the last of the engine's list).
     pub agent: Option<String>,
+    /// A Deep Blue expansion, `lake` or `river` (absent or `none`: the base game).
+    #[serde(default)]
+    pub expansion: Option<Expansion>,
 }
 
 /// Creates a game and seats its creator (and, against the computer, the computer); the
@@ -491,14 +536,16 @@ pub async fn create(
         players: seats.len(),
         dice: Dice::Seed(seed),
     };
+    let expansion = req.expansion.unwrap_or_default();
     let stored = to_json(&StoredSetup {
         setup,
         chosen: req.seed.is_some(),
         practice: None,
+        expansion,
     })?;
     let state = InkState {
         mode: req.mode,
-        game: Game::new(setup),
+        game: Game::with_expansion(setup, expansion),
         seats,
         challenge: None,
         seed_chosen: req.seed.is_some(),
@@ -507,7 +554,7 @@ pub async fn create(
         practice: None,
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
-    tracing::info!(game = %id, mode = req.mode.as_str(), "game created");
+    tracing::info!(game = %id, mode = req.mode.as_str(), %expansion, "game created");
     Ok(SeatTaken {
         id: Some(id),
         seat: 0,
@@ -519,6 +566,7 @@ pub async fn create(
 /// the challenge's dice, finished at `at`.
 fn computer_challenge_game(
     seed: u64,
+    expansion: Expansion,
     budget: Option<u32>,
     at: i64,
 ) -> Result<ComputerGame, ApiError> {
@@ -526,9 +574,9 @@ fn computer_challenge_game(
     let mut agent = ai::agent_with_budget(name, seed, budget)
         .ok_or_else(|| ApiError::Internal(format!("no computer player {name}")))?;
     let dice = Dice::Seed(seed);
-    let played = ai::play_game(agent.as_mut(), dice.rolls())?;
+    let played = ai::play_game_with(agent.as_mut(), expansion, dice.rolls_in(expansion))?;
     let setup = Setup { players: 1, dice };
-    let game = Game::replay(setup, played.actions())
+    let game = Game::replay_with_expansion(setup, expansion, played.actions())
         .map_err(|(i, e)| ApiError::Internal(format!("the computer's action {i}: {e}")))?;
     let seat = Seat::computer(format!("Computer ({name})"), name.to_owned());
     let actions = game
@@ -540,6 +588,7 @@ fn computer_challenge_game(
         setup,
         chosen: false,
         practice: None,
+        expansion,
     })?;
     let finished = replay::ink_finished(&game, &[seat.name.as_str()], at)
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
@@ -749,12 +798,20 @@ pub struct GameView {
     /// Whether the rounds have begun (an online game waits in its lobby until its creator,
     /// seat 0, starts it; until then it has no dice).
     pub started: bool,
-    /// The current round, 0–6; 7 once the game is over.
+    /// The Deep Blue expansion (`lake` or `river`); absent in a base game.
+    #[serde(skip_serializing_if = "is_base")]
+    pub expansion: Expansion,
+    /// The current round, 0–6 (0–5 with an expansion); `rounds` once the game is over.
     pub round: usize,
+    /// 7, or 6 with an expansion (rule X1).
     pub rounds: usize,
-    /// The tiles of the current round's four dice (three die A, then die B); empty once over.
+    /// The tiles of the current round's dice (three die A, then die B, then with an expansion
+    /// its two optional dice); empty once over.
     pub dice: Vec<Tile>,
-    /// The current round's roll, as in `A1A4A4B0`.
+    /// Which of `dice` are optional (an expansion's two dice, rule X3); absent in a base game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub optional_dice: Vec<usize>,
+    /// The current round's roll, as in `A1A4A4B0` (`A1A4A4B0L2L5` with an expansion).
     pub roll: Option<Roll>,
     pub players: Vec<PlayerView>,
     /// What the asking seat may do now (with its token).
@@ -775,8 +832,12 @@ pub struct PlayerView {
     pub rounds: Vec<Vec<Placement>>,
     /// Whether the player has ended the current round.
     pub round_done: bool,
-    /// Which of this round's four dice the player has placed.
-    pub dice_used: [bool; 4],
+    /// Which of this round's dice the player has placed (four, or six with an expansion).
+    pub dice_used: Vec<bool>,
+    /// The flooded squares (rule E3.3): made by the engine, never in the board string; absent
+    /// when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flooded: Vec<Square>,
     /// The specials on the board.
     pub specials: Vec<Tile>,
     pub special_this_round: bool,
@@ -798,10 +859,13 @@ pub struct YouView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct DieView {
-    /// 0–2 die A, 3 die B.
+    /// 0–2 die A, 3 die B, 4–5 the expansion's dice.
     pub die: usize,
     pub tile: Tile,
     pub used: bool,
+    /// An expansion die: placed or not, as the player likes (rule X3); absent for route dice.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
     /// For each orientation 0–7, the squares where the tile is legal, written one after
     /// another (`"A1D0"` is A1 and D0); empty when the die is used.
     pub legal: Vec<String>,
@@ -822,6 +886,20 @@ pub struct SpecialView {
     /// For each orientation 0–7, the squares where it is legal, written one after another;
     /// empty when not allowed.
     pub legal: Vec<String>,
+}
+
+/// The number of dice a round of the game rolls: four, or six with an expansion.
+fn dice_count(game: &Game) -> usize {
+    match game.expansion() {
+        Expansion::None => DICE,
+        _ => DICE + EXPANSION_DICE,
+    }
+}
+
+/// A board's flooded squares, in order (rule E3.3).
+pub(crate) fn flooded(board: &railroad_ink::Board) -> Vec<Square> {
+    let mask = board.flooded();
+    Square::all().filter(|s| mask & s.bit() != 0).collect()
 }
 
 /// The squares of a mask, written one after another: `"A1D0"`.
@@ -861,7 +939,10 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
                 board: p.board().to_string(),
                 rounds: p.rounds(),
                 round_done: p.round_done(),
-                dice_used: [0, 1, 2, 3].map(|d| p.dice_used() & (1 << d) != 0),
+                dice_used: (0..dice_count(game))
+                    .map(|d| p.dice_used() & (1 << d) != 0)
+                    .collect(),
+                flooded: flooded(p.board()),
                 specials: Tile::SPECIALS
                     .into_iter()
                     .filter(|&t| p.board().has_special(t))
@@ -880,10 +961,18 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
         header: ViewHeader::of(st, info, seat, game.winners(), seed, st.seed_chosen),
         mode: st.mode,
         started: st.started,
+        expansion: game.expansion(),
         round: game.round(),
-        rounds: ROUNDS,
+        rounds: game.rounds(),
         dice: if st.started {
-            game.roll().map(|r| r.dice().to_vec()).unwrap_or_default()
+            game.roll()
+                .map(|r| r.all_dice().map(|(_, t)| t).collect())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        },
+        optional_dice: if st.started && game.roll().is_some() {
+            (DICE..dice_count(game)).collect()
         } else {
             Vec::new()
         },
@@ -934,15 +1023,14 @@ fn you(game: &Game, seat: usize) -> Option<YouView> {
     let dice = game
         .roll()
         .map(|roll| {
-            roll.dice()
-                .into_iter()
-                .enumerate()
+            roll.all_dice()
                 .map(|(die, tile)| {
                     let used = p.dice_used() & (1 << die) != 0;
                     DieView {
                         die,
                         tile,
                         used,
+                        optional: die >= DICE,
                         legal: if used || !active {
                             vec![String::new(); 8]
                         } else {
@@ -1043,28 +1131,67 @@ fn edge_name(e: Edge) -> &'static str {
     }
 }
 
-pub fn tile_table() -> TileTable {
-    TileTable {
-        tiles: Tile::ALL
+fn tile_info(tile: Tile) -> TileInfo {
+    TileInfo {
+        tile,
+        kind: tile.kind(),
+        source: tile.source().letter(),
+        station: tile.is_station(),
+        overpass: tile.is_overpass(),
+        special: tile.is_special(),
+        edges: Orientation::ALL
+            .iter()
+            .map(|&o| tile.edges(o).map(edge_name))
+            .collect(),
+        canonical: tile
+            .canonical_orientations()
+            .iter()
+            .map(|o| o.digit())
+            .collect(),
+    }
+}
+
+/// `GET /api/ink/expansions`: the Deep Blue expansions' tiles (the river's `V0`–`V3`, the
+/// lake's `L0`–`L5`, and the flooded square `F0` the engine makes), for drawing and for the
+/// rules; the base game's table is unchanged.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpansionTable {
+    pub tiles: Vec<TileInfo>,
+    pub expansions: Vec<ExpansionInfo>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpansionInfo {
+    pub expansion: Expansion,
+    /// The tiles of the expansion's die.
+    pub die: Vec<Tile>,
+    pub rounds: usize,
+    /// The most placements a board holds.
+    pub max_placements: usize,
+}
+
+pub fn expansion_table() -> ExpansionTable {
+    ExpansionTable {
+        tiles: Tile::EVERY
             .into_iter()
-            .map(|tile| TileInfo {
-                tile,
-                kind: tile.kind(),
-                source: tile.source().letter(),
-                station: tile.is_station(),
-                overpass: tile.is_overpass(),
-                special: tile.is_special(),
-                edges: Orientation::ALL
-                    .iter()
-                    .map(|&o| tile.edges(o).map(edge_name))
-                    .collect(),
-                canonical: tile
-                    .canonical_orientations()
-                    .iter()
-                    .map(|o| o.digit())
-                    .collect(),
+            .filter(|t| t.is_expansion() || *t == Tile::F0)
+            .map(tile_info)
+            .collect(),
+        expansions: [Expansion::Lake, Expansion::River]
+            .into_iter()
+            .map(|expansion| ExpansionInfo {
+                expansion,
+                die: expansion.die_tiles().to_vec(),
+                rounds: expansion.rounds(),
+                max_placements: expansion.max_placements(),
             })
             .collect(),
+    }
+}
+
+pub fn tile_table() -> TileTable {
+    TileTable {
+        tiles: Tile::ALL.into_iter().map(tile_info).collect(),
         exits: EXITS.to_vec(),
         centre: Square::all().filter(|s| s.is_centre()).collect(),
         rotate: Orientation::ALL
@@ -1075,7 +1202,7 @@ pub fn tile_table() -> TileTable {
             .iter()
             .map(|o| o.then(Orientation::MIRROR).digit())
             .collect(),
-        rounds: ROUNDS,
+        rounds: Expansion::None.rounds(),
         specials_per_game: SPECIALS_PER_GAME,
         specials_per_round: 1,
         exit_points: EXIT_POINTS.to_vec(),

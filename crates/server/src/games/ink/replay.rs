@@ -2,7 +2,7 @@
 //! game's lobby start), its replay action by action, and how it ended.
 
 use railroad_ink::score::Breakdown;
-use railroad_ink::{Action, Game, Roll, Score, Setup};
+use railroad_ink::{Action, Expansion, Game, Roll, Score, Setup, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -23,6 +23,9 @@ pub struct InkStep {
     /// That board scored, with its whole breakdown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub breakdown: Option<Breakdown>,
+    /// That board's flooded squares (rule E3.3), when it changed and has some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flooded: Option<Vec<Square>>,
 }
 
 /// A seat of a Railroad Ink replay: who, and from which step on (a player who joined an
@@ -43,7 +46,10 @@ pub struct InkReplay {
     /// Its seed: the dice's, when the dice were seeded.
     #[serde(flatten)]
     pub header: ReplayHeader,
-    /// The seven rolls, round by round.
+    /// The Deep Blue expansion (`lake` or `river`); absent in a base game.
+    #[serde(skip_serializing_if = "is_base")]
+    pub expansion: Expansion,
+    /// The rolls, round by round (seven, or six with an expansion).
     pub rolls: Vec<Roll>,
     pub players: Vec<InkReplaySeat>,
     /// Step `k` (1-based in the page: step 0 is the start) is `steps[k - 1]`.
@@ -64,6 +70,9 @@ pub(crate) enum LobbyAction {
 /// lobby's start came among them (the number of engine actions before it), if it is there.
 pub(crate) struct InkLog {
     pub setup: Setup,
+    /// The expansion stored with the setup (none for a base game and every game stored
+    /// before expansions were played).
+    pub expansion: Expansion,
     pub actions: Vec<(usize, Action)>,
     pub start: Option<usize>,
 }
@@ -72,6 +81,8 @@ pub(crate) struct InkLog {
 pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
     let setup: Setup = serde_json::from_str(&stored.setup)
         .map_err(|e| corrupt(&stored.id, format!("setup: {e}")))?;
+    let ExpansionField { expansion } = serde_json::from_str(&stored.setup)
+        .map_err(|e| corrupt(&stored.id, format!("setup's expansion: {e}")))?;
     let mut actions = Vec::with_capacity(stored.actions.len());
     let mut start = None;
     for row in &stored.actions {
@@ -86,21 +97,32 @@ pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
     }
     Ok(InkLog {
         setup,
+        expansion,
         actions,
         start,
     })
 }
 
-/// A stored game's setup and the engine's actions, parsed (the lobby's start left out).
-pub(crate) fn ink_log(stored: &StoredGame) -> Result<(Setup, Vec<(usize, Action)>), ApiError> {
-    let log = ink_log_full(stored)?;
-    Ok((log.setup, log.actions))
+/// The expansion a stored setup names, if any.
+#[derive(Deserialize)]
+struct ExpansionField {
+    #[serde(default)]
+    expansion: Expansion,
+}
+
+fn is_base(e: &Expansion) -> bool {
+    *e == Expansion::None
 }
 
 /// Plays a stored Railroad Ink game again, action by action.
 pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
-    let (setup, actions) = ink_log(stored)?;
-    let mut game = Game::new(setup);
+    let InkLog {
+        setup,
+        expansion,
+        actions,
+        ..
+    } = ink_log_full(stored)?;
+    let mut game = Game::with_expansion(setup, expansion);
     let mut from_step = vec![0; game.players().len()];
     let mut steps = Vec::with_capacity(actions.len());
     for (i, &(seat, action)) in actions.iter().enumerate() {
@@ -120,6 +142,9 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
             round: game.round(),
             board: changed.then(|| board.to_string()),
             breakdown: changed.then(|| board.breakdown()),
+            flooded: changed
+                .then(|| super::flooded(board))
+                .filter(|f| !f.is_empty()),
         });
     }
     if !game.is_finished() {
@@ -149,6 +174,7 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
                 railroad_ink::Dice::Fixed(_) => None,
             },
         ),
+        expansion,
         rolls: game.rolls_so_far().to_vec(),
         players,
         steps,
