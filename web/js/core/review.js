@@ -5,6 +5,7 @@
 import { ApiError } from './request.js';
 import { h, s, fill, nameEl } from './dom.js';
 import { NOT_YET } from './screen.js';
+import { capital } from './words.js';
 
 /** A value as a review prints it: one decimal. */
 export function one(x) {
@@ -16,7 +17,7 @@ export function reviewMissing(root, e, gamePath) {
   const status = e instanceof ApiError ? e.status : 0;
   fill(root, h('section', { class: 'card narrow center', id: 'review-missing' },
     h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No review here'),
-    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 ? 'There is no game or seat at this address. The link may be mistyped.' : e.message),
+    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 && !/expansion/.test(e.message) ? 'There is no game or seat at this address. The link may be mistyped.' : capital(e.message)),
     h('div', { class: 'row' },
       h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
       status === 409 ? h('a', { class: 'btn', href: gamePath, 'data-link': '' }, 'Back to the game') : null)));

@@ -1,23 +1,34 @@
 //! The computer's review of a finished Railroad Ink game's seat, round by round
 //! (`railroad_ink::ai::review`), served by [`crate::review`].
 
-use railroad_ink::Game;
 use railroad_ink::ai::review::review_seat;
+use railroad_ink::{Expansion, Game};
 use serde_json::Value;
 
-use super::replay::ink_log;
+use super::replay::{InkLog, ink_log_full};
 use crate::error::ApiError;
 use crate::replay::corrupt;
 use crate::review::not_over;
 use crate::storage::StoredGame;
 
-/// `seat`'s review: `{"rounds": […], "loss": …}`.
+/// `seat`'s review: `{"rounds": […], "loss": …}`. The review knows the base game only: a game
+/// with an expansion has none (`404`).
 pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError> {
-    let (setup, actions) = ink_log(stored)?;
-    let game = Game::replay(setup, &actions)
+    let InkLog {
+        setup,
+        expansion,
+        actions,
+        ..
+    } = ink_log_full(stored)?;
+    let game = Game::replay_with_expansion(setup, expansion, &actions)
         .map_err(|(i, e)| corrupt(&stored.id, format!("action {i} does not replay: {e}")))?;
     if !game.is_finished() {
         return Err(not_over());
+    }
+    if expansion != Expansion::None {
+        return Err(ApiError::NotFound(
+            "the computer reviews games without an expansion only, so far".into(),
+        ));
     }
     let reviewed =
         review_seat(&game, seat, None).map_err(|e| corrupt(&stored.id, format!("review: {e}")))?;
