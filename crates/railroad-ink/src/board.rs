@@ -672,12 +672,11 @@ impl Board {
     /// This is the whole of §6.1 for all squares at once, in a few dozen bit operations.
     #[inline]
     pub fn legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
-        if tile.is_expansion() {
-            return self.expansion_legal_squares(tile, orientation);
+        if self.expansion != Expansion::None || tile.is_expansion() {
+            return self.water_board_legal_squares(tile, orientation);
         }
         let mut connect = 0;
         let mut mismatch = 0;
-        let water = self.expansion != Expansion::None;
         for (side, edge) in Side::ALL.into_iter().zip(tile.edges(orientation)) {
             let Some(route) = edge.route() else { continue };
             let other = 1 - route.index();
@@ -688,13 +687,31 @@ impl Board {
                 | EXIT_MASK[route.index()][side.index()];
             mismatch |=
                 shift(self.edges[other][back.index()], back) | EXIT_MASK[other][side.index()];
-            if water {
-                // A route may not face a river or an open lake side (rule E3.1).
-                mismatch |= shift(
-                    self.water[0][back.index()] | self.water[1][back.index()],
-                    back,
-                );
-            }
+        }
+        connect & !mismatch & !self.occupied & ALL_SQUARES
+    }
+
+    /// [`Board::legal_squares`] on the board of an expansion game (and for an expansion tile
+    /// anywhere): a route may not face a river or an open lake side either (rule E3.1); river
+    /// and lake tiles have their own rules (none fits a board of another game).
+    fn water_board_legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
+        if tile.is_expansion() {
+            return self.expansion_legal_squares(tile, orientation);
+        }
+        let mut connect = 0;
+        let mut mismatch = 0;
+        for (side, edge) in Side::ALL.into_iter().zip(tile.edges(orientation)) {
+            let Some(route) = edge.route() else { continue };
+            let other = 1 - route.index();
+            let back = side.opposite();
+            connect |= shift(self.edges[route.index()][back.index()], back)
+                | EXIT_MASK[route.index()][side.index()];
+            mismatch |= shift(
+                self.edges[other][back.index()]
+                    | self.water[0][back.index()]
+                    | self.water[1][back.index()],
+                back,
+            ) | EXIT_MASK[other][side.index()];
         }
         connect & !mismatch & !self.occupied & ALL_SQUARES
     }

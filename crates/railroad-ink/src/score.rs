@@ -216,7 +216,7 @@ impl Board {
 
     /// A river's points: a point a square, plus 3 when it has two ends and both face off the
     /// board (E6). Also whether it earned the bonus.
-    fn river_value(&self, river: u64) -> (i32, bool) {
+    pub(crate) fn river_value(&self, river: u64) -> (i32, bool) {
         let mut off = 0;
         let mut open = 0;
         for side in Side::ALL {

@@ -211,10 +211,23 @@ impl Default for Search {
 }
 
 impl Search {
-    /// The evaluation of a board with `rounds_left` rounds to come.
+    /// The evaluation of a board with `rounds_left` rounds to come. In an expansion game, the
+    /// learned evaluation of the board's route tiles ([`route_board`]), less half a point for
+    /// each square the water holds, plus [`expansion_term`].
     #[inline]
     pub fn value(&self, board: &Board, rounds_left: usize) -> f32 {
+        if board.expansion() != Expansion::None {
+            return self.routes_value(board, rounds_left) + expansion_term(board, rounds_left);
+        }
         super::ntuple::value(&self.model, self.ntuple.as_deref(), board, rounds_left)
+    }
+
+    /// The learned evaluation of an expansion board's route tiles, less half a point for each
+    /// square the water holds.
+    fn routes_value(&self, board: &Board, rounds_left: usize) -> f32 {
+        let (routes, water) = route_board(board);
+        super::ntuple::value(&self.model, self.ntuple.as_deref(), &routes, rounds_left)
+            - WATER_SQUARE_COST * water as f32
     }
 
     /// The best way found to play the rest of a round: dice `dice` with `used` already
@@ -444,6 +457,81 @@ impl StrongAgent {
     }
 }
 
+/// The board as the learned evaluation should see it: its route tiles (piers and bridges
+/// included) without the lake and river tiles that carry no route, which the evaluation, trained
+/// on the base game, would take for wasted route tiles; and how many squares those and the
+/// floods hold.
+/// What a square of water (a lake or river tile, or a flood) costs the route network in the
+/// computer's evaluation: a square routes can no longer use.
+const WATER_SQUARE_COST: f32 = 0.5;
+
+pub(crate) fn route_board(board: &Board) -> (Board, u32) {
+    let mut routes = Board::with_expansion(board.expansion());
+    for p in board.placements() {
+        if !p.tile.is_expansion() || p.edges().iter().any(|e| e.route().is_some()) {
+            routes.put(p);
+        }
+    }
+    let water = (board.occupied() & !routes.occupied()).count_ones();
+    (routes, water)
+}
+
+/// What the expansion adds to a board's evaluation when the computer places expansion dice,
+/// with `rounds_left` rounds after this one. The lake: the smallest lake's squares in the last
+/// round (the final points, E5); before, twice the largest lake's squares less 3 for every
+/// other lake, so that the player grows one lake instead of starting many (a second lake of
+/// one square would make the final points 1). The river in the last round: the best river's
+/// points (E6) less each open river end (an error, E4); before, open ends facing an empty
+/// square cost a quarter point and the best river's are worth a point each (it may still
+/// grow), while an end facing an occupied square costs its error.
+pub(crate) fn expansion_term(board: &Board, rounds_left: usize) -> f32 {
+    match board.expansion() {
+        Expansion::None => 0.0,
+        Expansion::Lake => {
+            let sizes: Vec<i32> = board
+                .water_bodies(crate::tile::Edge::Lake)
+                .iter()
+                .map(|l| l.count_ones() as i32)
+                .collect();
+            let (Some(&min), Some(&max)) = (sizes.iter().min(), sizes.iter().max()) else {
+                return 0.0;
+            };
+            if rounds_left == 0 {
+                min as f32
+            } else {
+                2.0 * (max - 3 * (sizes.len() as i32 - 1)) as f32
+            }
+        }
+        Expansion::River => {
+            let mask = board.river_error_mask();
+            let ends: u32 = mask.iter().map(|m| m.count_ones()).sum();
+            if rounds_left == 0 {
+                return (board.river_points() - ends as i32) as f32;
+            }
+            // Open ends facing an empty square may still be extended: a quarter point each,
+            // and the best river's are worth a point each as the river it may still become.
+            // An end facing an occupied square stays an error.
+            let empty = crate::square::ALL_SQUARES & !board.occupied();
+            let mut open = 0;
+            let mut open_mask = [0u64; 4];
+            for (side, m) in crate::square::Side::ALL.into_iter().zip(mask) {
+                open_mask[side.index()] = m & crate::square::shift(empty, side.opposite());
+                open += open_mask[side.index()].count_ones();
+            }
+            let blocked = ends - open;
+            let best = board
+                .water_bodies(crate::tile::Edge::River)
+                .into_iter()
+                .max_by_key(|&r| board.river_value(r).0);
+            let (points, best_open) = best.map_or((0, 0), |r| {
+                let n: u32 = open_mask.iter().map(|m| (m & r).count_ones()).sum();
+                (board.river_value(r).0, n)
+            });
+            points as f32 + best_open as f32 - 0.25 * open as f32 - blocked as f32
+        }
+    }
+}
+
 impl Default for StrongAgent {
     fn default() -> Self {
         StrongAgent::with_budget(None)
@@ -464,39 +552,61 @@ impl Agent for StrongAgent {
 }
 
 impl StrongAgent {
-    /// A round of an expansion game: first the expansion dice, each placed where the
-    /// search's evaluation plus the expansion's points (rules E5, E6, counting half a point
-    /// for each open river end while rounds remain) is best, or skipped when nothing beats
-    /// leaving it; then the route dice and any special by the usual search.
+    /// A round of an expansion game: first the expansion dice, then the route dice and any
+    /// special by the usual search. The expansion dice are placed (or skipped, rule X3) where
+    /// the search's evaluation of the board, with this round's route dice still to come, plus
+    /// [`expansion_term`] is best: every placement of each die, then every placement of the
+    /// other die after the best few of the first, in both orders.
     fn play_expansion_round(&mut self, view: &RoundView<'_>) -> Vec<Placement> {
         let rounds_left = view.rounds_left();
-        let worth = |search: &Search, b: &Board| {
-            let river_ends = b
-                .river_error_mask()
-                .iter()
-                .map(|m| m.count_ones())
-                .sum::<u32>() as f32;
-            let end_cost = if rounds_left == 0 { 1.0 } else { 0.5 };
-            search.value(b, rounds_left) + b.expansion_points() as f32 - end_cost * river_ends
+        let search = &self.search;
+        let worth =
+            |b: &Board| search.routes_value(b, rounds_left + 1) + expansion_term(b, rounds_left);
+        // Skipping a die, or each of its legal placements, with the worth of the board after.
+        let options = |b: &Board, tile: Tile| {
+            let mut out = vec![(worth(b), None)];
+            for p in b.legal_placements(tile) {
+                let mut after = *b;
+                after.put(p);
+                out.push((worth(&after), Some(p)));
+            }
+            out.sort_by(|x, y| y.0.total_cmp(&x.0));
+            out
         };
+        const KEEP: usize = 6;
+        let dice = view.expansion_dice_left();
+        let mut best: (f32, Vec<(usize, Placement)>) = (worth(view.board), Vec::new());
+        for order in [[0, 1], [1, 0]] {
+            let Some(&(first_die, first)) = dice.get(order[0]) else {
+                continue;
+            };
+            for &(value, p) in options(view.board, first).iter().take(KEEP) {
+                let mut board = *view.board;
+                let mut line = Vec::new();
+                if let Some(p) = p {
+                    board.put(p);
+                    line.push((first_die, p));
+                }
+                let mut total = value;
+                if let Some(&(second_die, second)) = dice.get(order[1]) {
+                    let (v, q) = options(&board, second)[0];
+                    total = v;
+                    if let Some(q) = q {
+                        line.push((second_die, q));
+                    }
+                }
+                if total > best.0 {
+                    best = (total, line);
+                }
+            }
+        }
         let mut board = *view.board;
         let mut used = view.used;
         let mut out = Vec::new();
-        for (die, tile) in view.expansion_dice_left() {
-            let mut best = (worth(&self.search, &board), None);
-            for p in board.legal_placements(tile) {
-                let mut after = board;
-                after.put(p);
-                let v = worth(&self.search, &after);
-                if v > best.0 {
-                    best = (v, Some(p));
-                }
-            }
-            if let Some(p) = best.1 {
-                board.put(p);
-                used |= 1 << die;
-                out.push(p);
-            }
+        for (die, p) in best.1 {
+            board.put(p);
+            used |= 1 << die;
+            out.push(p);
         }
         let rest = RoundView {
             board: &board,
