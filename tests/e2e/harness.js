@@ -191,7 +191,19 @@ export async function apiState(page, id) {
 /** Starts a game from the start screen. */
 export async function startGame(page, url, { mode = 'solo', name, seed, agent } = {}) {
   await page.goto(url);
-  await page.locator(`input[name=mode][value=${mode}]`).check({ force: true });
+  // The start page's cards fill in as their data arrives: a click that lands while the form is
+  // put back together is tried again.
+  const radio = page.locator(`input[name=mode][value=${mode}]`);
+  await page.waitForFunction(() => !!document.querySelector('#start'));
+  for (let tries = 0; ; tries++) {
+    try {
+      await radio.check({ force: true, timeout: 5000 });
+      break;
+    } catch (e) {
+      if (tries >= 2) throw e;
+      await page.waitForTimeout(200);
+    }
+  }
   if (name) await page.fill('#player-name', name);
   if (agent) await page.selectOption('#agent', agent);
   if (seed !== undefined) {
