@@ -73,12 +73,14 @@ pub fn make_dice_in(seed: u64, games: usize, expansion: Expansion) -> Vec<[Roll;
         .collect()
 }
 
-/// Parses a dice file of an expansion game: one game a line, 6 rolls of 12 characters.
+/// Parses a dice file: one game a line, its rolls back to back: 7 rolls of 8 characters in the
+/// base game, 6 of 12 in a game of an expansion (whose unplayed seventh roll repeats its sixth).
 pub fn read_dice_in(text: &str, expansion: Expansion) -> anyhow::Result<Vec<[Roll; ROUNDS]>> {
-    if expansion == Expansion::None {
-        return read_dice(text);
-    }
     let rounds = expansion.rounds();
+    let (width, game) = match expansion {
+        Expansion::None => (8, "a game".to_owned()),
+        _ => (12, format!("a game with the {expansion} expansion")),
+    };
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -86,53 +88,24 @@ pub fn read_dice_in(text: &str, expansion: Expansion) -> anyhow::Result<Vec<[Rol
             continue;
         }
         let chars: Vec<char> = line.chars().collect();
-        if chars.len() != 12 * rounds {
+        if chars.len() != width * rounds {
             bail!(
-                "line {}: a game with the {expansion} expansion is 6 rolls of 12 characters (72), got {} characters",
+                "line {}: {game} is {rounds} rolls of {width} characters ({}), got {} characters",
                 n + 1,
+                width * rounds,
                 chars.len()
             );
         }
         let mut rolls = [(); ROUNDS].map(|_| Roll::new([0; 3], 0).expect("a roll"));
-        for (r, chunk) in chars.chunks(12).enumerate() {
+        for (r, chunk) in chars.chunks(width).enumerate() {
             let text: String = chunk.iter().collect();
             rolls[r] = Roll::parse_in(&text, expansion)
                 .with_context(|| format!("line {}, roll {} ({text})", n + 1, r + 1))?;
         }
-        rolls[ROUNDS - 1] = rolls[ROUNDS - 2];
+        if rounds < ROUNDS {
+            rolls[ROUNDS - 1] = rolls[ROUNDS - 2];
+        }
         out.push(rolls);
-    }
-    if out.is_empty() {
-        bail!("the dice file holds no game");
-    }
-    Ok(out)
-}
-
-/// Parses a dice file: one game a line, 7 rolls of 8 characters.
-pub fn read_dice(text: &str) -> anyhow::Result<Vec<[Roll; ROUNDS]>> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let chars: Vec<char> = line.chars().collect();
-        if chars.len() != 8 * ROUNDS {
-            bail!(
-                "line {}: a game is 7 rolls of 8 characters (56), got {} characters",
-                n + 1,
-                chars.len()
-            );
-        }
-        let mut rolls = Vec::with_capacity(ROUNDS);
-        for (r, chunk) in chars.chunks(8).enumerate() {
-            let text: String = chunk.iter().collect();
-            rolls.push(
-                text.parse::<Roll>()
-                    .with_context(|| format!("line {}, roll {} ({text})", n + 1, r + 1))?,
-            );
-        }
-        out.push(rolls.try_into().expect("exactly 7 rolls"));
     }
     if out.is_empty() {
         bail!("the dice file holds no game");
