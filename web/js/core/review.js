@@ -91,3 +91,39 @@ export function reviewFrame(root, { kind, id, seat, players, lead, steps, status
           h('p', { class: 'small' }, help),
           h('ul', { class: 'small' }, Object.values(labels).map((t) => h('li', {}, t))))))));
 }
+
+/**
+ * What a game's review screen shares: its parts (`steps`, `caption`, `scores`, `chart`,
+ * `list`, the boards `mine` and `theirs`) laid out by [`reviewFrame`], and the choice of a step.
+ * A subclass sets them up and draws a step in `render(updateUrl)`.
+ */
+export class ReviewScreen {
+  frame({ kind, lead, status, played, best, step, help, labels }) {
+    reviewFrame(this.root, {
+      kind,
+      id: this.id,
+      seat: this.review.seat,
+      players: this.replay.players,
+      lead,
+      steps: this.steps,
+      status,
+      caption: this.caption,
+      played: { ...played, svg: this.mine.svg },
+      best: { ...best, svg: this.theirs.svg },
+      step,
+      values: this.scores,
+      chart: this.chart,
+      list: this.list,
+      help,
+      labels,
+    });
+    this.render(false);
+    return () => this.steps.close();
+  }
+
+  select(k) {
+    this.at = k;
+    this.steps.set(k);
+    this.render(true);
+  }
+}

@@ -5,7 +5,7 @@
 // (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names and dice).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, reviewFrame, reviewMissing } from '../core/review.js';
+import { lossChart, one, ReviewScreen, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
 import { api } from './api.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
@@ -36,8 +36,9 @@ export async function inkReviewScreen(root, id, { table, setTitle }) {
   return new InkReview(root, id, table, replay, review).start(Number(q.get('round')));
 }
 
-class InkReview {
+class InkReview extends ReviewScreen {
   constructor(root, id, table, replay, review) {
+    super();
     Object.assign(this, { root, id, table, replay, review });
     this.player = replay.players[review.seat];
     // before[i]: the board before review round i (earlier rounds' placements, as played).
@@ -70,33 +71,17 @@ class InkReview {
     this.playedTitle = h('h2', { class: 'board-name' });
     this.bestTitle = h('h2', { class: 'board-name' });
     this.bestNote = h('p', { class: 'muted small review-note' });
-    reviewFrame(this.root, {
+    return this.frame({
       kind: 'ink',
-      id: this.id,
-      seat: rv.seat,
-      players: this.replay.players,
       lead: [nameEl(name), ` lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
         n && worst.loss > 0 ? `; the most in round ${worst.round} (${one(worst.loss)}, ${worst.label}).` : '.'],
-      steps: this.steps,
       status: this.dice,
-      caption: this.caption,
-      played: { title: this.playedTitle, svg: this.mine.svg },
-      best: { title: this.bestTitle, svg: this.theirs.svg, note: this.bestNote },
+      played: { title: this.playedTitle },
+      best: { title: this.bestTitle, note: this.bestNote },
       step: 'This round',
-      values: this.scores,
-      chart: this.chart,
-      list: this.list,
       help: 'For each round the strong computer player plays the same dice on your board as it was, with the specials you had left. Both boards are valued the same way: the final score the computer expects from there. Points lost are the difference, never below zero.',
       labels: LABELS,
     });
-    this.render(false);
-    return () => this.steps.close();
-  }
-
-  select(k) {
-    this.at = k;
-    this.steps.set(k);
-    this.render(true);
   }
 
   render(updateUrl) {

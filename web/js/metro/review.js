@@ -6,7 +6,7 @@
 // for the names and the board at each moment).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, reviewFrame, reviewMissing } from '../core/review.js';
+import { lossChart, one, ReviewScreen, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
 import { metroApi } from './api.js';
 import { createMetroBoard, tileSvg } from './draw.js';
@@ -46,8 +46,9 @@ function actionWords(table, action, tile) {
   return `place ${tileName(table, tile)} on row ${square[0]}, column ${square[1]}`;
 }
 
-class MetroReview {
+class MetroReview extends ReviewScreen {
   constructor(root, id, table, replay, review) {
+    super();
     Object.assign(this, { root, id, table, replay, review });
     this.player = replay.players[review.seat];
     // At action k: the board's sequence and the lines, as after the actions before it.
@@ -81,33 +82,17 @@ class MetroReview {
     this.list = h('ol', { class: 'review-rounds', id: 'review-rounds' });
     this.playedNote = h('p', { class: 'muted small review-note' });
     this.bestNote = h('p', { class: 'muted small review-note' });
-    reviewFrame(this.root, {
+    return this.frame({
       kind: 'metro',
-      id: this.id,
-      seat: rv.seat,
-      players: this.replay.players,
       lead: [nameEl(name), ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
         n && rv.decisions[worst].loss > 0 ? `; the most at decision ${worst + 1} (${one(rv.decisions[worst].loss)}, ${rv.decisions[worst].label}).` : '.'],
-      steps: this.steps,
       status: this.hand,
-      caption: this.caption,
-      played: { title: h('h2', { class: 'board-name' }, 'Your move'), svg: this.mine.svg, note: this.playedNote },
-      best: { title: h('h2', { class: 'board-name' }, 'The computer\'s move'), svg: this.theirs.svg, note: this.bestNote },
+      played: { title: h('h2', { class: 'board-name' }, 'Your move'), note: this.playedNote },
+      best: { title: h('h2', { class: 'board-name' }, 'The computer\'s move'), note: this.bestNote },
       step: 'This decision',
-      values: this.scores,
-      chart: this.chart,
-      list: this.list,
       help: 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there with the unseen tiles dealt at random. Points lost are the difference, never below zero.',
       labels: LABELS,
     });
-    this.render(false);
-    return () => this.steps.close();
-  }
-
-  select(k) {
-    this.at = k;
-    this.steps.set(k);
-    this.render(true);
   }
 
   render(updateUrl) {
