@@ -590,7 +590,25 @@ impl Board {
     /// Whether `placement` is legal on this board (§6.1).
     #[inline]
     pub fn is_legal(&self, placement: Placement) -> bool {
-        self.legal_squares(placement.tile, placement.orientation) & placement.square.bit() != 0
+        let (tile, orientation) = (placement.tile, placement.orientation);
+        let bit = placement.square.bit();
+        if self.expansion != Expansion::None || tile.is_expansion() {
+            return self.water_board_legal_squares(tile, orientation) & bit != 0;
+        }
+        // [`Board::legal_squares`] for the one square: each side's neighbour (or exit) is
+        // looked at alone, as bits 0 or 1, without a branch.
+        let [highway, railway] = tile.route_sides(orientation);
+        let (mut connect, mut mismatch) = (0u8, 0u8);
+        for side in Side::ALL {
+            let (i, back) = (side.index(), side.opposite().index());
+            let neighbour = shift(bit, side);
+            let h = u8::from((self.edges[0][back] & neighbour) | (EXIT_MASK[0][i] & bit) != 0);
+            let r = u8::from((self.edges[1][back] & neighbour) | (EXIT_MASK[1][i] & bit) != 0);
+            let (hw, rw) = (highway >> i & 1, railway >> i & 1);
+            connect |= (h & hw) | (r & rw);
+            mismatch |= (r & hw) | (h & rw);
+        }
+        connect & !mismatch != 0 && self.occupied & bit == 0
     }
 
     /// Checks a placement against the board, naming the rule broken with the rules' precedence
@@ -675,18 +693,21 @@ impl Board {
         if self.expansion != Expansion::None || tile.is_expansion() {
             return self.water_board_legal_squares(tile, orientation);
         }
+        let [highway, railway] = tile.route_sides(orientation);
         let mut connect = 0;
         let mut mismatch = 0;
-        for (side, edge) in Side::ALL.into_iter().zip(tile.edges(orientation)) {
-            let Some(route) = edge.route() else { continue };
-            let other = 1 - route.index();
+        for side in Side::ALL {
             let back = side.opposite();
-            // A square whose neighbour across `side` shows `route` on its facing side: moving
-            // the neighbours' mask back across `back` lands on those squares.
-            connect |= shift(self.edges[route.index()][back.index()], back)
-                | EXIT_MASK[route.index()][side.index()];
-            mismatch |=
-                shift(self.edges[other][back.index()], back) | EXIT_MASK[other][side.index()];
+            // The squares whose neighbour across `side` shows a highway (a railway) on its
+            // facing side, or that have such an exit there: moving the neighbours' mask back
+            // across `back` lands on those squares.
+            let h = shift(self.edges[0][back.index()], back) | EXIT_MASK[0][side.index()];
+            let r = shift(self.edges[1][back.index()], back) | EXIT_MASK[1][side.index()];
+            // All ones where the tile shows that route on `side`, else zero: no branch.
+            let hm = 0u64.wrapping_sub(u64::from(highway >> side.index() & 1));
+            let rm = 0u64.wrapping_sub(u64::from(railway >> side.index() & 1));
+            connect |= (h & hm) | (r & rm);
+            mismatch |= (r & hm) | (h & rm);
         }
         connect & !mismatch & !self.occupied & ALL_SQUARES
     }
@@ -694,6 +715,8 @@ impl Board {
     /// [`Board::legal_squares`] on the board of an expansion game (and for an expansion tile
     /// anywhere): a route may not face a river or an open lake side either (rule E3.1); river
     /// and lake tiles have their own rules (none fits a board of another game).
+    #[cold]
+    #[inline(never)]
     fn water_board_legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
         if tile.is_expansion() {
             return self.expansion_legal_squares(tile, orientation);
@@ -719,6 +742,8 @@ impl Board {
     /// [`Board::legal_squares`] for a river or lake tile (rules E3.1, E3.2, X4): every edge
     /// must meet blank or its own kind, water may not face an exit, and a route edge of a pier
     /// or bridge may not run into the other route's exit; no connection is needed.
+    #[cold]
+    #[inline(never)]
     fn expansion_legal_squares(&self, tile: Tile, orientation: Orientation) -> u64 {
         if !self.expansion.allows(tile) {
             return 0;
@@ -775,10 +800,10 @@ impl Board {
             self.put_expansion(placement);
             return;
         }
-        for (side, edge) in tile_sides(placement) {
-            if let Some(route) = edge.route() {
-                self.edges[route.index()][side.index()] |= bit;
-            }
+        let [highway, railway] = placement.tile.route_sides(placement.orientation);
+        for side in 0..4 {
+            self.edges[0][side] |= bit * u64::from(highway >> side & 1);
+            self.edges[1][side] |= bit * u64::from(railway >> side & 1);
         }
         if placement.tile.is_overpass() {
             self.overpass |= bit;
@@ -789,6 +814,8 @@ impl Board {
     }
 
     /// The edges of a river or lake tile, then the floods it causes (rule E3.3).
+    #[cold]
+    #[inline(never)]
     fn put_expansion(&mut self, placement: Placement) {
         let bit = placement.square.bit();
         for (side, edge) in tile_sides(placement) {

@@ -60,6 +60,10 @@ pub struct RiverErrorMark {
     pub side: Side,
 }
 
+/// `[route][side]` masks of the squares a network's flood may step from (see
+/// `Board::joins`).
+type Joins = [[u64; 4]; 2];
+
 /// A route piece in a network: a whole tile, or one of the overpass's two routes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Piece {
@@ -130,16 +134,7 @@ impl Board {
             .sum();
         let (errors, expansion) = match self.expansion() {
             Expansion::None => (errors, 0),
-            Expansion::Lake => (errors, self.lake_points()),
-            Expansion::River => (
-                errors
-                    + self
-                        .river_error_mask()
-                        .iter()
-                        .map(|m| m.count_ones() as i32)
-                        .sum::<i32>(),
-                self.river_points(),
-            ),
+            _ => self.with_expansion_points(errors),
         };
         let basic = exits + centre - errors;
         let longest_highway = LongestRoute::find(self, Route::Highway, false).len as i32;
@@ -153,6 +148,25 @@ impl Board {
             longest_railway,
             advanced: basic + longest_highway + longest_railway + expansion,
             expansion,
+        }
+    }
+
+    /// The errors with the river's errors added (rule E4), and the expansion's points.
+    #[cold]
+    #[inline(never)]
+    fn with_expansion_points(&self, errors: i32) -> (i32, i32) {
+        match self.expansion() {
+            Expansion::None => (errors, 0),
+            Expansion::Lake => (errors, self.lake_points()),
+            Expansion::River => (
+                errors
+                    + self
+                        .river_error_mask()
+                        .iter()
+                        .map(|m| m.count_ones() as i32)
+                        .sum::<i32>(),
+                self.river_points(),
+            ),
         }
     }
 
@@ -244,6 +258,7 @@ impl Board {
     /// The score with its whole breakdown: networks, errors, centre squares, longest routes.
     pub fn breakdown(&self) -> Breakdown {
         let mut networks = Vec::new();
+        let joins = self.joins();
         // Every piece: whole tiles are in `highway` and `railway` alike; an overpass has two.
         // Lake and river squares without a route are no pieces.
         let routes = Side::ALL.iter().fold(0, |m, &side| {
@@ -265,7 +280,7 @@ impl Board {
                     railway: todo.railway & todo.railway.wrapping_neg(),
                 }
             };
-            let net = self.network(start);
+            let net = self.network(&joins, start);
             todo.highway &= !net.highway;
             todo.railway &= !net.railway;
             networks.push(self.describe_network(net));
@@ -333,11 +348,20 @@ impl Board {
 
     /// The network containing `start`: the route pieces joined by facing edges and, in the
     /// lake expansion, every pier of a lake that one of its piers touches (rule E4).
-    fn network(&self, start: PieceSet) -> PieceSet {
-        let mut net = self.flood_network(start);
-        if self.expansion() != Expansion::Lake {
-            return net;
+    #[inline]
+    fn network(&self, joins: &Joins, start: PieceSet) -> PieceSet {
+        let net = self.flood_network(joins, start);
+        if self.expansion() == Expansion::Lake {
+            return self.joined_through_lakes(joins, net);
         }
+        net
+    }
+
+    /// A network of the lake expansion with the networks of the piers of every lake it
+    /// touches joined to it (rule E4).
+    #[cold]
+    #[inline(never)]
+    fn joined_through_lakes(&self, joins: &Joins, mut net: PieceSet) -> PieceSet {
         let routes = Side::ALL.iter().fold(0, |m, &side| {
             m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
         });
@@ -353,10 +377,13 @@ impl Board {
             if piers & !squares == 0 {
                 return net;
             }
-            net = self.flood_network(PieceSet {
-                highway: net.highway | piers,
-                railway: net.railway | piers,
-            });
+            net = self.flood_network(
+                joins,
+                PieceSet {
+                    highway: net.highway | piers,
+                    railway: net.railway | piers,
+                },
+            );
         }
     }
 
@@ -377,13 +404,14 @@ impl Board {
     /// Each network that uses an exit, once: only these can score, so only these are flooded.
     fn exit_network_sets(&self) -> impl Iterator<Item = PieceSet> + '_ {
         let mut done = PieceSet::default();
+        let joins = self.joins();
         EXITS.into_iter().filter_map(move |exit| {
             let bit = exit.square.bit();
             let start = PieceSet::single(exit.route, bit);
             if self.edge_mask(exit.route, exit.side) & bit == 0 || done.contains(start) {
                 return None;
             }
-            let net = self.network(start);
+            let net = self.network(&joins, start);
             done.highway |= net.highway;
             done.railway |= net.railway;
             Some(net)
@@ -423,8 +451,24 @@ impl Board {
         n
     }
 
-    /// The network containing the pieces of `start`.
-    fn flood_network(&self, start: PieceSet) -> PieceSet {
+    /// `[route][side]`: squares whose `route` edge on `side` meets the same route on the
+    /// neighbour's facing side: the steps a network's flood may take, found once a board.
+    #[inline]
+    fn joins(&self) -> Joins {
+        let mut joins = [[0; 4]; 2];
+        for route in Route::ALL {
+            for side in Side::ALL {
+                let back = side.opposite();
+                joins[route.index()][side.index()] =
+                    self.edge_mask(route, side) & shift(self.edge_mask(route, back), back);
+            }
+        }
+        joins
+    }
+
+    /// The network containing the pieces of `start`, flooded along `joins` (the board's
+    /// [`Board::joins`]).
+    fn flood_network(&self, joins: &Joins, start: PieceSet) -> PieceSet {
         let joined = self.occupied() & !self.overpass_mask();
         let mut set = start;
         loop {
@@ -438,9 +482,7 @@ impl Board {
                 let from = next.get(route);
                 let mut reached = from;
                 for side in Side::ALL {
-                    let back = side.opposite();
-                    reached |= shift(from & self.edge_mask(route, side), side)
-                        & self.edge_mask(route, back);
+                    reached |= shift(from & joins[r][side.index()], side);
                 }
                 if r == 0 {
                     next.highway = reached;

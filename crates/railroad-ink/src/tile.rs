@@ -377,6 +377,13 @@ impl Tile {
         ORIENTED_EDGES[self.index()][orientation.index()]
     }
 
+    /// The sides `[highway, railway]` of the tile in the given orientation that show that
+    /// route, as bit sets over [N, E, S, W] (bit 0 for N).
+    #[inline]
+    pub fn route_sides(self, orientation: Orientation) -> [u8; 2] {
+        ROUTE_SIDES[self.index()][orientation.index()]
+    }
+
     /// The canonical (lowest) orientation with the same edge layout as `orientation`.
     pub fn canonical(self, orientation: Orientation) -> Orientation {
         CANONICAL[self.index()][orientation.index()]
@@ -580,6 +587,31 @@ static ORIENTED_EDGES: [[[Edge; 4]; 8]; TILE_TYPES] = {
         let mut o = 0;
         while o < 8 {
             table[t][o] = Orientation(o as u8).apply(BASE_EDGES[t]);
+            o += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// `ROUTE_SIDES[tile][o]`: the sides showing a highway and a railway, as bit sets (bit 0 N,
+/// 1 E, 2 S, 3 W), so that the hot loops need no branch on an edge's kind.
+static ROUTE_SIDES: [[[u8; 2]; 8]; TILE_TYPES] = {
+    let mut table = [[[0u8; 2]; 8]; TILE_TYPES];
+    let mut t = 0;
+    while t < TILE_TYPES {
+        let mut o = 0;
+        while o < 8 {
+            let edges = ORIENTED_EDGES[t][o];
+            let mut side = 0;
+            while side < 4 {
+                match edges[side] {
+                    Edge::Highway => table[t][o][0] |= 1 << side,
+                    Edge::Railway => table[t][o][1] |= 1 << side,
+                    _ => {}
+                }
+                side += 1;
+            }
             o += 1;
         }
         t += 1;

@@ -135,6 +135,9 @@ proptest! {
     fn fast_and_named_legality_agree(seed in any::<u64>(), n in 0usize..31, p in placement()) {
         let board = common::random_prefix(seed, n);
         prop_assert_eq!(board.is_legal(p), board.check(p).is_ok());
+        // The one-square path and the whole-board mask say the same.
+        let mask = board.legal_squares(p.tile, p.orientation);
+        prop_assert_eq!(board.is_legal(p), mask & p.square.bit() != 0);
     }
 
     #[test]
