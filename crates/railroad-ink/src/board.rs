@@ -833,6 +833,45 @@ impl Board {
         }
     }
 
+    /// The board of the route tiles alone (piers and bridges kept): what the board would be
+    /// had its lake and river tiles without a route never been placed. Its floods are those
+    /// the kept tiles' lake sides make by themselves. The same board as placing the kept
+    /// tiles again in their order, found with masks: the computer evaluates it at every step
+    /// of its search.
+    pub fn route_tiles(&self) -> Board {
+        let routes = (0..4).fold(self.overpass, |m, side| {
+            m | self.edges[0][side] | self.edges[1][side]
+        });
+        let gone = self.occupied & !routes;
+        if gone == 0 {
+            return *self;
+        }
+        let mut board = *self;
+        for square in squares_of(gone) {
+            board.cells[square.index()] = EMPTY;
+        }
+        board.occupied = routes;
+        let mut len = 0;
+        for i in 0..self.len() {
+            let square = self.order[i];
+            if routes & (1u64 << square) != 0 {
+                board.order[len] = square;
+                len += 1;
+            }
+        }
+        board.len = len as u8;
+        board.order[len..].fill(0);
+        for water in &mut board.water {
+            for side in water.iter_mut() {
+                *side &= routes;
+            }
+        }
+        if board.water[1].iter().any(|&m| m != 0) {
+            board.flood();
+        }
+        board
+    }
+
     /// Floods every empty square with three or four neighbours showing a lake side towards it,
     /// until none is left (rule E3.3). Board sides do not count.
     fn flood(&mut self) {

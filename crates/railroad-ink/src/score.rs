@@ -60,9 +60,14 @@ pub struct RiverErrorMark {
     pub side: Side,
 }
 
-/// `[route][side]` masks of the squares a network's flood may step from (see
-/// `Board::joins`).
-type Joins = [[u64; 4]; 2];
+/// What a network's flood may step along, found once a board (`Board::joins`).
+struct Joins {
+    /// `[route][side]`: the squares a flood may step from across that side.
+    steps: [[u64; 4]; 2],
+    /// In the lake expansion, the piers of each lake that has any (rule E4: a lake joins the
+    /// networks of its piers); empty otherwise.
+    piers: Vec<u64>,
+}
 
 /// A route piece in a network: a whole tile, or one of the overpass's two routes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -362,16 +367,12 @@ impl Board {
     #[cold]
     #[inline(never)]
     fn joined_through_lakes(&self, joins: &Joins, mut net: PieceSet) -> PieceSet {
-        let routes = Side::ALL.iter().fold(0, |m, &side| {
-            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
-        });
-        let lakes = self.water_bodies(Edge::Lake);
         loop {
             let squares = net.highway | net.railway;
             let mut piers = 0;
-            for &lake in &lakes {
-                if lake & routes & squares != 0 {
-                    piers |= lake & routes;
+            for &lake in &joins.piers {
+                if lake & squares != 0 {
+                    piers |= lake;
                 }
             }
             if piers & !squares == 0 {
@@ -453,17 +454,34 @@ impl Board {
 
     /// `[route][side]`: squares whose `route` edge on `side` meets the same route on the
     /// neighbour's facing side: the steps a network's flood may take, found once a board.
-    #[inline]
     fn joins(&self) -> Joins {
-        let mut joins = [[0; 4]; 2];
+        let mut steps = [[0; 4]; 2];
         for route in Route::ALL {
             for side in Side::ALL {
                 let back = side.opposite();
-                joins[route.index()][side.index()] =
+                steps[route.index()][side.index()] =
                     self.edge_mask(route, side) & shift(self.edge_mask(route, back), back);
             }
         }
-        joins
+        let piers = match self.expansion() {
+            Expansion::Lake => self.lake_piers(),
+            _ => Vec::new(),
+        };
+        Joins { steps, piers }
+    }
+
+    /// The piers of each lake that has any: the lake's squares with a route edge.
+    #[cold]
+    #[inline(never)]
+    fn lake_piers(&self) -> Vec<u64> {
+        let routes = Side::ALL.iter().fold(0, |m, &side| {
+            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
+        });
+        self.water_bodies(Edge::Lake)
+            .into_iter()
+            .map(|lake| lake & routes)
+            .filter(|&piers| piers != 0)
+            .collect()
     }
 
     /// The network containing the pieces of `start`, flooded along `joins` (the board's
@@ -482,7 +500,7 @@ impl Board {
                 let from = next.get(route);
                 let mut reached = from;
                 for side in Side::ALL {
-                    reached |= shift(from & joins[r][side.index()], side);
+                    reached |= shift(from & joins.steps[r][side.index()], side);
                 }
                 if r == 0 {
                     next.highway = reached;

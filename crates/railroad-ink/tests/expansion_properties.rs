@@ -119,6 +119,18 @@ proptest! {
     }
 
     #[test]
+    fn route_tiles_are_the_kept_tiles_placed_again(e in expansion(), seed in any::<u64>(), steps in 0usize..40) {
+        let board = random_board(e, seed, steps);
+        let mut again = Board::with_expansion(e);
+        for p in board.placements() {
+            if !p.tile.is_expansion() || p.edges().iter().any(|edge| edge.route().is_some()) {
+                again.place(p).unwrap();
+            }
+        }
+        prop_assert_eq!(board.route_tiles(), again);
+    }
+
+    #[test]
     fn legal_squares_agree_with_check(e in expansion(), seed in any::<u64>(), steps in 0usize..30) {
         let board = random_board(e, seed, steps);
         for &tile in Tile::ALL.iter().chain(e.die_tiles()) {

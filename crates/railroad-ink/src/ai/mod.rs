@@ -315,11 +315,13 @@ impl Agent for GreedyAgent {
 }
 
 /// A suggestion for the rest of a seat's current round: the placements the strong computer
-/// player would make at [`strong::StrongAgent::INTERACTIVE_BUDGET`], the same round a computer
-/// seat plays; at most 0.72 s of CPU a round over the 700 rounds of 100 games
+/// player would make at its interactive budget for the game's expansion
+/// ([`strong::StrongAgent::interactive_budget`]), the same round a computer seat plays; at
+/// most 0.72 s of CPU a round over the 700 rounds of 100 games of the base game
 /// (`examples/hint_time.rs`). Empty when the game is over or the seat has ended its round.
 pub fn hint(game: &Game, seat: usize) -> Result<Vec<Placement>, GameError> {
-    hint_with_budget(game, seat, Some(strong::StrongAgent::INTERACTIVE_BUDGET))
+    let budget = strong::StrongAgent::interactive_budget(game.expansion());
+    hint_with_budget(game, seat, Some(budget))
 }
 
 /// [`hint`] with the strong player's search effort set (see

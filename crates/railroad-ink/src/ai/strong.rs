@@ -420,6 +420,22 @@ impl StrongAgent {
     /// over 100 games.
     pub const INTERACTIVE_BUDGET: u32 = 64;
 
+    /// The interactive budget of a game with an expansion: its rounds of six dice give the
+    /// search more to weigh, and at 64 a hint took up to 1.12 s of CPU on the lake (30 games,
+    /// `examples/hint_time.rs`); at 48 the strong player scores as well within noise (lake
+    /// 55.85, river 57.20 over 20 games, against 56.15 and 56.65 at 64).
+    pub const INTERACTIVE_EXPANSION_BUDGET: u32 = 48;
+
+    /// The search effort where a person waits, for a game with `expansion`:
+    /// [`Self::INTERACTIVE_BUDGET`] in the base game, [`Self::INTERACTIVE_EXPANSION_BUDGET`]
+    /// with an expansion.
+    pub const fn interactive_budget(expansion: Expansion) -> u32 {
+        match expansion {
+            Expansion::None => Self::INTERACTIVE_BUDGET,
+            _ => Self::INTERACTIVE_EXPANSION_BUDGET,
+        }
+    }
+
     /// A strong agent with search effort `budget` (default [`Self::DEFAULT_BUDGET`]): the
     /// round search keeps `budget` partial rounds at each step, and the look-ahead compares
     /// the best 8 ways to play the round over `n = budget / 5` sampled next rolls (at least
@@ -466,12 +482,7 @@ impl StrongAgent {
 const WATER_SQUARE_COST: f32 = 0.5;
 
 pub(crate) fn route_board(board: &Board) -> (Board, u32) {
-    let mut routes = Board::with_expansion(board.expansion());
-    for p in board.placements() {
-        if !p.tile.is_expansion() || p.edges().iter().any(|e| e.route().is_some()) {
-            routes.put(p);
-        }
-    }
+    let routes = board.route_tiles();
     let water = (board.occupied() & !routes.occupied()).count_ones();
     (routes, water)
 }

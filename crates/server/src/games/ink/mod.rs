@@ -356,7 +356,9 @@ impl GameState for InkState {
     ) -> Result<ComputerGame, ApiError> {
         let budget = match strength {
             Strength::Full(budget) => budget,
-            Strength::Interactive => Some(ai::strong::StrongAgent::INTERACTIVE_BUDGET),
+            Strength::Interactive => Some(ai::strong::StrongAgent::interactive_budget(
+                expansion_of_variant(variant)?,
+            )),
         };
         computer_challenge_game(seed, expansion_of_variant(variant)?, budget, at)
     }
@@ -727,7 +729,9 @@ impl ComputerTurn {
     /// The agent's placements for the rest of the round (CPU work: run off the async runtime).
     /// The strong player searches at its interactive budget: a person is waiting.
     fn play(&self) -> Vec<Placement> {
-        let budget = Some(ai::strong::StrongAgent::INTERACTIVE_BUDGET);
+        let budget = Some(ai::strong::StrongAgent::interactive_budget(
+            self.board.expansion(),
+        ));
         let Some(mut agent) = ai::agent_with_budget(&self.agent, self.seed, budget) else {
             tracing::warn!(agent = %self.agent, "unknown computer player; playing the first legal places");
             return Vec::new();
