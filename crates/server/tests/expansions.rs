@@ -394,6 +394,43 @@ async fn the_weekly_deep_blue_challenge_alternates_lake_and_river() {
         b["leaderboard"]["entries"][0]["score"],
         last["players"][0]["score"]["advanced"]
     );
+    // Her shared result draws river without a route as water, never as a route tile.
+    let shared = app
+        .get(&format!("/api/challenges/{id}/share"), Some(&ann))
+        .await
+        .is(StatusCode::OK);
+    let text = shared["text"].as_str().unwrap();
+    let grid: Vec<String> = text.lines().skip(4).take(7).map(str::to_owned).collect();
+    let board = Board::parse_in(
+        last["players"][0]["board"].as_str().unwrap(),
+        Expansion::River,
+    )
+    .unwrap();
+    let breakdown = board.breakdown();
+    let expected: Vec<String> = (0..7u8)
+        .map(|row| {
+            (0..7u8)
+                .map(|col| {
+                    let sq = Square::new(row, col).unwrap();
+                    let error = breakdown.errors.iter().any(|e| e.square == sq)
+                        || breakdown.river_errors.iter().any(|e| e.square == sq);
+                    match board.get(sq) {
+                        None => '⬜',
+                        Some(_) if error => '🟥',
+                        Some(p)
+                            if p.tile == railroad_ink::Tile::V0
+                                || p.tile == railroad_ink::Tile::V1 =>
+                        {
+                            '🟦'
+                        }
+                        Some(_) => '🟩',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(grid, expected, "{text}");
+    assert!(text.contains('🟦'), "{text}");
     // Someone who has not played it sees neither Ann's game nor the seed.
     let (status, _) = app.get(&format!("/api/ink/games/{game}"), None).await;
     assert_ne!(status, StatusCode::OK);

@@ -65,6 +65,13 @@ test('the start page offers the expansions; the rules show both dice', async () 
     assert.equal(await page.locator('#expansion option').count(), 3);
     assert.equal(await page.inputValue('#expansion'), 'none', 'the base game by default');
     assert.equal(await page.textContent('label[for=expansion]'), 'Deep Blue expansion');
+    // The solo card counts the rounds of the game chosen.
+    const solo = page.locator('.mode-card').first().locator('.mode-text');
+    assert.match(await solo.textContent(), /^Seven rounds/);
+    await page.selectOption('#expansion', 'lake');
+    assert.match(await solo.textContent(), /^Six rounds/);
+    await page.selectOption('#expansion', 'none');
+    assert.match(await solo.textContent(), /^Seven rounds/);
     assert.equal(await page.locator('input[name=mode]').count(), 3);
     await shot(page, `expansions-start-${label}`);
     await page.goto(`${env.url}/rules`);

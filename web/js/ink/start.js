@@ -55,7 +55,7 @@ async function setup() {
   const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
   const agentRow = h('div', { class: 'field agent-field' }, h('label', { for: 'agent' }, 'Computer player'), agent);
   const modes = [
-    ['solo', 'Solo', 'Seven rounds on your own board. Beat your best score.'],
+    ['solo', 'Solo', soloText('none')],
     ['computer', 'Against the computer', 'The computer plays the same rolls on its board, beside yours.'],
     ['online', 'Online with friends', 'Share a link. Everyone plays the same rolls; each round ends when all have finished it.'],
   ];
@@ -72,6 +72,10 @@ async function setup() {
       ['lake', 'Lake: six rounds, two optional lake dice a round'],
       ['river', 'River: six rounds, two optional river dice a round'],
     ].map(([value, label]) => h('option', { value }, label)));
+  // The solo card counts the rounds of the game chosen: six with an expansion.
+  expansion.addEventListener('change', () => {
+    modeCards[0].querySelector('.mode-text').textContent = soloText(expansion.value);
+  });
   const expansionRow = h('div', { class: 'field expansion-field' }, h('label', { for: 'expansion' }, 'Deep Blue expansion'), expansion);
   showBest(modeCards[0]);
   return {
@@ -120,6 +124,11 @@ const held = {
 };
 
 /** The start page's card (its title and words are in index.js, shown before this loads). */
+/** The solo card's words: seven rounds in the base game, six with an expansion. */
+function soloText(expansion) {
+  return `${expansion === 'none' ? 'Seven' : 'Six'} rounds on your own board. Beat your best score.`;
+}
+
 export const inkStart = {
   setup,
   held,

@@ -249,14 +249,21 @@ impl GameState for InkState {
         })
     }
 
-    /// Seven rows of seven: 🟩 a tile, 🟥 a tile with an error on one of its sides, ⬜ empty.
+    /// Seven rows of seven: 🟩 a tile with a route, 🟥 a tile with an error on one of its
+    /// sides (a river's open end included), 🟦 water without a route (a lake or river tile of
+    /// the expansions, or a flooded square), ⬜ empty.
     fn share_grid(&self, seat: usize) -> Vec<String> {
         let Some(player) = self.game.players().get(seat) else {
             return Vec::new();
         };
         let board = player.board();
-        let errors: std::collections::HashSet<_> =
-            board.breakdown().errors.iter().map(|e| e.square).collect();
+        let breakdown = board.breakdown();
+        let errors: std::collections::HashSet<_> = breakdown
+            .errors
+            .iter()
+            .map(|e| e.square)
+            .chain(breakdown.river_errors.iter().map(|e| e.square))
+            .collect();
         (0..7u8)
             .map(|row| {
                 (0..7u8)
@@ -264,6 +271,7 @@ impl GameState for InkState {
                     .map(|sq| match board.get(sq) {
                         None => '⬜',
                         Some(_) if errors.contains(&sq) => '🟥',
+                        Some(p) if p.edges().iter().all(|e| e.route().is_none()) => '🟦',
                         Some(_) => '🟩',
                     })
                     .collect()
