@@ -1,5 +1,6 @@
 // The score histogram of a challenge: an SVG the page draws from the leaderboard's `histogram`.
 
+import { plotArea } from '../core/chart.js';
 import { h, s } from '../core/dom.js';
 import { num, plural } from './words.js';
 
@@ -43,14 +44,8 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
     return h('figure', { class: 'histogram empty' }, h('p', { class: 'muted' }, 'No finished scores yet: the chart appears with the first.'));
   }
   const bars = buckets(hist, [you, computer]);
-  const W = 440;
-  const H = 230;
-  const left = 30;
-  const right = 8;
-  const top = 30;
-  const bottom = 40;
-  const plotW = W - left - right;
-  const plotH = H - top - bottom;
+  const area = plotArea(440, 230, { left: 30, right: 8, top: 30, bottom: 40 });
+  const { W, H, left, right, top, plotW, plotH } = area;
   const step = plotW / bars.length;
   const peak = Math.max(...bars.map((b) => b.count));
   const y = (count) => top + plotH - (count / peak) * plotH;
@@ -76,7 +71,7 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
     class: 'histogram-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}: ${summary}`,
     preserveAspectRatio: 'xMidYMid meet',
   },
-  s('line', { class: 'axis', x1: left, y1: top + plotH, x2: W - right, y2: top + plotH }),
+  area.axis(),
   s('text', { class: 'axis-label', x: left - 6, y: top + 4, 'text-anchor': 'end' }, peak),
   s('text', { class: 'axis-label', x: left - 6, y: top + plotH, 'text-anchor': 'end' }, 0),
   bars.map((b, i) => {

@@ -3,6 +3,7 @@
 // identity to another device), it takes the key out of the address and, once the server has said
 // that the key is this player's (GET /api/players/me), keeps that identity on this device.
 
+import { plotArea } from '../core/chart.js';
 import { h, s, fill, isolated, nameEl } from '../core/dom.js';
 import { gameName } from '../core/games.js';
 import { player } from '../core/player.js';
@@ -243,14 +244,8 @@ function carrySection(me, redraw) {
 export function scoreTimeline(scores, name) {
   const pts = scores.map((x) => ({ ...x, t: Date.parse(x.at) })).filter((x) => Number.isFinite(x.t) && Number.isFinite(x.score));
   if (!pts.length) return h('p', { class: 'muted' }, 'The chart appears after the first finished game.');
-  const W = 460;
-  const H = 250;
-  const left = 34;
-  const right = 10;
-  const top = 14;
-  const bottom = 46;
-  const plotW = W - left - right;
-  const plotH = H - top - bottom;
+  const area = plotArea(460, 250, { left: 34, right: 10, top: 14, bottom: 46 });
+  const { W, H, left, right, top, plotW, plotH } = area;
   let t0 = Math.min(...pts.map((p) => p.t));
   let t1 = Math.max(...pts.map((p) => p.t));
   if (t1 - t0 < 86400000) { t0 -= 43200000; t1 += 43200000; }
@@ -289,7 +284,7 @@ export function scoreTimeline(scores, name) {
   const legendY = H - 10;
   const svg = s('svg', { class: 'timeline-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${name}'s scores over time. ${summary}` },
     grid,
-    s('line', { class: 'axis', x1: left, y1: top + plotH, x2: W - right, y2: top + plotH }),
+    area.axis(),
     ticks,
     ['ink', 'metro'].map((g) => {
       const list = by(g);
