@@ -309,25 +309,26 @@ impl Postgres {
     }
 
     pub(super) async fn release(&self, key: &str, holder: &str) -> Result<(), StorageError> {
-        let client = self.client().await?;
-        sql::Postgres(&client)
-            .exec(
-                "DELETE FROM leases WHERE key = ?1 AND holder = ?2",
-                args![key, holder],
-            )
-            .await?;
-        Ok(())
+        self.exec(
+            "DELETE FROM leases WHERE key = ?1 AND holder = ?2",
+            args![key, holder],
+        )
+        .await
     }
 
     /// Removes a lease that ran out before `now` (its work turned out to be done).
     pub(super) async fn clear_expired(&self, key: &str, now: i64) -> Result<(), StorageError> {
+        self.exec(
+            "DELETE FROM leases WHERE key = ?1 AND until < ?2",
+            args![key, now],
+        )
+        .await
+    }
+
+    /// Runs one statement on a connection of the pool, outside any transaction.
+    async fn exec(&self, statement: &str, args: &[sql::Arg<'_>]) -> Result<(), StorageError> {
         let client = self.client().await?;
-        sql::Postgres(&client)
-            .exec(
-                "DELETE FROM leases WHERE key = ?1 AND until < ?2",
-                args![key, now],
-            )
-            .await?;
+        sql::Postgres(&client).exec(statement, args).await?;
         Ok(())
     }
 
