@@ -334,13 +334,13 @@ impl Postgres {
 
     pub(super) async fn expired_leases(&self, now: i64) -> Result<Vec<String>, StorageError> {
         let client = self.client().await?;
-        let rows = sql::Postgres(&client)
-            .rows(
+        sql::Postgres(&client)
+            .rows_as(
                 "SELECT key FROM leases WHERE until < ?1 ORDER BY until LIMIT 1000",
                 args![now],
+                |mut r| r.get(0),
             )
-            .await?;
-        rows.into_iter().map(|mut r| r.get(0)).collect()
+            .await
     }
 
     /// Listens for changes on a connection of its own: returns once it listens (so no change
@@ -526,21 +526,18 @@ pub(super) async fn check(url: &str) -> Result<Vec<String>, StorageError> {
 
 /// Games whose actions do not run from 0 without a gap (at most 20).
 async fn gaps<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
-    let rows = s
-        .rows(
-            "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
+    s.rows_as(
+        "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
              HAVING count(*) <> max(idx) + 1 ORDER BY game LIMIT 20",
-            args![],
-        )
-        .await?;
-    rows.into_iter()
-        .map(|mut r| {
+        args![],
+        |mut r| {
             let (game, count, last): (String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
             Ok(format!(
                 "game {game}: {count} actions stored, numbered up to {last}"
             ))
-        })
-        .collect()
+        },
+    )
+    .await
 }
 
 /// Makes an empty database (named `tl_test_` and random) on the server at `admin`; returns
