@@ -517,6 +517,16 @@ fn next_ask(
     let Some(version) = version else {
         return Some(read());
     };
+    // An action of the seat's (`start`, `place`, `end-round`), which makes the next version.
+    let act = |what: &'static str, body: String| Ask {
+        method: Method::POST,
+        path: format!("/api/ink/games/{id}/{what}"),
+        token: token.clone(),
+        body,
+        what,
+        makes: Some((id.clone(), version + 1)),
+        joining: None,
+    };
     if state["finished"] == true {
         *seat = None;
         return None;
@@ -525,15 +535,7 @@ fn next_ask(
         // The host starts once every seat is taken; the others wait for the start.
         let seated = state["players"].as_array().map_or(0, Vec::len);
         if host && seated == table_size {
-            return Some(Ask {
-                method: Method::POST,
-                path: format!("/api/ink/games/{id}/start"),
-                token,
-                body: String::new(),
-                what: "start",
-                makes: Some((id, version + 1)),
-                joining: None,
-            });
+            return Some(act("start", String::new()));
         }
         return (!s.streaming).then(read);
     }
@@ -542,24 +544,8 @@ fn next_ask(
         return (!s.streaming).then(read);
     }
     Some(match first_legal(&state) {
-        Some(p) => Ask {
-            method: Method::POST,
-            path: format!("/api/ink/games/{id}/place"),
-            token,
-            body: format!(r#"{{"placement":"{p}"}}"#),
-            what: "place",
-            makes: Some((id, version + 1)),
-            joining: None,
-        },
-        None => Ask {
-            method: Method::POST,
-            path: format!("/api/ink/games/{id}/end-round"),
-            token,
-            body: String::new(),
-            what: "end-round",
-            makes: Some((id, version + 1)),
-            joining: None,
-        },
+        Some(p) => act("place", format!(r#"{{"placement":"{p}"}}"#)),
+        None => act("end-round", String::new()),
     })
 }
 

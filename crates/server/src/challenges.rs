@@ -659,14 +659,7 @@ pub async fn friend(
     seat_token: Option<&str>,
 ) -> Result<(bool, FriendMade), ApiError> {
     let player = authenticate(app, token).await?;
-    if !ids::is_game_id(from) {
-        return Err(ApiError::game_not_found());
-    }
-    let stored = app
-        .storage
-        .load_game(from)
-        .await?
-        .ok_or_else(ApiError::game_not_found)?;
+    let stored = app.stored_game(from).await?;
     let kind = app.kind(stored.kind.as_str())?.clone();
     let now = app.clock.now_ms();
     // A game of a challenge still open keeps its dice secret (but for the friend challenge

@@ -260,6 +260,11 @@ impl Seat {
         }
     }
 
+    /// Each seat's name, seat 0 first (what a game's result names its seats by).
+    pub fn names(seats: &[Seat]) -> Vec<&str> {
+        seats.iter().map(|s| s.name.as_str()).collect()
+    }
+
     /// A seat for an invited person that nobody has taken yet.
     pub fn is_open(&self) -> bool {
         self.kind == SeatKind::Human && self.token_hash.is_none()

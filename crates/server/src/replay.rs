@@ -9,7 +9,6 @@
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::EntryScore;
@@ -88,15 +87,10 @@ pub async fn serve<R: Send + 'static>(
     token: Option<&str>,
     build: fn(&StoredGame) -> Result<R, ApiError>,
 ) -> Result<(R, bool), ApiError> {
-    if !ids::is_game_id(id) {
+    let stored = app.stored_game(id).await?;
+    if stored.kind != kind {
         return Err(ApiError::game_not_found());
     }
-    let stored = app
-        .storage
-        .load_game(id)
-        .await?
-        .filter(|g| g.kind == kind)
-        .ok_or_else(ApiError::game_not_found)?;
     let hide_seed = match &stored.challenge {
         None => false,
         Some(c) => {

@@ -12,7 +12,8 @@ use tokio::sync::{Semaphore, watch};
 use crate::challenge_games::{ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule};
 use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::storage::Storage;
+use crate::ids;
+use crate::storage::{Storage, StoredGame};
 use crate::thinking;
 
 /// A kind of game, registered (see `crate::play::Registration`, the one implementation, generic
@@ -113,6 +114,18 @@ impl AppState {
             .iter()
             .find(|k| k.kind() == kind)
             .ok_or_else(|| ApiError::Internal(format!("no game of kind {kind:?} is registered")))
+    }
+
+    /// The stored game with this id: `404` for an id that is no game's id, and for a game not
+    /// stored.
+    pub async fn stored_game(&self, id: &str) -> Result<StoredGame, ApiError> {
+        if !ids::is_game_id(id) {
+            return Err(ApiError::game_not_found());
+        }
+        self.storage
+            .load_game(id)
+            .await?
+            .ok_or_else(ApiError::game_not_found)
     }
 
     /// Games in memory, of every kind.

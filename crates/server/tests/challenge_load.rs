@@ -10,27 +10,13 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use common::load::{Answer, ms, percentile, timed};
 use common::{Client, TestApp};
 use hyper::StatusCode;
 use railroad_ink::{Board, Roll, generate_move};
-use serde::Deserialize;
 use serde_json::Value;
 
 const EVERY: Duration = Duration::from_millis(300);
-
-#[derive(Deserialize)]
-struct Answer {
-    #[serde(default)]
-    finished: bool,
-    roll: Option<String>,
-    #[serde(default)]
-    players: Vec<PlayerAnswer>,
-}
-
-#[derive(Deserialize)]
-struct PlayerAnswer {
-    board: String,
-}
 
 struct Played {
     actions: Vec<Duration>,
@@ -58,11 +44,9 @@ async fn call(
     body: Option<&str>,
     into: &mut Vec<Duration>,
 ) -> Answer {
-    let started = Instant::now();
-    let (status, bytes) = client.call_raw(method, path, Some(token), body).await;
-    into.push(started.elapsed());
+    let (status, answer) = timed(client, method, path, Some(token), body, into).await;
     assert_eq!(status, StatusCode::OK, "{method} {path}");
-    serde_json::from_slice(&bytes).expect("a state")
+    answer
 }
 
 async fn play(addr: std::net::SocketAddr, game: String, token: String, start: Instant) -> Played {
@@ -107,11 +91,6 @@ async fn play(addr: std::net::SocketAddr, game: String, token: String, start: In
         )
         .await;
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i].as_secs_f64() * 1000.0
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -183,11 +162,11 @@ async fn a_popular_daily_challenge() {
         actions.len(),
         reads.len(),
         actions.len() as f64 / wall,
-        percentile(&actions, 0.5),
-        percentile(&actions, 0.99),
-        percentile(&actions, 1.0),
-        percentile(&reads, 0.5),
-        percentile(&reads, 0.99),
+        ms(percentile(&actions, 0.5)),
+        ms(percentile(&actions, 0.99)),
+        ms(percentile(&actions, 1.0)),
+        ms(percentile(&reads, 0.5)),
+        ms(percentile(&reads, 0.99)),
     );
     let (_, b) = app.get(&format!("/api/challenges/{daily}"), None).await;
     assert_eq!(b["players"], players as i64);

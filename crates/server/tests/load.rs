@@ -8,10 +8,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use common::load::{ms, percentile, timed};
 use common::{Client, TestApp};
 use hyper::StatusCode;
 use railroad_ink::{Board, Roll, generate_move};
-use serde::Deserialize;
 
 const GAMES: usize = 200;
 
@@ -21,49 +21,6 @@ struct Played {
     /// Latency of each state read.
     reads: Vec<Duration>,
     score: i64,
-}
-
-/// The parts of the answers a player needs (the rest is skipped, not parsed into values).
-#[derive(Deserialize)]
-struct Answer {
-    id: Option<String>,
-    token: Option<String>,
-    #[serde(default)]
-    finished: bool,
-    roll: Option<String>,
-    #[serde(default)]
-    players: Vec<PlayerAnswer>,
-}
-
-#[derive(Deserialize)]
-struct PlayerAnswer {
-    board: String,
-    score: ScoreAnswer,
-}
-
-#[derive(Deserialize)]
-struct ScoreAnswer {
-    advanced: i64,
-}
-
-async fn timed(
-    client: &mut Client,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-    into: &mut Vec<Duration>,
-) -> (StatusCode, Answer) {
-    let started = Instant::now();
-    let (status, bytes) = client.call_raw(method, path, token, body).await;
-    into.push(started.elapsed());
-    let answer = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
-        panic!(
-            "{method} {path}: {status}: {e}: {}",
-            String::from_utf8_lossy(&bytes)
-        )
-    });
-    (status, answer)
 }
 
 async fn play(app_addr: std::net::SocketAddr, seed: u64) -> Played {
@@ -130,15 +87,6 @@ async fn play(app_addr: std::net::SocketAddr, seed: u64) -> Played {
         .await;
         assert_eq!(status, StatusCode::OK);
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 #[tokio::test(flavor = "multi_thread")]

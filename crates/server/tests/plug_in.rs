@@ -209,12 +209,11 @@ impl GameState for Ttt {
                 k2: 0,
             })
             .collect();
-        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
         let winners = match win {
             Some(seat) => vec![seat],
             None => vec![0, 1],
         };
-        server::replay::finished(&names, &results, winners, now)
+        server::replay::finished(&Seat::names(&self.seats), &results, winners, now)
     }
 
     fn challenge(&self) -> Option<&ChallengeRef> {

@@ -20,6 +20,23 @@ fn placements(text: &str) -> Vec<Placement> {
         .collect()
 }
 
+/// Checks a reviewed step (a Railroad Ink round, a Metro decision): its loss is the value of
+/// the best move less the played one's, and its label one of the five; returns the loss.
+fn check_step(step: &Value) -> f64 {
+    let (vp, vb, loss) = (
+        step["value_played"].as_f64().unwrap(),
+        step["value_best"].as_f64().unwrap(),
+        step["loss"].as_f64().unwrap(),
+    );
+    assert!(loss >= 0.0 && (vb - vp - loss).abs() < 0.011, "{step}");
+    assert!(
+        ["best", "good", "inaccuracy", "mistake", "blunder"]
+            .contains(&step["label"].as_str().unwrap()),
+        "{step}"
+    );
+    loss
+}
+
 /// Checks a review's shape, and that each `best` is a legal round on the seat's board before
 /// it with that round's roll only.
 fn check_review(v: &Value, seat: usize, rolls: &[railroad_ink::Roll]) {
@@ -31,17 +48,7 @@ fn check_review(v: &Value, seat: usize, rolls: &[railroad_ink::Roll]) {
     for (i, r) in rounds.iter().enumerate() {
         assert_eq!(r["round"], i + 1, "{r}");
         let (played, best) = (r["played"].as_str().unwrap(), r["best"].as_str().unwrap());
-        let (vp, vb, loss) = (
-            r["value_played"].as_f64().unwrap(),
-            r["value_best"].as_f64().unwrap(),
-            r["loss"].as_f64().unwrap(),
-        );
-        assert!(loss >= 0.0 && (vb - vp - loss).abs() < 0.011, "{r}");
-        assert!(
-            ["best", "good", "inaccuracy", "mistake", "blunder"]
-                .contains(&r["label"].as_str().unwrap()),
-            "{r}"
-        );
+        let loss = check_step(r);
         check_move(&board, &rolls[i], &placements(best)).unwrap_or_else(|e| panic!("{r}: {e}"));
         for p in placements(played) {
             board.place(p).unwrap();
@@ -137,17 +144,7 @@ fn check_metro_review(v: &Value, seat: usize, replayed: &metro::Game) {
         let played: metro::Action = serde_json::from_value(d["played"].clone()).unwrap();
         assert_eq!(played, replayed.actions()[index], "{d}");
         assert!(before.legal_actions().contains(&best), "{d}");
-        let (vp, vb, loss) = (
-            d["value_played"].as_f64().unwrap(),
-            d["value_best"].as_f64().unwrap(),
-            d["loss"].as_f64().unwrap(),
-        );
-        assert!(loss >= 0.0 && (vb - vp - loss).abs() < 0.011, "{d}");
-        assert!(
-            ["best", "good", "inaccuracy", "mistake", "blunder"]
-                .contains(&d["label"].as_str().unwrap()),
-            "{d}"
-        );
+        let loss = check_step(d);
         total += loss;
     }
     assert!((v["loss"].as_f64().unwrap() - total).abs() < 0.011, "{v}");

@@ -831,14 +831,12 @@ impl Storage {
     pub async fn score_counts(&self, challenge: &str) -> Result<Vec<(i64, i64)>, StorageError> {
         let challenge = challenge.to_owned();
         read!(self, |s| async move {
-            s.rows(
+            s.rows_as(
                 "SELECT score, count FROM entry_scores WHERE challenge = ?1 ORDER BY score",
                 args![&challenge],
+                |mut r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .await?
-            .into_iter()
-            .map(|mut r| Ok((r.get(0)?, r.get(1)?)))
-            .collect()
+            .await
         })
     }
 
@@ -1009,14 +1007,12 @@ pub(super) async fn entries_where<S: Sql>(
     tail: &str,
     args: &[Arg<'_>],
 ) -> Result<Vec<EntryRow>, StorageError> {
-    s.rows(
+    s.rows_as(
         &format!("SELECT {ENTRY_COLUMNS} FROM entries WHERE {tail}"),
         args,
+        entry,
     )
-    .await?
-    .into_iter()
-    .map(entry)
-    .collect()
+    .await
 }
 
 /// The challenges that meet `tail` (a condition, then any order and limit).
@@ -1025,14 +1021,12 @@ async fn challenges_where<S: Sql>(
     tail: &str,
     args: &[Arg<'_>],
 ) -> Result<Vec<ChallengeStats>, StorageError> {
-    s.rows(
+    s.rows_as(
         &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE {tail}"),
         args,
+        challenge,
     )
-    .await?
-    .into_iter()
-    .map(challenge)
-    .collect()
+    .await
 }
 
 async fn player_where<S: Sql>(

@@ -1113,41 +1113,37 @@ async fn finished_games<S: Sql>(
         Some((at, id)) => (Some(at), id),
         None => (None, None),
     };
-    let rows = s
-        .rows(
+    s.rows_as(
             "SELECT id, kind, mode, created, finished, result FROM games
              WHERE finished IS NOT NULL AND challenge IS NULL AND (CAST(?1 AS TEXT) IS NULL OR kind = ?1)
                AND (CAST(?2 AS BIGINT) IS NULL OR finished < ?2
                     OR (finished = ?2 AND CAST(?3 AS TEXT) IS NOT NULL AND id > ?3))
              ORDER BY finished DESC, id LIMIT ?4",
             args![kind.as_ref().map(GameKind::as_str), at, id.as_deref(), limit],
+            |mut r| {
+                Ok(FinishedGame {
+                    id: r.get(0)?,
+                    kind: GameKind::parse(&r.get::<String>(1)?)?,
+                    mode: r.get(2)?,
+                    created: r.get(3)?,
+                    finished: Finished {
+                        at: r.get(4)?,
+                        result: r.get(5)?,
+                        entries: Vec::new(),
+                    },
+                })
+            },
         )
-        .await?;
-    rows.into_iter()
-        .map(|mut r| {
-            Ok(FinishedGame {
-                id: r.get(0)?,
-                kind: GameKind::parse(&r.get::<String>(1)?)?,
-                mode: r.get(2)?,
-                created: r.get(3)?,
-                finished: Finished {
-                    at: r.get(4)?,
-                    result: r.get(5)?,
-                    entries: Vec::new(),
-                },
-            })
-        })
-        .collect()
+        .await
 }
 
 async fn unfinished_ids<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
-    let rows = s
-        .rows(
-            "SELECT id FROM games WHERE finished IS NULL ORDER BY created, id",
-            args![],
-        )
-        .await?;
-    rows.into_iter().map(|mut r| r.get(0)).collect()
+    s.rows_as(
+        "SELECT id FROM games WHERE finished IS NULL ORDER BY created, id",
+        args![],
+        |mut r| r.get(0),
+    )
+    .await
 }
 
 async fn game_kind<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameKind>, StorageError> {
@@ -1183,23 +1179,21 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
         None => None,
     };
     let seats = s
-        .rows(
+        .rows_as(
             "SELECT seat, name, kind, agent, token_hash, player FROM seats WHERE game = ?1 ORDER BY seat",
             args![id],
+            |mut r| {
+                Ok(SeatRow {
+                    seat: r.get(0)?,
+                    name: r.get(1)?,
+                    kind: SeatKind::parse(&r.get::<String>(2)?)?,
+                    agent: r.get(3)?,
+                    token_hash: r.get(4)?,
+                    player: r.get(5)?,
+                })
+            },
         )
-        .await?
-        .into_iter()
-        .map(|mut r| {
-            Ok(SeatRow {
-                seat: r.get(0)?,
-                name: r.get(1)?,
-                kind: SeatKind::parse(&r.get::<String>(2)?)?,
-                agent: r.get(3)?,
-                token_hash: r.get(4)?,
-                player: r.get(5)?,
-            })
-        })
-        .collect::<Result<Vec<_>, StorageError>>()?;
+        .await?;
     let rows = s
         .rows(
             "SELECT idx, seat, action FROM actions WHERE game = ?1 ORDER BY idx",

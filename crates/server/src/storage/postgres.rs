@@ -309,37 +309,38 @@ impl Postgres {
     }
 
     pub(super) async fn release(&self, key: &str, holder: &str) -> Result<(), StorageError> {
-        let client = self.client().await?;
-        sql::Postgres(&client)
-            .exec(
-                "DELETE FROM leases WHERE key = ?1 AND holder = ?2",
-                args![key, holder],
-            )
-            .await?;
-        Ok(())
+        self.exec(
+            "DELETE FROM leases WHERE key = ?1 AND holder = ?2",
+            args![key, holder],
+        )
+        .await
     }
 
     /// Removes a lease that ran out before `now` (its work turned out to be done).
     pub(super) async fn clear_expired(&self, key: &str, now: i64) -> Result<(), StorageError> {
+        self.exec(
+            "DELETE FROM leases WHERE key = ?1 AND until < ?2",
+            args![key, now],
+        )
+        .await
+    }
+
+    /// Runs one statement on a connection of the pool, outside any transaction.
+    async fn exec(&self, statement: &str, args: &[sql::Arg<'_>]) -> Result<(), StorageError> {
         let client = self.client().await?;
-        sql::Postgres(&client)
-            .exec(
-                "DELETE FROM leases WHERE key = ?1 AND until < ?2",
-                args![key, now],
-            )
-            .await?;
+        sql::Postgres(&client).exec(statement, args).await?;
         Ok(())
     }
 
     pub(super) async fn expired_leases(&self, now: i64) -> Result<Vec<String>, StorageError> {
         let client = self.client().await?;
-        let rows = sql::Postgres(&client)
-            .rows(
+        sql::Postgres(&client)
+            .rows_as(
                 "SELECT key FROM leases WHERE until < ?1 ORDER BY until LIMIT 1000",
                 args![now],
+                |mut r| r.get(0),
             )
-            .await?;
-        rows.into_iter().map(|mut r| r.get(0)).collect()
+            .await
     }
 
     /// Listens for changes on a connection of its own: returns once it listens (so no change
@@ -525,21 +526,18 @@ pub(super) async fn check(url: &str) -> Result<Vec<String>, StorageError> {
 
 /// Games whose actions do not run from 0 without a gap (at most 20).
 async fn gaps<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
-    let rows = s
-        .rows(
-            "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
+    s.rows_as(
+        "SELECT game, CAST(count(*) AS BIGINT), max(idx) FROM actions GROUP BY game
              HAVING count(*) <> max(idx) + 1 ORDER BY game LIMIT 20",
-            args![],
-        )
-        .await?;
-    rows.into_iter()
-        .map(|mut r| {
+        args![],
+        |mut r| {
             let (game, count, last): (String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
             Ok(format!(
                 "game {game}: {count} actions stored, numbered up to {last}"
             ))
-        })
-        .collect()
+        },
+    )
+    .await
 }
 
 /// Makes an empty database (named `tl_test_` and random) on the server at `admin`; returns

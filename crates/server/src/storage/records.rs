@@ -57,15 +57,13 @@ async fn count_scores<S: Sql>(
         return Ok(());
     };
     let players: Vec<(usize, String)> = s
-        .rows(
+        .rows_as(
             "SELECT seat, player FROM seats
              WHERE game = ?1 AND player IS NOT NULL AND kind = 'human' ORDER BY seat",
             args![game],
+            |mut r| Ok((r.get(0)?, r.get(1)?)),
         )
-        .await?
-        .into_iter()
-        .map(|mut r| Ok((r.get(0)?, r.get(1)?)))
-        .collect::<Result<_, StorageError>>()?;
+        .await?;
     if players.is_empty() {
         return Ok(());
     }
@@ -137,25 +135,23 @@ impl Storage {
     pub async fn bests(&self, player: &str) -> Result<Vec<Best>, StorageError> {
         let player = player.to_owned();
         read!(self, |s| async move {
-            s.rows(
+            s.rows_as(
                 "SELECT game, mode, games, best, best_game, previous, sum FROM bests
                  WHERE player = ?1 ORDER BY game, mode",
                 args![&player],
+                |mut r| {
+                    Ok(Best {
+                        game: r.get(0)?,
+                        mode: r.get(1)?,
+                        games: r.get(2)?,
+                        best: r.get(3)?,
+                        best_game: r.get(4)?,
+                        previous: r.get(5)?,
+                        sum: r.get(6)?,
+                    })
+                },
             )
-            .await?
-            .into_iter()
-            .map(|mut r| {
-                Ok(Best {
-                    game: r.get(0)?,
-                    mode: r.get(1)?,
-                    games: r.get(2)?,
-                    best: r.get(3)?,
-                    best_game: r.get(4)?,
-                    previous: r.get(5)?,
-                    sum: r.get(6)?,
-                })
-            })
-            .collect()
+            .await
         })
     }
 

@@ -151,6 +151,17 @@ pub trait Sql {
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<Row>, StorageError>> + Send;
 
+    /// Runs a query; returns its rows, each read by `read`.
+    fn rows_as<T: Send>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        read: impl FnMut(Row) -> Result<T, StorageError> + Send,
+    ) -> impl Future<Output = Result<Vec<T>, StorageError>> + Send {
+        let rows = self.rows(sql, args);
+        async move { rows.await?.into_iter().map(read).collect() }
+    }
+
     /// The database's clock, in milliseconds since the Unix epoch: what decides whether a
     /// challenge has closed, the same for every process (PostgreSQL's `clock_timestamp()`;
     /// SQLite's file has one process, whose clock it is).

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod challenge;
+pub mod load;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -213,8 +213,7 @@ impl GameState for InkState {
     }
 
     fn finished(&self, now: i64) -> Option<Finished> {
-        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        replay::ink_finished(&self.game, &names, now)
+        replay::ink_finished(&self.game, &Seat::names(&self.seats), now)
     }
 
     fn challenge(&self) -> Option<&ChallengeRef> {

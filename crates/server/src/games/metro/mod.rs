@@ -245,8 +245,7 @@ impl GameState for MetroState {
     }
 
     fn finished(&self, now: i64) -> Option<Finished> {
-        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        replay::metro_finished(&self.game, &names, now)
+        replay::metro_finished(&self.game, &Seat::names(&self.seats), now)
     }
 
     fn challenge(&self) -> Option<&ChallengeRef> {
@@ -690,8 +689,7 @@ fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError>
         });
     }
     let seat_rows = seats.iter().enumerate().map(|(i, s)| s.row(i)).collect();
-    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-    let finished = replay::metro_finished(&game, &names, at)
+    let finished = replay::metro_finished(&game, &Seat::names(&seats), at)
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
     Ok(ComputerGame {
         setup,
