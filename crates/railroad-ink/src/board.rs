@@ -473,6 +473,12 @@ impl Board {
         l[0] & l[1] & l[2] & l[3] & !self.placed_mask()
     }
 
+    /// The squares whose tile has a highway or railway edge: every route tile, piers and
+    /// bridges included, but no lake or river tile without a route and no flood.
+    pub fn route_squares(&self) -> u64 {
+        (0..4).fold(0, |m, side| m | self.edges[0][side] | self.edges[1][side])
+    }
+
     /// The squares holding a placement (not a flood).
     fn placed_mask(&self) -> u64 {
         self.order[..self.len()]
@@ -839,9 +845,7 @@ impl Board {
     /// tiles again in their order, found with masks: the computer evaluates it at every step
     /// of its search.
     pub fn route_tiles(&self) -> Board {
-        let routes = (0..4).fold(self.overpass, |m, side| {
-            m | self.edges[0][side] | self.edges[1][side]
-        });
+        let routes = self.route_squares();
         let gone = self.occupied & !routes;
         if gone == 0 {
             return *self;

@@ -139,7 +139,10 @@ impl Board {
             .sum();
         let (errors, expansion) = match self.expansion() {
             Expansion::None => (errors, 0),
-            _ => self.with_expansion_points(errors),
+            _ => {
+                let (river_errors, points) = self.river_errors_and_expansion_points();
+                (errors + river_errors, points)
+            }
         };
         let basic = exits + centre - errors;
         let longest_highway = LongestRoute::find(self, Route::Highway, false).len as i32;
@@ -156,23 +159,17 @@ impl Board {
         }
     }
 
-    /// The errors with the river's errors added (rule E4), and the expansion's points.
+    /// The river edges counted as errors (rule E4; none outside the river expansion), and
+    /// the expansion's points: out of the base game's way.
     #[cold]
     #[inline(never)]
-    fn with_expansion_points(&self, errors: i32) -> (i32, i32) {
-        match self.expansion() {
-            Expansion::None => (errors, 0),
-            Expansion::Lake => (errors, self.lake_points()),
-            Expansion::River => (
-                errors
-                    + self
-                        .river_error_mask()
-                        .iter()
-                        .map(|m| m.count_ones() as i32)
-                        .sum::<i32>(),
-                self.river_points(),
-            ),
-        }
+    fn river_errors_and_expansion_points(&self) -> (i32, i32) {
+        let river_errors = self
+            .river_error_mask()
+            .iter()
+            .map(|m| m.count_ones() as i32)
+            .sum();
+        (river_errors, self.expansion_points())
     }
 
     /// Per side: squares whose river edge on that side faces an on-board square that does not
@@ -266,11 +263,9 @@ impl Board {
         let joins = self.joins();
         // Every piece: whole tiles are in `highway` and `railway` alike; an overpass has two.
         // Lake and river squares without a route are no pieces.
-        let routes = Side::ALL.iter().fold(0, |m, &side| {
-            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
-        });
+        let routes = self.route_squares();
         let mut todo = PieceSet {
-            highway: self.occupied() & routes,
+            highway: routes,
             railway: self.overpass_mask(),
         };
         while todo.highway | todo.railway != 0 {
@@ -356,10 +351,10 @@ impl Board {
     #[inline]
     fn network(&self, joins: &Joins, start: PieceSet) -> PieceSet {
         let net = self.flood_network(joins, start);
-        if self.expansion() == Expansion::Lake {
-            return self.joined_through_lakes(joins, net);
+        if joins.piers.is_empty() {
+            return net;
         }
-        net
+        self.joined_through_lakes(joins, net)
     }
 
     /// A network of the lake expansion with the networks of the piers of every lake it
@@ -474,9 +469,7 @@ impl Board {
     #[cold]
     #[inline(never)]
     fn lake_piers(&self) -> Vec<u64> {
-        let routes = Side::ALL.iter().fold(0, |m, &side| {
-            m | self.edge_mask(Route::Highway, side) | self.edge_mask(Route::Railway, side)
-        });
+        let routes = self.route_squares();
         self.water_bodies(Edge::Lake)
             .into_iter()
             .map(|lake| lake & routes)

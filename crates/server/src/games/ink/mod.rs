@@ -256,7 +256,7 @@ impl GameState for InkState {
             return Vec::new();
         };
         let board = player.board();
-        let breakdown = board.breakdown();
+        let (breakdown, routes) = (board.breakdown(), board.route_squares());
         let errors: std::collections::HashSet<_> = breakdown
             .errors
             .iter()
@@ -270,7 +270,7 @@ impl GameState for InkState {
                     .map(|sq| match board.get(sq) {
                         None => '⬜',
                         Some(_) if errors.contains(&sq) => '🟥',
-                        Some(p) if p.edges().iter().all(|e| e.route().is_none()) => '🟦',
+                        Some(_) if routes & sq.bit() == 0 => '🟦',
                         Some(_) => '🟩',
                     })
                     .collect()
