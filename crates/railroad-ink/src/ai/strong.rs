@@ -422,8 +422,9 @@ impl StrongAgent {
 
     /// The interactive budget of a game with an expansion: its rounds of six dice give the
     /// search more to weigh, and at 64 a hint took up to 1.12 s of CPU on the lake (30 games,
-    /// `examples/hint_time.rs`); at 48 the strong player scores as well within noise (lake
-    /// 55.85, river 57.20 over 20 games, against 56.15 and 56.65 at 64).
+    /// `examples/hint_time.rs`), at 48 at most 0.51 s over 600 hints; at 48 the strong player
+    /// still scores above 55 (lake 55.95, river 56.43 over 1,000 games; 56.15 and 56.65 at 64
+    /// over 20).
     pub const INTERACTIVE_EXPANSION_BUDGET: u32 = 48;
 
     /// The search effort where a person waits, for a game with `expansion`:

@@ -361,13 +361,12 @@ impl GameState for InkState {
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
+        let expansion = expansion_of_variant(variant)?;
         let budget = match strength {
             Strength::Full(budget) => budget,
-            Strength::Interactive => Some(ai::strong::StrongAgent::interactive_budget(
-                expansion_of_variant(variant)?,
-            )),
+            Strength::Interactive => Some(ai::strong::StrongAgent::interactive_budget(expansion)),
         };
-        computer_challenge_game(seed, expansion_of_variant(variant)?, budget, at)
+        computer_challenge_game(seed, expansion, budget, at)
     }
 
     fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError> {
