@@ -394,7 +394,8 @@ async fn the_weekly_deep_blue_challenge_alternates_lake_and_river() {
         b["leaderboard"]["entries"][0]["score"],
         last["players"][0]["score"]["advanced"]
     );
-    // Her shared result draws river without a route as water, never as a route tile.
+    // Her shared result draws river without a route as water, never as a route tile, and a
+    // river's open end as an error, square by square as the engine sees her board.
     let shared = app
         .get(&format!("/api/challenges/{id}/share"), Some(&ann))
         .await
@@ -429,8 +430,9 @@ async fn the_weekly_deep_blue_challenge_alternates_lake_and_river() {
                 .collect()
         })
         .collect();
+    // (Whether her board has such water depends on the challenge's random seed; the colours
+    // themselves are pinned on fixed boards by the unit test of `share_grid`.)
     assert_eq!(grid, expected, "{text}");
-    assert!(text.contains('🟦'), "{text}");
     // Someone who has not played it sees neither Ann's game nor the seed.
     let (status, _) = app.get(&format!("/api/ink/games/{game}"), None).await;
     assert_ne!(status, StatusCode::OK);

@@ -248,34 +248,12 @@ impl GameState for InkState {
         })
     }
 
-    /// Seven rows of seven: 🟩 a tile with a route, 🟥 a tile with an error on one of its
-    /// sides (a river's open end included), 🟦 water without a route (a lake or river tile of
-    /// the expansions, or a flooded square), ⬜ empty.
     fn share_grid(&self, seat: usize) -> Vec<String> {
-        let Some(player) = self.game.players().get(seat) else {
-            return Vec::new();
-        };
-        let board = player.board();
-        let (breakdown, routes) = (board.breakdown(), board.route_squares());
-        let errors: std::collections::HashSet<_> = breakdown
-            .errors
-            .iter()
-            .map(|e| e.square)
-            .chain(breakdown.river_errors.iter().map(|e| e.square))
-            .collect();
-        (0..7u8)
-            .map(|row| {
-                (0..7u8)
-                    .filter_map(|col| railroad_ink::Square::new(row, col))
-                    .map(|sq| match board.get(sq) {
-                        None => '⬜',
-                        Some(_) if errors.contains(&sq) => '🟥',
-                        Some(_) if routes & sq.bit() == 0 => '🟦',
-                        Some(_) => '🟩',
-                    })
-                    .collect()
-            })
-            .collect()
+        self.game
+            .players()
+            .get(seat)
+            .map(|player| share_grid(player.board()))
+            .unwrap_or_default()
     }
 
     fn created_id(created: &SeatTaken) -> &str {
@@ -1221,6 +1199,32 @@ pub fn tile_table() -> TileTable {
     }
 }
 
+/// Seven rows of seven: 🟩 a tile with a route, 🟥 a tile with an error on one of its sides (a
+/// river's open end included), 🟦 water without a route (a lake or river tile of the
+/// expansions, or a flooded square), ⬜ empty.
+fn share_grid(board: &railroad_ink::Board) -> Vec<String> {
+    let (breakdown, routes) = (board.breakdown(), board.route_squares());
+    let errors: std::collections::HashSet<_> = breakdown
+        .errors
+        .iter()
+        .map(|e| e.square)
+        .chain(breakdown.river_errors.iter().map(|e| e.square))
+        .collect();
+    (0..7u8)
+        .map(|row| {
+            (0..7u8)
+                .filter_map(|col| Square::new(row, col))
+                .map(|sq| match board.get(sq) {
+                    None => '⬜',
+                    Some(_) if errors.contains(&sq) => '🟥',
+                    Some(_) if routes & sq.bit() == 0 => '🟦',
+                    Some(_) => '🟩',
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1316,5 +1320,32 @@ mod tests {
             // Flipping twice is the identity.
             assert_eq!(t.flip[t.flip[o] as usize] as usize, o);
         }
+    }
+
+    /// The shared grid of the rules chapter's boards: water without a route is 🟦 (a lake, a
+    /// flooded square, a river off the board at both ends), a river's open end 🟥.
+    #[test]
+    fn the_share_grid_draws_water_routes_and_errors() {
+        use railroad_ink::Expansion;
+        let grid = |s: &str, e| share_grid(&railroad_ink::Board::parse_in(s, e).unwrap());
+        let rows = |g: Vec<String>, r: std::ops::Range<usize>| g[r].join("/");
+        // Three lake tiles around D3, which floods: all water, no route.
+        let g = grid("L0C30L0D23L0D41", Expansion::Lake);
+        assert_eq!(
+            rows(g, 2..5),
+            "⬜⬜⬜🟦⬜⬜⬜/⬜⬜🟦🟦🟦⬜⬜/⬜⬜⬜⬜⬜⬜⬜"
+        );
+        // A river along row A, off the board at both ends: water, no error.
+        let g = grid("V0A01V0A11V0A21V0A31V0A41V0A51V0A61", Expansion::River);
+        assert_eq!(rows(g, 0..2), "🟦🟦🟦🟦🟦🟦🟦/⬜⬜⬜⬜⬜⬜⬜");
+        // Three river tiles: the third's open end faces A3, an error.
+        let g = grid("V0A01V0A11V0A21", Expansion::River);
+        assert_eq!(rows(g, 0..2), "🟦🟦🟥⬜⬜⬜⬜/⬜⬜⬜⬜⬜⬜⬜");
+        // Highways beside a flood: routes are 🟩, the highway facing the water 🟥.
+        let g = grid("A4G10A4F10L0D10L0E03L0E21", Expansion::Lake);
+        assert_eq!(
+            rows(g, 3..7),
+            "⬜🟦⬜⬜⬜⬜⬜/🟦🟦🟦⬜⬜⬜⬜/⬜🟥⬜⬜⬜⬜⬜/⬜🟩⬜⬜⬜⬜⬜"
+        );
     }
 }
