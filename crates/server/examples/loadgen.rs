@@ -33,7 +33,8 @@ use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper::{Method, Request, StatusCode};
 use hyper_util::rt::TokioIo;
-use serde_json::Value;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use tokio::net::TcpStream;
 
 #[derive(Debug, Parser)]
@@ -76,6 +77,8 @@ struct Args {
 struct Tally {
     /// Latency from the scheduled time, per request.
     latencies: Vec<Duration>,
+    /// The same, each with its 5-second window of the run (by its scheduled time).
+    windowed: Vec<(usize, Duration)>,
     ok: usize,
     /// Legal actions refused (a 4xx on a move the last state said was legal).
     refused: Vec<String>,
@@ -90,11 +93,13 @@ struct Tally {
 
 /// When the action that makes each version of each game was sent: `(game, version)` to its
 /// sending time, for the live-update streams' delays (entries are taken as they are heard).
-#[derive(Default)]
 struct Sent {
+    /// When the run begins, for the windows.
+    start: Instant,
     at: Mutex<HashMap<(String, u64), Instant>>,
-    /// How long each event took to arrive after its action was sent.
-    delays: Mutex<Vec<Duration>>,
+    /// How long each event took to arrive after its action was sent, with the 5-second window
+    /// of the run it was sent in.
+    delays: Mutex<Vec<(usize, Duration)>>,
 }
 
 impl Sent {
@@ -111,7 +116,10 @@ impl Sent {
             .ok()
             .and_then(|map| map.get(&(game.to_owned(), version)).copied());
         if let (Some(sent), Ok(mut delays)) = (sent, self.delays.lock()) {
-            delays.push(sent.elapsed());
+            delays.push((
+                window(sent.saturating_duration_since(self.start)),
+                sent.elapsed(),
+            ));
         }
     }
 }
@@ -178,30 +186,72 @@ impl Connections {
     }
 }
 
+/// What a player reads of an answer: the seat's token and game (of a create or a join), or the
+/// parts of the game's state it acts on. Everything else of the state is skipped unread, so
+/// that the generator spends its core on requests rather than on building JSON trees.
+#[derive(Debug, Default, Deserialize)]
+struct View {
+    id: Option<String>,
+    token: Option<String>,
+    version: Option<u64>,
+    #[serde(default)]
+    finished: bool,
+    started: Option<bool>,
+    #[serde(default)]
+    players: Vec<IgnoredAny>,
+    you: Option<You>,
+}
+
+/// The seat's own part of a state.
+#[derive(Debug, Deserialize)]
+struct You {
+    #[serde(default)]
+    round_done: bool,
+    #[serde(default)]
+    dice: Vec<Die>,
+}
+
+/// One of the round's dice: its tile, whether it is used, and its legal squares by orientation.
+#[derive(Debug, Deserialize)]
+struct Die {
+    tile: String,
+    #[serde(default)]
+    used: bool,
+    #[serde(default)]
+    legal: Vec<String>,
+}
+
 /// The first legal placement the state offers (a die first), if a die still fits.
-fn first_legal(state: &Value) -> Option<String> {
-    for die in state["you"]["dice"].as_array()? {
-        if die["used"] == true {
-            continue;
-        }
-        for (o, legal) in die["legal"].as_array()?.iter().enumerate() {
-            let squares = legal.as_str()?;
-            if squares.len() >= 2 {
-                return Some(format!("{}{}{o}", die["tile"].as_str()?, &squares[..2]));
-            }
-        }
-    }
-    None
+fn first_legal(state: &View) -> Option<String> {
+    let you = state.you.as_ref()?;
+    you.dice.iter().filter(|d| !d.used).find_map(|die| {
+        die.legal
+            .iter()
+            .enumerate()
+            .find(|(_, squares)| squares.len() >= 2)
+            .map(|(o, squares)| format!("{}{}{o}", die.tile, &squares[..2]))
+    })
 }
 
 /// The latest state a live-update stream brought: its version and its text, parsed only if the
 /// player acts on it (most events are overtaken by the next before their seat's turn comes).
-type Heard = Arc<Mutex<Option<(u64, String)>>>;
+type Heard = Arc<Mutex<Option<(u64, Vec<u8>)>>>;
 
-/// An event's version, read without building the whole state.
-#[derive(serde::Deserialize)]
-struct Versioned {
-    version: u64,
+/// An event's version: the number after its first `"version":` (the state writes it near its
+/// start), read without parsing the rest.
+fn version_of(data: &[u8]) -> Option<u64> {
+    const KEY: &[u8] = b"\"version\":";
+    let at = data.windows(KEY.len()).position(|w| w == KEY)? + KEY.len();
+    let digits = data[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&data[at..at + digits])
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// The position of the first blank line (the end of an event) in `buffer`.
+fn event_end(buffer: &[u8]) -> Option<usize> {
+    buffer.windows(2).position(|w| w == b"\n\n")
 }
 
 /// Drains a game's live-update stream until the end of the run: counts its events, measures
@@ -234,7 +284,7 @@ async fn listen(
         return;
     };
     let mut body = response.into_body();
-    let mut buffer = String::new();
+    let mut buffer: Vec<u8> = Vec::new();
     while let Ok(Some(Ok(frame))) = tokio::time::timeout(
         until.saturating_duration_since(Instant::now()),
         body.frame(),
@@ -244,23 +294,24 @@ async fn listen(
         let Ok(data) = frame.into_data() else {
             continue;
         };
-        buffer.push_str(&String::from_utf8_lossy(&data));
-        while let Some(end) = buffer.find("\n\n") {
-            let event: String = buffer.drain(..end + 2).collect();
-            if !event.contains("event: state") {
+        buffer.extend_from_slice(&data);
+        while let Some(end) = event_end(&buffer) {
+            let event: Vec<u8> = buffer.drain(..end + 2).collect();
+            let mut lines = event.split(|&b| b == b'\n');
+            if !lines.clone().any(|l| l == b"event: state") {
                 continue;
             }
             events.fetch_add(1, Ordering::Relaxed);
-            let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) else {
+            let Some(data) = lines.find_map(|l| l.strip_prefix(b"data: ")) else {
                 continue;
             };
-            let Ok(Versioned { version }) = serde_json::from_str(data) else {
+            let Some(version) = version_of(data) else {
                 continue;
             };
             sent.heard(&id, version);
             // The page's way: each event is the state as this seat sees it.
             if let Ok(mut h) = heard.lock() {
-                *h = Some((version, data.to_owned()));
+                *h = Some((version, data.to_vec()));
             }
         }
     }
@@ -282,7 +333,8 @@ struct Shared {
 struct Seat {
     id: String,
     token: String,
-    state: Value,
+    /// The latest state known (`View::default()` when none is: it is read before acting).
+    state: View,
     /// The state the live-update stream last brought (with `--streams`).
     heard: Heard,
     /// Whether a stream brings the states: else a seat that waits reads the state itself.
@@ -291,11 +343,11 @@ struct Seat {
 
 impl Seat {
     /// The newest state known: the last answer's, or a newer one from the stream.
-    fn latest(&mut self) -> &Value {
+    fn latest(&mut self) -> &View {
         let newer = self.heard.lock().ok().and_then(|mut h| h.take());
         if let Some((version, text)) = newer
-            && Some(version) > self.state["version"].as_u64()
-            && let Ok(state) = serde_json::from_str(&text)
+            && Some(version) > self.state.version
+            && let Ok(state) = serde_json::from_slice(&text)
         {
             self.state = state;
         }
@@ -376,22 +428,32 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
             )
             .await;
         drop(pooled);
-        tally.latencies.push(scheduled.elapsed());
+        let latency = scheduled.elapsed();
+        tally.latencies.push(latency);
+        tally.windowed.push((
+            window(scheduled.saturating_duration_since(shared.start)),
+            latency,
+        ));
         let Some((status, bytes)) = answer else {
             tally.broken += 1;
             continue;
         };
-        let value: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let value: View = if status.is_success() {
+            serde_json::from_slice(&bytes).unwrap_or_default()
+        } else {
+            View::default()
+        };
+        let text = || String::from_utf8_lossy(&bytes).into_owned();
         match status.as_u16() {
             200 | 201 => {
                 tally.ok += 1;
                 match ask.what {
                     "create" | "join" => {
                         let id = match ask.what {
-                            "create" => value["id"].as_str().map(str::to_owned),
+                            "create" => value.id,
                             _ => ask.joining.clone(),
                         };
-                        let (Some(id), Some(token)) = (id, value["token"].as_str()) else {
+                        let (Some(id), Some(token)) = (id, value.token) else {
                             continue;
                         };
                         if ask.what == "create" {
@@ -408,26 +470,26 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
                             tokio::spawn(listen(
                                 args.addr[n % args.addr.len()],
                                 id.clone(),
-                                token.to_owned(),
+                                token.clone(),
                                 shared.events.clone(),
                                 shared.sent.clone(),
                                 heard.clone(),
-                                shared.until,
+                                shared.until + Duration::from_secs(3),
                             ));
                         }
                         seat = Some(Seat {
                             id,
-                            token: token.to_owned(),
-                            state: Value::Null,
+                            token,
+                            state: View::default(),
                             heard,
                             streaming: args.streams,
                         });
                     }
                     _ => {
                         if let Some(s) = &mut seat {
-                            if value["finished"] == true {
+                            if value.finished {
                                 seat = None;
-                            } else if value["version"].as_u64() >= s.state["version"].as_u64() {
+                            } else if value.version >= s.state.version {
                                 s.state = value;
                             }
                         }
@@ -435,21 +497,23 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
                 }
             }
             503 => tally.busy += 1,
-            500..=599 => tally.failed.push(format!("{}: {status} {value}", ask.what)),
+            500..=599 => tally
+                .failed
+                .push(format!("{}: {status} {}", ask.what, text())),
             _ if matches!(ask.what, "place" | "end-round") => {
                 tally
                     .refused
-                    .push(format!("{}: {status} {value}", ask.what));
+                    .push(format!("{}: {status} {}", ask.what, text()));
                 // Go on from the game as it is.
                 if let Some(s) = &mut seat {
-                    s.state = Value::Null;
+                    s.state = View::default();
                 }
             }
             // A join that came too late (the game began, or is full): wait for the next one.
             _ if ask.what == "join" => last_game = ask.joining.clone(),
             _ => {
                 if let Some(s) = &mut seat {
-                    s.state = Value::Null;
+                    s.state = View::default();
                 }
             }
         }
@@ -501,9 +565,10 @@ fn next_ask(
             joining: Some(game),
         });
     };
-    let state = s.latest().clone();
     let (id, token) = (s.id.clone(), Some(s.token.clone()));
-    let version = state["version"].as_u64();
+    let streaming = s.streaming;
+    let state = s.latest();
+    let version = state.version;
     let read = || Ask {
         method: Method::GET,
         path: format!("/api/ink/games/{id}"),
@@ -527,23 +592,22 @@ fn next_ask(
         makes: Some((id.clone(), version + 1)),
         joining: None,
     };
-    if state["finished"] == true {
+    if state.finished {
         *seat = None;
         return None;
     }
-    if state["started"] == false {
+    if state.started == Some(false) {
         // The host starts once every seat is taken; the others wait for the start.
-        let seated = state["players"].as_array().map_or(0, Vec::len);
-        if host && seated == table_size {
+        if host && state.players.len() == table_size {
             return Some(act("start", String::new()));
         }
-        return (!s.streaming).then(read);
+        return (!streaming).then(read);
     }
-    if state["you"]["round_done"] == true {
+    if state.you.as_ref().is_some_and(|y| y.round_done) {
         // The others have not ended the round: the stream will say when they have.
-        return (!s.streaming).then(read);
+        return (!streaming).then(read);
     }
-    Some(match first_legal(&state) {
+    Some(match first_legal(state) {
         Some(p) => act("place", format!(r#"{{"placement":"{p}"}}"#)),
         None => act("end-round", String::new()),
     })
@@ -562,6 +626,27 @@ fn own_cpu() -> Option<Duration> {
     Some(Duration::from_millis((user + system) * 10))
 }
 
+/// The 5-second window of the run a moment `since` its start falls in.
+fn window(since: Duration) -> usize {
+    (since.as_secs() / 5) as usize
+}
+
+/// The 99th percentile of each 5-second window, in milliseconds: "12/3.4/2.1".
+fn windows_p99(windowed: &[(usize, Duration)]) -> String {
+    let count = windowed.iter().map(|&(w, _)| w + 1).max().unwrap_or(0);
+    let mut each = vec![Vec::new(); count];
+    for &(w, d) in windowed {
+        each[w].push(d);
+    }
+    each.iter_mut()
+        .map(|ds| {
+            ds.sort();
+            format!("{:.1}", percentile(ds, 0.99))
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -576,7 +661,11 @@ async fn main() -> std::process::ExitCode {
     let start = Instant::now() + Duration::from_millis(200);
     let until = start + Duration::from_secs(args.seconds);
     let events = Arc::new(AtomicUsize::new(0));
-    let sent = Arc::new(Sent::default());
+    let sent = Arc::new(Sent {
+        start,
+        at: Mutex::default(),
+        delays: Mutex::default(),
+    });
     let tables = (0..args.players.div_ceil(usize::from(args.table)))
         .map(|_| Table::default())
         .collect();
@@ -615,6 +704,7 @@ async fn main() -> std::process::ExitCode {
     for task in tasks {
         let Ok(t) = task.await else { continue };
         all.latencies.extend(t.latencies);
+        all.windowed.extend(t.windowed);
         all.ok += t.ok;
         all.refused.extend(t.refused);
         all.busy += t.busy;
@@ -625,7 +715,7 @@ async fn main() -> std::process::ExitCode {
     all.latencies.sort();
     let secs = args.seconds as f64;
     println!(
-        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
+        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (p99 by 5 s of the run: {} ms); {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
         args.players,
         if args.table > 1 {
             format!(" at tables of {}", args.table)
@@ -643,21 +733,24 @@ async fn main() -> std::process::ExitCode {
         percentile(&all.latencies, 0.9),
         percentile(&all.latencies, 0.99),
         percentile(&all.latencies, 1.0),
+        windows_p99(&all.windowed),
         all.ok,
         all.busy,
         all.refused.len(),
         all.failed.len(),
         all.broken,
         if args.streams {
-            let mut delays = sent.delays.lock().map(|d| d.clone()).unwrap_or_default();
+            let windowed = sent.delays.lock().map(|d| d.clone()).unwrap_or_default();
+            let mut delays: Vec<_> = windowed.iter().map(|&(_, d)| d).collect();
             delays.sort();
             format!(
-                ", {} live-update events heard, {} after an action of this run: from its sending p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                ", {} live-update events heard, {} after an action of this run: from its sending p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (p99 by 5 s of the run: {} ms)",
                 events.load(Ordering::Relaxed),
                 delays.len(),
                 percentile(&delays, 0.5),
                 percentile(&delays, 0.99),
                 percentile(&delays, 1.0),
+                windows_p99(&windowed),
             )
         } else {
             String::new()

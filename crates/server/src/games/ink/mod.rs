@@ -108,6 +108,40 @@ pub struct InkState {
     start_logged: bool,
     /// The closed challenge whose dice a practice game plays.
     pub practice: Option<String>,
+    /// The players' part of the views of this version, built once for every seat's view.
+    players_json: PlayersCache,
+}
+
+/// The players' part of a view (the same for every seat), serialized once a version: a change
+/// sends the state to every seat's stream, and the boards, their scores and breakdowns were
+/// most of the cost of each. Keyed by the version; a copy of the state starts with none.
+#[derive(Debug, Default)]
+struct PlayersCache(std::sync::Mutex<Option<(usize, Players)>>);
+
+impl Clone for PlayersCache {
+    fn clone(&self) -> PlayersCache {
+        PlayersCache::default()
+    }
+}
+
+/// The players of a view, as JSON already written.
+#[derive(Debug, Clone)]
+pub struct Players {
+    count: usize,
+    json: std::sync::Arc<serde_json::value::RawValue>,
+}
+
+impl Players {
+    /// How many players there are.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+impl Serialize for Players {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(serializer)
+    }
 }
 
 /// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
@@ -192,6 +226,7 @@ impl GameState for InkState {
             started,
             start_logged: start.is_some(),
             practice,
+            players_json: PlayersCache::default(),
         })
     }
 
@@ -319,6 +354,7 @@ impl GameState for InkState {
             started: true,
             start_logged: false,
             practice,
+            players_json: PlayersCache::default(),
         };
         InkSession::start(app, mode.as_str(), stored, state, start.entry).await
     }
@@ -538,6 +574,7 @@ pub async fn create(
         started: req.mode != Mode::Online,
         start_logged: false,
         practice: None,
+        players_json: PlayersCache::default(),
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), %expansion, "game created");
@@ -627,7 +664,7 @@ pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, Ap
         Ok((next, vec![row]))
     })
     .await?;
-    tracing::info!(game = %id, players = view.players.len(), "online game started");
+    tracing::info!(game = %id, players = view.players.count(), "online game started");
     Ok(view)
 }
 
@@ -801,7 +838,7 @@ pub struct GameView {
     pub optional_dice: Vec<usize>,
     /// The current round's roll, as in `A1A4A4B0` (`A1A4A4B0L2L5` with an expansion).
     pub roll: Option<Roll>,
-    pub players: Vec<PlayerView>,
+    pub players: Players,
     /// What the asking seat may do now (with its token).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<YouView>,
@@ -910,8 +947,80 @@ fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<String> 
 /// The state as `seat` (if any) sees it. Later rolls are never in it.
 pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView {
     let game = &st.game;
-    let players = game
-        .players()
+    GameView {
+        header: ViewHeader::of(
+            st,
+            info,
+            seat,
+            game.winners(),
+            seed_of(game),
+            st.seed_chosen,
+        ),
+        mode: st.mode,
+        started: st.started,
+        expansion: game.expansion(),
+        round: game.round(),
+        rounds: game.rounds(),
+        dice: if st.started {
+            game.roll()
+                .map(|r| r.all_dice().map(|(_, t)| t).collect())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        },
+        optional_dice: if st.started && game.roll().is_some() {
+            (DICE..dice_count(game)).collect()
+        } else {
+            Vec::new()
+        },
+        roll: game.roll().filter(|_| st.started),
+        players: players(st),
+        you: seat.and_then(|seat| {
+            if st.started {
+                you(game, seat)
+            } else {
+                lobby_you(st, seat)
+            }
+        }),
+    }
+}
+
+fn seed_of(game: &Game) -> Option<u64> {
+    match game.setup().dice {
+        Dice::Seed(seed) => Some(seed),
+        Dice::Fixed(_) => None,
+    }
+}
+
+/// The players' part of the views of the state's version: from the cache, or built (and kept).
+fn players(st: &InkState) -> Players {
+    let version = st.version();
+    let mut cache = st
+        .players_json
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((v, players)) = cache.as_ref()
+        && *v == version
+    {
+        return players.clone();
+    }
+    let views = player_views(st);
+    let json = serde_json::value::to_raw_value(&views).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "a game's players could not be written as JSON");
+        serde_json::value::RawValue::NULL.to_owned()
+    });
+    let players = Players {
+        count: views.len(),
+        json: std::sync::Arc::from(json),
+    };
+    *cache = Some((version, players.clone()));
+    players
+}
+
+fn player_views(st: &InkState) -> Vec<PlayerView> {
+    let game = &st.game;
+    game.players()
         .iter()
         .enumerate()
         .map(|(i, p)| {
@@ -940,40 +1049,7 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
                 breakdown: p.board().breakdown(),
             }
         })
-        .collect();
-    let seed = match game.setup().dice {
-        Dice::Seed(seed) => Some(seed),
-        Dice::Fixed(_) => None,
-    };
-    GameView {
-        header: ViewHeader::of(st, info, seat, game.winners(), seed, st.seed_chosen),
-        mode: st.mode,
-        started: st.started,
-        expansion: game.expansion(),
-        round: game.round(),
-        rounds: game.rounds(),
-        dice: if st.started {
-            game.roll()
-                .map(|r| r.all_dice().map(|(_, t)| t).collect())
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        },
-        optional_dice: if st.started && game.roll().is_some() {
-            (DICE..dice_count(game)).collect()
-        } else {
-            Vec::new()
-        },
-        roll: game.roll().filter(|_| st.started),
-        players,
-        you: seat.and_then(|seat| {
-            if st.started {
-                you(game, seat)
-            } else {
-                lobby_you(st, seat)
-            }
-        }),
-    }
+        .collect()
 }
 
 /// A seat in a game waiting in its lobby: no dice yet, nothing to place, the round not to end.
@@ -1033,21 +1109,8 @@ fn you(game: &Game, seat: usize) -> Option<YouView> {
         .into_iter()
         .map(|tile| {
             let used = board.has_special(tile);
-            // The engine's own answer: try the special on a copy; the special rules are
-            // checked before legality, so an `Illegal` answer means "allowed, if it fits".
-            let verdict = match Square::all().next() {
-                Some(square) => game.check(
-                    seat,
-                    Action::Place {
-                        placement: Placement::new(tile, square, Orientation::IDENTITY),
-                    },
-                ),
-                None => Ok(()),
-            };
-            let refusal = match verdict {
-                Ok(()) | Err(GameError::Illegal { .. }) => None,
-                Err(e) => Some(e),
-            };
+            // The engine's own answer, the rules it checks before a special's placement.
+            let refusal = game.special_allowed(seat, tile).err();
             let allowed = refusal.is_none();
             SpecialView {
                 tile,
@@ -1295,6 +1358,36 @@ mod tests {
         assert!(InkState::from_stored(bad).is_err());
         let bad = stored_online(1, &[(0, start), (0, start)]);
         assert!(InkState::from_stored(bad).is_err());
+    }
+
+    /// The players' part is written once a version, the same as writing it afresh, and a
+    /// change (a new version) writes it again; a copy of the state keeps no copy of it.
+    #[test]
+    fn the_players_part_is_kept_for_its_version_only() {
+        let start = r#"{"action":"start"}"#;
+        let mut st = InkState::from_stored(stored_online(1, &[(0, start)])).unwrap();
+        let json = |p: &Players| serde_json::to_value(p).unwrap();
+        let first = players(&st);
+        assert_eq!(first.count(), 1);
+        assert_eq!(
+            json(&first),
+            serde_json::to_value(player_views(&st)).unwrap()
+        );
+        assert!(std::sync::Arc::ptr_eq(&first.json, &players(&st).json));
+        assert!(st.clone().players_json.0.lock().unwrap().is_none());
+        let p = first_legal(
+            st.game.player(0).unwrap().board(),
+            st.game.roll().unwrap().dice()[0],
+        )
+        .unwrap();
+        st.game.act(0, Action::Place { placement: p }).unwrap();
+        let second = players(&st);
+        assert!(!std::sync::Arc::ptr_eq(&first.json, &second.json));
+        assert_eq!(
+            json(&second),
+            serde_json::to_value(player_views(&st)).unwrap()
+        );
+        assert_eq!(json(&second)[0]["board"], p.to_string());
     }
 
     #[test]
