@@ -35,6 +35,7 @@ pub mod state;
 pub mod storage;
 mod thinking;
 mod viewer;
+pub mod written;
 
 use std::io::Write as _;
 

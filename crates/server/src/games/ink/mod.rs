@@ -33,6 +33,7 @@ use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
+use crate::written::{Kept, Written};
 
 /// Each refusal of the engine's names its rule with a short, stable name.
 impl Refusal for GameError {
@@ -108,40 +109,21 @@ pub struct InkState {
     start_logged: bool,
     /// The closed challenge whose dice a practice game plays.
     pub practice: Option<String>,
-    /// The players' part of the views of this version, built once for every seat's view.
-    players_json: PlayersCache,
+    /// The players' part of the views (slot 0, by version) and each seat's own part (by
+    /// what it depends on), written once and shared by the answers and every stream.
+    players_json: Kept<usize>,
+    yous: Kept<YouKey>,
 }
 
-/// The players' part of a view (the same for every seat), serialized once a version: a change
-/// sends the state to every seat's stream, and the boards, their scores and breakdowns were
-/// most of the cost of each. Keyed by the version; a copy of the state starts with none.
-#[derive(Debug, Default)]
-struct PlayersCache(std::sync::Mutex<Option<(usize, Players)>>);
-
-impl Clone for PlayersCache {
-    fn clone(&self) -> PlayersCache {
-        PlayersCache::default()
-    }
-}
-
-/// The players of a view, as JSON already written.
-#[derive(Debug, Clone)]
-pub struct Players {
-    count: usize,
-    json: std::sync::Arc<serde_json::value::RawValue>,
-}
-
-impl Players {
-    /// How many players there are.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-}
-
-impl Serialize for Players {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.json.serialize(serializer)
-    }
+/// What a seat's own part of a view depends on: the round (and so the roll), whether the game
+/// is over, whether the seat has ended its round, and its placements this round (its board
+/// before the round is fixed). Other seats' moves change none of it.
+#[derive(Debug, PartialEq)]
+struct YouKey {
+    round: usize,
+    finished: bool,
+    done: bool,
+    this_round: Vec<Placement>,
 }
 
 /// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
@@ -226,7 +208,8 @@ impl GameState for InkState {
             started,
             start_logged: start.is_some(),
             practice,
-            players_json: PlayersCache::default(),
+            players_json: Kept::default(),
+            yous: Kept::default(),
         })
     }
 
@@ -354,7 +337,8 @@ impl GameState for InkState {
             started: true,
             start_logged: false,
             practice,
-            players_json: PlayersCache::default(),
+            players_json: Kept::default(),
+            yous: Kept::default(),
         };
         InkSession::start(app, mode.as_str(), stored, state, start.entry).await
     }
@@ -574,7 +558,8 @@ pub async fn create(
         started: req.mode != Mode::Online,
         start_logged: false,
         practice: None,
-        players_json: PlayersCache::default(),
+        players_json: Kept::default(),
+        yous: Kept::default(),
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), %expansion, "game created");
@@ -664,7 +649,7 @@ pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, Ap
         Ok((next, vec![row]))
     })
     .await?;
-    tracing::info!(game = %id, players = view.players.count(), "online game started");
+    tracing::info!(game = %id, "online game started");
     Ok(view)
 }
 
@@ -838,10 +823,12 @@ pub struct GameView {
     pub optional_dice: Vec<usize>,
     /// The current round's roll, as in `A1A4A4B0` (`A1A4A4B0L2L5` with an expansion).
     pub roll: Option<Roll>,
-    pub players: Players,
-    /// What the asking seat may do now (with its token).
+    /// The players ([`PlayerView`] each), written once a version.
+    pub players: Written,
+    /// What the asking seat may do now (with its token): a [`YouView`], written once for what
+    /// it depends on.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub you: Option<YouView>,
+    pub you: Option<Written>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -974,13 +961,21 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
             Vec::new()
         },
         roll: game.roll().filter(|_| st.started),
-        players: players(st),
+        players: st
+            .players_json
+            .get_or_write(0, st.version(), || player_views(st)),
         you: seat.and_then(|seat| {
-            if st.started {
-                you(game, seat)
-            } else {
-                lobby_you(st, seat)
+            if !st.started {
+                return lobby_you(st, seat).map(|you| Written::of(&you));
             }
+            let p = game.player(seat).ok()?;
+            let key = YouKey {
+                round: game.round(),
+                finished: game.is_finished(),
+                done: p.round_done(),
+                this_round: p.this_round(),
+            };
+            Some(st.yous.get_or_write(seat, key, || you(game, seat)))
         }),
     }
 }
@@ -990,32 +985,6 @@ fn seed_of(game: &Game) -> Option<u64> {
         Dice::Seed(seed) => Some(seed),
         Dice::Fixed(_) => None,
     }
-}
-
-/// The players' part of the views of the state's version: from the cache, or built (and kept).
-fn players(st: &InkState) -> Players {
-    let version = st.version();
-    let mut cache = st
-        .players_json
-        .0
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((v, players)) = cache.as_ref()
-        && *v == version
-    {
-        return players.clone();
-    }
-    let views = player_views(st);
-    let json = serde_json::value::to_raw_value(&views).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "a game's players could not be written as JSON");
-        serde_json::value::RawValue::NULL.to_owned()
-    });
-    let players = Players {
-        count: views.len(),
-        json: std::sync::Arc::from(json),
-    };
-    *cache = Some((version, players.clone()));
-    players
 }
 
 fn player_views(st: &InkState) -> Vec<PlayerView> {
@@ -1360,34 +1329,56 @@ mod tests {
         assert!(InkState::from_stored(bad).is_err());
     }
 
-    /// The players' part is written once a version, the same as writing it afresh, and a
-    /// change (a new version) writes it again; a copy of the state keeps no copy of it.
+    /// A view's shared parts are written once for what they depend on, the same as writing
+    /// them afresh: the players once a version, a seat's own part until its own move or the
+    /// round changes it (another seat's move does not); a copy of the state keeps none.
     #[test]
-    fn the_players_part_is_kept_for_its_version_only() {
-        let start = r#"{"action":"start"}"#;
-        let mut st = InkState::from_stored(stored_online(1, &[(0, start)])).unwrap();
-        let json = |p: &Players| serde_json::to_value(p).unwrap();
-        let first = players(&st);
-        assert_eq!(first.count(), 1);
+    fn a_views_parts_are_kept_for_what_they_depend_on() {
+        let (join, start) = (r#"{"action":"join"}"#, r#"{"action":"start"}"#);
+        let mut st = InkState::from_stored(stored_online(2, &[(1, join), (0, start)])).unwrap();
+        let info = GameInfo {
+            id: "0123456789abcdef01234567",
+            created: 0,
+            now: 0,
+            rematch: None,
+        };
+        let json = |w: &Written| serde_json::to_value(w).unwrap();
+        let fresh_you = |st: &InkState, seat| serde_json::to_value(you(&st.game, seat)).unwrap();
+        let first = view(&info, &st, Some(0));
         assert_eq!(
-            json(&first),
+            json(&first.players),
             serde_json::to_value(player_views(&st)).unwrap()
         );
-        assert!(std::sync::Arc::ptr_eq(&first.json, &players(&st).json));
-        assert!(st.clone().players_json.0.lock().unwrap().is_none());
-        let p = first_legal(
-            st.game.player(0).unwrap().board(),
-            st.game.roll().unwrap().dice()[0],
-        )
-        .unwrap();
-        st.game.act(0, Action::Place { placement: p }).unwrap();
-        let second = players(&st);
-        assert!(!std::sync::Arc::ptr_eq(&first.json, &second.json));
+        assert!(first.players.same(&view(&info, &st, Some(1)).players));
+        let (you0, you1) = (first.you.unwrap(), view(&info, &st, Some(1)).you.unwrap());
+        assert_eq!(json(&you0), fresh_you(&st, 0));
+        assert!(st.clone().players_json.is_empty() && st.clone().yous.is_empty());
+        // Seat 1 places a tile: the players and seat 1's part are new, seat 0's is kept.
+        let board = *st.game.player(1).unwrap().board();
+        let p = first_legal(&board, st.game.roll().unwrap().dice()[0]).unwrap();
+        st.game.act(1, Action::Place { placement: p }).unwrap();
+        let second = view(&info, &st, Some(1));
+        assert!(!second.players.same(&first.players));
         assert_eq!(
-            json(&second),
+            json(&second.players),
             serde_json::to_value(player_views(&st)).unwrap()
         );
-        assert_eq!(json(&second)[0]["board"], p.to_string());
+        assert_eq!(json(&second.players)[1]["board"], p.to_string());
+        assert!(!second.you.as_ref().unwrap().same(&you1));
+        assert_eq!(json(second.you.as_ref().unwrap()), fresh_you(&st, 1));
+        assert!(view(&info, &st, Some(0)).you.unwrap().same(&you0));
+        // Undone, and another placement of the same die: seat 1's part follows the board.
+        st.game.act(1, Action::Undo).unwrap();
+        let other = board
+            .legal_placements(p.tile)
+            .into_iter()
+            .find(|&q| q != p)
+            .unwrap();
+        st.game.act(1, Action::Place { placement: other }).unwrap();
+        assert_eq!(
+            json(&view(&info, &st, Some(1)).you.unwrap()),
+            fresh_you(&st, 1)
+        );
     }
 
     #[test]
