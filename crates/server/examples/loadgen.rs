@@ -75,10 +75,9 @@ struct Args {
 /// What happened to the requests.
 #[derive(Default)]
 struct Tally {
-    /// Latency from the scheduled time, per request.
-    latencies: Vec<Duration>,
-    /// The same, each with its 5-second window of the run (by its scheduled time).
-    windowed: Vec<(usize, Duration)>,
+    /// Latency from the scheduled time, per request, with the 5-second window of the run it
+    /// was scheduled in.
+    latencies: Vec<(usize, Duration)>,
     ok: usize,
     /// Legal actions refused (a 4xx on a move the last state said was legal).
     refused: Vec<String>,
@@ -428,11 +427,9 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
             )
             .await;
         drop(pooled);
-        let latency = scheduled.elapsed();
-        tally.latencies.push(latency);
-        tally.windowed.push((
+        tally.latencies.push((
             window(scheduled.saturating_duration_since(shared.start)),
-            latency,
+            scheduled.elapsed(),
         ));
         let Some((status, bytes)) = answer else {
             tally.broken += 1;
@@ -474,7 +471,7 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
                                 shared.events.clone(),
                                 shared.sent.clone(),
                                 heard.clone(),
-                                shared.until + Duration::from_secs(3),
+                                shared.until + STREAMS_OUTLAST,
                             ));
                         }
                         seat = Some(Seat {
@@ -626,6 +623,10 @@ fn own_cpu() -> Option<Duration> {
     Some(Duration::from_millis((user + system) * 10))
 }
 
+/// How long the streams stay open after the last action: its events are heard, and the
+/// streams' closing does not land on the run's last answers.
+const STREAMS_OUTLAST: Duration = Duration::from_secs(3);
+
 /// The 5-second window of the run a moment `since` its start falls in.
 fn window(since: Duration) -> usize {
     (since.as_secs() / 5) as usize
@@ -704,7 +705,6 @@ async fn main() -> std::process::ExitCode {
     for task in tasks {
         let Ok(t) = task.await else { continue };
         all.latencies.extend(t.latencies);
-        all.windowed.extend(t.windowed);
         all.ok += t.ok;
         all.refused.extend(t.refused);
         all.busy += t.busy;
@@ -712,7 +712,8 @@ async fn main() -> std::process::ExitCode {
         all.broken += t.broken;
         all.games += t.games;
     }
-    all.latencies.sort();
+    let mut latencies: Vec<_> = all.latencies.iter().map(|&(_, d)| d).collect();
+    latencies.sort();
     let secs = args.seconds as f64;
     println!(
         "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (p99 by 5 s of the run: {} ms); {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
@@ -726,14 +727,14 @@ async fn main() -> std::process::ExitCode {
         args.seconds,
         args.addr.len(),
         if args.round_robin { " round-robin" } else { "" },
-        all.latencies.len(),
-        all.latencies.len() as f64 / secs,
+        latencies.len(),
+        latencies.len() as f64 / secs,
         all.games,
-        percentile(&all.latencies, 0.5),
-        percentile(&all.latencies, 0.9),
-        percentile(&all.latencies, 0.99),
-        percentile(&all.latencies, 1.0),
-        windows_p99(&all.windowed),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 1.0),
+        windows_p99(&all.latencies),
         all.ok,
         all.busy,
         all.refused.len(),

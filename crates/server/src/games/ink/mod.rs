@@ -980,7 +980,8 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
     }
 }
 
-fn seed_of(game: &Game) -> Option<u64> {
+/// The seed of the game's dice (none for dice given one by one).
+pub(crate) fn seed_of(game: &Game) -> Option<u64> {
     match game.setup().dice {
         Dice::Seed(seed) => Some(seed),
         Dice::Fixed(_) => None,

@@ -169,10 +169,7 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
         header: ReplayHeader::of(
             stored,
             "ink",
-            match game.setup().dice {
-                railroad_ink::Dice::Seed(seed) => Some(seed),
-                railroad_ink::Dice::Fixed(_) => None,
-            },
+            super::seed_of(&game),
         ),
         expansion,
         rolls: game.rolls_so_far().to_vec(),
