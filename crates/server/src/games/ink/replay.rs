@@ -166,11 +166,7 @@ pub fn ink_replay(stored: &StoredGame) -> Result<InkReplay, ApiError> {
         return Err(corrupt(&stored.id, "seats and players differ"));
     }
     Ok(InkReplay {
-        header: ReplayHeader::of(
-            stored,
-            "ink",
-            super::seed_of(&game),
-        ),
+        header: ReplayHeader::of(stored, "ink", super::seed_of(&game)),
         expansion,
         rolls: game.rolls_so_far().to_vec(),
         players,
