@@ -320,31 +320,41 @@ mod tests {
 
     #[test]
     fn pages() {
-        assert!(is_page("/"));
-        assert!(is_page("/rules"));
-        assert!(is_page("/view/ink"));
-        assert!(is_page("/tutorial/ink"));
-        assert!(is_page("/tutorial/metro"));
-        assert!(!is_page("/tutorial/x"));
-        assert!(is_page("/games"));
-        assert!(is_page("/ink/0123456789abcdef01234567/replay"));
-        assert!(!is_page("/ink/0123456789abcdef01234567/replay/x"));
-        assert!(is_page("/ink/0123456789abcdef01234567"));
-        assert!(is_page("/metro/0123456789abcdef01234567"));
-        assert!(!is_page("/metro/"));
-        assert!(!is_page("/ink/"));
-        assert!(!is_page("/ink/a/b"));
-        assert!(!is_page("/js/app.js"));
-        assert!(is_page("/challenges"));
-        assert!(is_page("/challenges/daily-2026-11-26"));
-        assert!(is_page("/challenges/friend-0123456789abcdef01234567"));
-        assert!(is_page("/players/0123456789abcdef01234567"));
-        assert!(!is_page("/challenges/"));
-        assert!(!is_page("/players/"));
-        assert!(!is_page("/challenges/daily-2026-11-26/replay"));
-        assert!(!is_page("/players/a/b"));
-        assert!(!is_page("/ink/a/replay/"));
-        assert!(!is_page("/ink//replay"));
+        let pages = [
+            "/",
+            "/rules",
+            "/view/ink",
+            "/tutorial/ink",
+            "/tutorial/metro",
+            "/games",
+            "/ink/0123456789abcdef01234567/replay",
+            "/ink/0123456789abcdef01234567",
+            "/metro/0123456789abcdef01234567",
+            "/challenges",
+            "/challenges/daily-2026-11-26",
+            "/challenges/friend-0123456789abcdef01234567",
+            "/players/0123456789abcdef01234567",
+        ];
+        for path in pages {
+            assert!(is_page(path), "{path} is a page");
+        }
+        let not_pages = [
+            "/tutorial/x",
+            "/ink/0123456789abcdef01234567/replay/x",
+            "/metro/",
+            "/ink/",
+            "/ink/a/b",
+            "/js/app.js",
+            "/challenges/",
+            "/players/",
+            "/challenges/daily-2026-11-26/replay",
+            "/players/a/b",
+            "/ink/a/replay/",
+            "/ink//replay",
+        ];
+        for path in not_pages {
+            assert!(!is_page(path), "{path} is not a page");
+        }
         assert_eq!(page_kind("/ink/replay"), Some("ink-game"));
         assert_eq!(page_kind("/ink/0123/replay"), Some("ink-replay"));
         assert_eq!(page_kind("/ink/0123/review"), Some("ink-review"));
