@@ -76,6 +76,7 @@ impl<K: PartialEq> Kept<K> {
     }
 
     /// Whether nothing is kept.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         let slots = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         slots.iter().all(Option::is_none)
