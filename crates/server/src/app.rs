@@ -142,6 +142,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         challenge_budget: config.challenge_budget,
         rank_per_address: config.rank_per_address,
         hints_waiting: config.capacity.hints_waiting,
+        reviews_waiting: config.capacity.reviews_waiting,
     };
     let limiter = Arc::new(http::limits::Limiter::new(
         config.limits,

@@ -91,26 +91,36 @@ pub async fn serve<R: Send + 'static>(
     if stored.kind != kind {
         return Err(ApiError::game_not_found());
     }
-    let hide_seed = match &stored.challenge {
-        None => false,
-        Some(c) => {
-            let seats = stored
-                .seats
-                .iter()
-                .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
-            if crate::challenges::seat_of(app, seats, token)
-                .await?
-                .is_none()
-            {
-                crate::challenges::may_see(app, c, token).await?;
-            }
-            c.kind != "friend" && !c.is_closed(app.clock.now_ms())
-        }
-    };
+    let hide_seed = may_read(app, &stored, token).await?;
     let replay = tokio::task::spawn_blocking(move || build(&stored))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
     Ok((replay, hide_seed))
+}
+
+/// Whether the holder of `token` may read stored game `stored` (a challenge's game: its own
+/// seats, and as [`crate::challenges::may_see`] lets); then whether its seed stays hidden (a
+/// challenge's until it has closed; a friend challenge's is shown to whoever may see its
+/// games: they have played those dice).
+pub async fn may_read(
+    app: &AppState,
+    stored: &StoredGame,
+    token: Option<&str>,
+) -> Result<bool, ApiError> {
+    let Some(c) = &stored.challenge else {
+        return Ok(false);
+    };
+    let seats = stored
+        .seats
+        .iter()
+        .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
+    if crate::challenges::seat_of(app, seats, token)
+        .await?
+        .is_none()
+    {
+        crate::challenges::may_see(app, c, token).await?;
+    }
+    Ok(c.kind != "friend" && !c.is_closed(app.clock.now_ms()))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,8 +3,10 @@
 //!
 //! Seen by whoever may see the game's replay (an open challenge's games stay hidden: `403`);
 //! `409` while the game goes on. A review is deterministic, so it is computed once a game and
-//! seat, on the thinking threads that play the computers' moves, and kept in storage; while
+//! seat and kept in storage, which answers every later request (nothing is replayed then); while
 //! one request computes it, others for the same seat wait for it instead of computing it too.
+//! It is computed on the thinking threads, in a queue of its own after every hint and computer
+//! move (see [`crate::thinking`]), and the request holds no admission place while it waits.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -21,7 +23,6 @@ use crate::http::viewer::query;
 use crate::replay::corrupt;
 use crate::state::AppState;
 use crate::storage::StoredGame;
-use crate::thinking::Priority;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -67,7 +68,11 @@ pub async fn serve<St: GameState>(
     q: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let seat = query(q)?.seat.unwrap_or(0);
-    let (stored, _) = crate::replay::serve(app, id, St::KIND, token, finished::<St>).await?;
+    let stored = app.stored_game(id).await?;
+    if stored.kind != St::KIND {
+        return Err(ApiError::game_not_found());
+    }
+    crate::replay::may_read(app, &stored, token).await?;
     let seats = stored.seats.len();
     if seat >= seats {
         return Err(ApiError::NotFound(format!(
@@ -80,12 +85,17 @@ pub async fn serve<St: GameState>(
     if let Some(kept) = app.storage.review(id, seat).await? {
         return Ok(Json(raw(kept)?));
     }
+    // Whether it is over, from its replay (CPU, but a small part of a review's).
+    let stored = tokio::task::spawn_blocking(move || finished::<St>(&stored))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    crate::http::admission::step_aside();
     let lock = computing(id, seat);
     let _computing = lock.lock().await;
     if let Some(kept) = app.storage.review(id, seat).await? {
         return Ok(Json(raw(kept)?));
     }
-    let _turn = app.thinking(Priority::Computer).await;
+    let _turn = app.thinking_for_a_review().await?;
     let reviewed = tokio::task::spawn_blocking(move || St::review(&stored, seat))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;

@@ -105,6 +105,8 @@ pub struct AppState {
     pub rank_per_address: bool,
     /// Hints waiting for a turn to think before another is refused at once.
     pub hints_waiting: usize,
+    /// Reviews waiting for a turn to think before another is refused at once.
+    pub reviews_waiting: usize,
 }
 
 impl AppState {
@@ -134,12 +136,24 @@ impl AppState {
     }
 
     /// A turn to think for a person waiting (a hint), unless too many wait already: then the
-    /// refusal says the server is busy.
+    /// refusal says the server is busy. The request holds no admission place while it waits.
     pub async fn thinking_for_a_person(&self) -> Result<thinking::Turn, ApiError> {
+        crate::http::admission::step_aside();
         self.thinkers
             .person_turn(self.hints_waiting)
             .await
             .ok_or_else(|| ApiError::Busy("thinking about other hints".into()))
+    }
+
+    /// A turn to review a finished game (after every hint and computer move, never on the last
+    /// free core), unless too many wait already. The request holds no admission place while it
+    /// waits.
+    pub async fn thinking_for_a_review(&self) -> Result<thinking::Turn, ApiError> {
+        crate::http::admission::step_aside();
+        self.thinkers
+            .review_turn(self.reviews_waiting)
+            .await
+            .ok_or_else(|| ApiError::Busy("reviewing other games".into()))
     }
 
     /// A turn to run a computer player.

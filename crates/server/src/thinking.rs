@@ -2,7 +2,10 @@
 //! and the turns are handed out by priority. A hint is a person waiting on the answer: it
 //! goes before every computer's move. Computer moves are served in the order asked, so each
 //! game's computers (one driver a game, one request at a time) get their turn in rotation and
-//! none is starved by busier games.
+//! none is starved by busier games. A review of a finished game waits in a queue of its own,
+//! served only when no hint and no computer waits, and never takes the last free core: however
+//! many reviews are asked for, a computer opponent's move finds a core at most one review's
+//! length away (with one core, at most one review).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -16,6 +19,8 @@ pub enum Priority {
     Person,
     /// A computer seat's move.
     Computer,
+    /// A review of a finished game: after everything else, on all cores but one.
+    Review,
 }
 
 #[derive(Default)]
@@ -23,6 +28,18 @@ struct Queue {
     free: usize,
     people: VecDeque<oneshot::Sender<Turn>>,
     computers: VecDeque<oneshot::Sender<Turn>>,
+    reviews: VecDeque<oneshot::Sender<Turn>>,
+    /// Review turns handed out and not given back.
+    reviewing: usize,
+    /// The most review turns at once: every core but one (at least one).
+    most_reviewing: usize,
+}
+
+impl Queue {
+    /// Whether a review may take a free turn now.
+    fn room_for_a_review(&self) -> bool {
+        self.people.is_empty() && self.computers.is_empty() && self.reviewing < self.most_reviewing
+    }
 }
 
 /// The turns to think, shared by the whole server.
@@ -34,6 +51,8 @@ pub struct Thinkers {
 pub struct Turn {
     /// `None` once handed on.
     thinkers: Option<Arc<Thinkers>>,
+    /// A review's turn (counted in `Queue::reviewing`).
+    review: bool,
 }
 
 impl Thinkers {
@@ -42,6 +61,7 @@ impl Thinkers {
         Arc::new(Thinkers {
             queue: Mutex::new(Queue {
                 free: n.max(1),
+                most_reviewing: n.saturating_sub(1).max(1),
                 ..Queue::default()
             }),
         })
@@ -54,22 +74,30 @@ impl Thinkers {
 
     /// Waits for a turn. Cancel-safe: a turn handed to a request that has gone away passes on.
     pub async fn turn(self: &Arc<Self>, priority: Priority) -> Turn {
+        let review = priority == Priority::Review;
         let waiting = {
             let mut q = self.queue();
-            let ahead = match priority {
-                Priority::Person => 0,
-                Priority::Computer => q.people.len(),
-            };
-            if q.free > 0 && ahead == 0 {
+            let now = q.free > 0
+                && match priority {
+                    Priority::Person => true,
+                    Priority::Computer => q.people.is_empty(),
+                    Priority::Review => q.room_for_a_review(),
+                };
+            if now {
                 q.free -= 1;
+                if review {
+                    q.reviewing += 1;
+                }
                 return Turn {
                     thinkers: Some(self.clone()),
+                    review,
                 };
             }
             let (tx, rx) = oneshot::channel();
             match priority {
                 Priority::Person => q.people.push_back(tx),
                 Priority::Computer => q.computers.push_back(tx),
+                Priority::Review => q.reviews.push_back(tx),
             }
             rx
         };
@@ -79,6 +107,7 @@ impl Thinkers {
             // should it, think anyway rather than wait for ever.
             Err(_) => Turn {
                 thinkers: Some(self.clone()),
+                review: false,
             },
         }
     }
@@ -92,11 +121,25 @@ impl Thinkers {
         Some(self.turn(Priority::Person).await)
     }
 
+    /// A review's turn, unless `most` reviews wait for one already: then `None` at once.
+    pub async fn review_turn(self: &Arc<Self>, most: usize) -> Option<Turn> {
+        if self.queue().reviews.len() >= most {
+            return None;
+        }
+        Some(self.turn(Priority::Review).await)
+    }
+
     /// People waiting, and computers waiting.
     #[cfg(test)]
     fn waiting(&self) -> (usize, usize) {
         let q = self.queue();
         (q.people.len(), q.computers.len())
+    }
+
+    /// Reviews waiting.
+    #[cfg(test)]
+    fn reviews_waiting(&self) -> usize {
+        self.queue().reviews.len()
     }
 }
 
@@ -106,19 +149,39 @@ impl Drop for Turn {
             return;
         };
         let mut q = thinkers.queue();
+        if self.review {
+            q.reviewing -= 1;
+        }
         loop {
-            let Some(next) = q.people.pop_front().or_else(|| q.computers.pop_front()) else {
+            let (next, review) = if let Some(next) = q.people.pop_front() {
+                (next, false)
+            } else if let Some(next) = q.computers.pop_front() {
+                (next, false)
+            } else if q.reviewing < q.most_reviewing
+                && let Some(next) = q.reviews.pop_front()
+            {
+                (next, true)
+            } else {
                 q.free += 1;
                 return;
             };
             let turn = Turn {
                 thinkers: Some(thinkers.clone()),
+                review,
             };
+            if review {
+                q.reviewing += 1;
+            }
             match next.send(turn) {
                 Ok(()) => return,
                 // That request has gone away: the turn goes to the next in line, here (its
                 // own drop must not hand it on from inside this loop).
-                Err(mut turn) => turn.thinkers = None,
+                Err(mut turn) => {
+                    turn.thinkers = None;
+                    if review {
+                        q.reviewing -= 1;
+                    }
+                }
             }
         }
     }
@@ -181,5 +244,59 @@ mod tests {
         )
         .await;
         assert!(again.is_ok());
+    }
+
+    #[tokio::test]
+    async fn reviews_come_after_the_computers_and_leave_a_core_free() {
+        let thinkers = Thinkers::new(2);
+        // One review thinks; a second waits although a core is free: that core is kept.
+        let first = thinkers.turn(Priority::Review).await;
+        let second = {
+            let thinkers = thinkers.clone();
+            tokio::spawn(async move { thinkers.turn(Priority::Review).await })
+        };
+        while thinkers.reviews_waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        // A computer takes the free core at once.
+        let computer = tokio::time::timeout(
+            std::time::Duration::from_secs(1),
+            thinkers.turn(Priority::Computer),
+        )
+        .await
+        .expect("a computer finds the core the reviews leave");
+        // With both cores busy, a computer waiting goes before the review waiting.
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let waiter = {
+            let (thinkers, order) = (thinkers.clone(), order.clone());
+            tokio::spawn(async move {
+                let _turn = thinkers.turn(Priority::Computer).await;
+                order.lock().unwrap().push("computer");
+            })
+        };
+        while thinkers.waiting().1 == 0 {
+            tokio::task::yield_now().await;
+        }
+        drop(first);
+        waiter.await.unwrap();
+        assert_eq!(*order.lock().unwrap(), ["computer"]);
+        // Now the review gets its turn.
+        drop(computer);
+        let second = tokio::time::timeout(std::time::Duration::from_secs(1), second)
+            .await
+            .expect("the review waiting gets its turn")
+            .unwrap();
+        assert!(second.review);
+        // Past the bound, a review is refused at once.
+        let blocked = {
+            let thinkers = thinkers.clone();
+            tokio::spawn(async move { thinkers.turn(Priority::Review).await })
+        };
+        while thinkers.reviews_waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert!(thinkers.review_turn(1).await.is_none());
+        drop(second);
+        blocked.await.unwrap();
     }
 }

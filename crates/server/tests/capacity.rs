@@ -1,5 +1,6 @@
 //! Past its capacity the server refuses at once (`503`, `Retry-After`, the JSON error) instead
-//! of letting requests queue for seconds.
+//! of letting requests queue for seconds; a request waiting for a core to think on holds no
+//! place meanwhile.
 
 mod common;
 
@@ -10,21 +11,23 @@ use hyper::StatusCode;
 
 #[tokio::test]
 async fn past_its_capacity_the_server_refuses_at_once() {
-    // One request at a time, and no more than 30 ms of waiting to start.
+    // One request at a time, no more than 30 ms of waiting to start, and one hint waiting for
+    // a core to think on.
     let app = TestApp::start_with(|c| {
         c.capacity = server::Capacity {
             in_flight: 1,
             wait: Duration::from_millis(30),
-            hints_waiting: 32,
+            hints_waiting: 1,
+            reviews_waiting: 1,
         };
     })
     .await;
     assert_eq!(server::Capacity::default().in_flight, 256);
     let (id, token) = common::create(&app, r#"{"mode":"solo","seed":7}"#).await;
-    // Hints (each a search of the computer's, far longer than 30 ms) asked at once: the first
-    // is answered, the ones that cannot start in time are refused at once.
+    // Hints (each a search of the computer's, far longer than 30 ms) asked at once: those that
+    // find a core or the one place in line are answered, the others are refused at once.
     let mut asked = Vec::new();
-    for _ in 0..6 {
+    for _ in 0..8 {
         let (addr, path, token) = (app.addr, format!("/api/ink/games/{id}/hint"), token.clone());
         asked.push(tokio::spawn(async move {
             let started = Instant::now();
@@ -44,6 +47,11 @@ async fn past_its_capacity_the_server_refuses_at_once() {
             (status, retry, body, started.elapsed())
         }));
     }
+    // Meanwhile the hints waiting hold no place: the one place answers another request.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    assert_eq!(app.get("/api/ink/tiles", None).await.0, StatusCode::OK);
+    assert!(started.elapsed() < Duration::from_millis(500));
     let (mut answered, mut refused) = (0, 0);
     for task in asked {
         let (status, retry, body, took) = task.await.unwrap();

@@ -89,6 +89,10 @@ struct ServeArgs {
     /// Hints waiting for a turn to think before another is refused at once (503).
     #[arg(long, env = "TRACKLAYER_MAX_HINTS_WAITING", value_name = "N", default_value_t = server::Capacity::default().hints_waiting)]
     max_hints_waiting: usize,
+    /// Reviews waiting for a turn to think (after every hint and computer move) before another
+    /// is refused at once (503).
+    #[arg(long, env = "TRACKLAYER_MAX_REVIEWS_WAITING", value_name = "N", default_value_t = server::Capacity::default().reviews_waiting)]
+    max_reviews_waiting: usize,
     /// Live-update streams one address may hold open at once (0: no cap).
     #[arg(long, env = "TRACKLAYER_MAX_STREAMS", value_name = "N", default_value_t = server::Limits::default().streams)]
     max_streams: usize,
@@ -330,6 +334,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         in_flight: args.max_in_flight,
         wait: std::time::Duration::from_millis(args.queue_wait),
         hints_waiting: args.max_hints_waiting,
+        reviews_waiting: args.max_reviews_waiting,
     };
     config.timeouts = server::Timeouts {
         header: std::time::Duration::from_secs_f64(args.header_timeout),

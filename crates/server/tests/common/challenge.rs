@@ -102,6 +102,12 @@ pub async fn play_ink_game(app: &TestApp, game: &str, token: &str) -> (Vec<Strin
         rolls.push(s["roll"].as_str().unwrap().to_owned());
         last = play_ink_round(app, game, token).await;
     }
+    // Against computers the game ends once they have played their last round too.
+    let waited = std::time::Instant::now();
+    while last["finished"] != true && waited.elapsed() < std::time::Duration::from_secs(60) {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        last = ink_state(app, game, Some(token)).await.1;
+    }
     assert_eq!(last["finished"], true);
     (rolls, last)
 }
