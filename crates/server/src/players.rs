@@ -24,8 +24,8 @@ pub struct Made {
 }
 
 /// Makes a player. A name is needed, as a seat's name (at most 32 characters, nothing
-/// invisible), that no other player has (whatever its case or width: see [`names::key`]) and
-/// that is not the computers'.
+/// invisible), that no other player has (whatever its case or width, nor one that only looks
+/// the same: see [`names::key`]) and that is not the computers'.
 pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError> {
     let name = names::person_name(name, String::new)?;
     if name.is_empty() {
@@ -49,7 +49,7 @@ pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError
         Ok(()) => {}
         Err(StorageError::Duplicate(_)) => {
             return Err(ApiError::Conflict(format!(
-                "another player is called {name:?}: choose another name"
+                "another player is called {name:?}, or by a name that looks the same: choose another name"
             )));
         }
         Err(e) => return Err(e.into()),

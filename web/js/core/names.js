@@ -1,7 +1,9 @@
 // Player names as the server takes them: trimmed, at most 32 characters counted as Unicode code
 // points (an emoji is one; an input's `maxlength` counts UTF-16 units, two for an emoji, so the
 // pages count themselves), and nothing invisible or that reorders text (the server refuses
-// those with a 400 that says which character; the page shows that sentence by the field).
+// those with a 400 that says which character; the page shows that sentence by the field). The
+// server alone says whether a name looks like another player's or a computer's (Unicode's
+// confusables), and which invisible characters an emoji sequence may hold.
 
 import { ApiError } from './request.js';
 import { h } from './dom.js';

@@ -29,6 +29,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 pub mod challenges;
 pub mod copy;
+mod name_keys;
 mod postgres;
 pub mod records;
 pub mod reviews;
@@ -1545,6 +1546,89 @@ mod tests {
         assert_eq!(of("cg").await.as_deref(), Some("daily-2026-11-26"));
         assert_eq!(of("og").await.as_deref(), Some("friend-x"));
         assert_eq!(of("solo").await, None);
+    }
+
+    /// A database of the schema before names were compared by how they look (SQLite's 7,
+    /// PostgreSQL's 5) has its name keys made again: the earliest player of each name that now
+    /// looks the same keeps the key, the later ones keep their names without one, and a new
+    /// look-alike of an old name is a duplicate.
+    #[tokio::test]
+    async fn name_keys_are_made_again_by_how_names_look() {
+        for db in backends().await {
+            name_keys_are_made_again_on(db).await;
+        }
+    }
+
+    async fn name_keys_are_made_again_on(db: TestDb) {
+        let storage = db.open().await;
+        // The players as the older key left them: a Cyrillic А, "rn" for "m" and an invisible
+        // character after the name made other keys then.
+        for (id, name, created, old_key) in [
+            ("p1", "Ann", 1, Some("ann")),
+            ("p2", "\u{410}nn", 2, Some("\u{430}nn")),
+            ("p3", "Amie", 3, Some("amie")),
+            ("p4", "Arnie", 4, Some("arnie")),
+            ("p5", "Bob", 5, Some("bob")),
+            ("p6", "ANN", 6, None),
+            ("p7", "Ann\u{17B4}", 7, Some("ann\u{17B4}")),
+            ("p0", "Bob\u{FE0F}", 5, Some("bob\u{FE0F}")),
+        ] {
+            storage
+                .create_player(challenges::PlayerRow {
+                    id: id.into(),
+                    name: name.into(),
+                    token_hash: format!("h-{id}"),
+                    created,
+                    name_key: old_key.map(Into::into),
+                })
+                .await
+                .unwrap();
+        }
+        let back = match &db.database {
+            Database::Sqlite(_) => "PRAGMA user_version = 7",
+            Database::Postgres(_) => "UPDATE meta SET value = '5' WHERE key = 'schema'",
+        };
+        storage.exec_for_test(back, &[]).await.unwrap();
+        drop(storage);
+        let storage = db.open().await;
+        for (id, name, key) in [
+            ("p1", "Ann", Some("Ann")),
+            ("p2", "\u{410}nn", None),
+            ("p3", "Amie", Some("Amie")),
+            ("p4", "Arnie", None),
+            // The same time as Bob's: the smaller id is the earlier.
+            ("p0", "Bob\u{FE0F}", Some("Bob")),
+            ("p5", "Bob", None),
+            ("p6", "ANN", None),
+            ("p7", "Ann\u{17B4}", None),
+        ] {
+            let p = storage.player(id).await.unwrap().unwrap();
+            assert_eq!(p.name, name, "{id}");
+            assert_eq!(p.name_key, key.map(crate::names::key), "{id} {name:?}");
+        }
+        for (i, name) in ["\u{410}NN", "Ann\u{FE0F}", "Arnie", "Amie"]
+            .into_iter()
+            .enumerate()
+        {
+            let clash = storage
+                .create_player(challenges::PlayerRow {
+                    id: format!("n{i}"),
+                    name: name.into(),
+                    token_hash: format!("hn{i}"),
+                    created: 9,
+                    name_key: Some(crate::names::key(name)),
+                })
+                .await;
+            assert!(
+                matches!(clash, Err(StorageError::Duplicate(_))),
+                "{name:?}: {clash:?}"
+            );
+        }
+        // Opened again, nothing changes.
+        drop(storage);
+        let storage = db.open().await;
+        let p = storage.player("p4").await.unwrap().unwrap();
+        assert_eq!(p.name_key, None);
     }
 
     #[tokio::test]

@@ -32,10 +32,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (3, SCHEMA_3),
     (4, super::COMEBACK),
     (5, super::reviews::SCHEMA),
+    (6, super::name_keys::SCHEMA),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 5;
+pub(super) const SCHEMA_VERSION: i64 = 6;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -487,6 +488,9 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             if v == 4 {
                 challenges::backfill_streaks(&mut sql::Postgres(&tx)).await?;
                 super::records::backfill(&mut sql::Postgres(&tx)).await?;
+            }
+            if v == 6 {
+                super::name_keys::rekey(&mut sql::Postgres(&tx)).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 7;
+pub(super) const SCHEMA_VERSION: i64 = 8;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -360,6 +360,10 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 7 {
         tx.execute_batch(super::reviews::SCHEMA)?;
+    }
+    if version < 8 {
+        tx.execute_batch(super::name_keys::SCHEMA)?;
+        ready(super::name_keys::rekey(&mut sql::Sqlite(&tx)))?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
