@@ -81,6 +81,9 @@ pub enum Strength {
 #[derive(Debug, Clone)]
 pub struct FriendGame {
     pub seed: u64,
+    /// Whether people other than its seats could know the seed: chosen by whoever made the
+    /// game, or a closed challenge's (a practice game's).
+    pub seed_known: bool,
     pub results: Vec<(i64, i64)>,
     /// The variant the game was played in (see [`variant`]), for the challenge's id.
     pub variant: Option<&'static str>,

@@ -8,10 +8,13 @@
 //!   and two installations have different challenges. It is never taken from a request, and
 //!   shown only once the challenge has closed.
 //! - One attempt per player, by a unique key in the database; asking again returns the game
-//!   already started. Names are unique among players. One ranked attempt per network: an
-//!   entry remembers the network it started from (a keyed hash, forgotten once the challenge
-//!   closes), and a second entry from the same network is played but ranked apart (see
-//!   [`Network`]; off with `--rank-per-address false`).
+//!   already started. Names are unique among players (by how they look). One ranked attempt
+//!   per network, whatever the order of starts: an entry remembers the network it started from
+//!   (a keyed hash, forgotten once the challenge closes); while one of a network's attempts
+//!   goes on, another start from that network is refused (by a unique key, so two starts at
+//!   once cannot both pass), and an attempt started once another has started from its network
+//!   is played but ranked apart. So no ranked entry's network saw a roll of it before it did
+//!   (see [`Network`]; off with `--rank-per-address false`).
 //! - The computer (`strong`) plays the challenge once, in the background; its score is on the
 //!   leaderboard from the start. Its game belongs to the challenge like the players' games.
 //! - Until a challenge closes, its games (the computer's too) are seen only by their own seats
@@ -19,9 +22,11 @@
 //!   updates refused to anyone else ([`may_see`]). Its seed is shown once it closes.
 //! - The close is the close, by the database's clock (the same for every process): no action
 //!   in a challenge's game is stored after it, and no attempt starts after it.
-//! - A friend challenge is made from a finished Railroad Ink game by one of its seats: the same
-//!   seven rolls, its seats as the first entries, its maker's score to beat. It never closes, so
-//!   its dice, its game and its boards are seen only by those who have finished it.
+//! - A friend challenge is made from a finished Railroad Ink game by one of its seats, its
+//!   maker's score to beat: on the game's own rolls when nobody but its seats could have seen
+//!   them (its seats are then the first entries, and a player who sat there has played it), on
+//!   new rolls otherwise (see [`friend`]). It never closes, so its dice, its games and its
+//!   boards are seen only by those who have finished it.
 //!
 //! The games are ordinary games of the engines (`ink`, `metro`); no rule lives here.
 
@@ -515,13 +520,15 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
 pub struct Played {
     pub game: String,
     pub seat: usize,
-    pub token: String,
+    /// The seat's token; none for a seat of a friend challenge's first game (a finished game,
+    /// seen with the player's key: never a seat token, which would put the key in addresses).
+    pub token: Option<String>,
     pub kind: String,
 }
 
 /// Starts the player's attempt at a challenge, from `network`, or returns the one already
-/// started (then `false`). A friend challenge's maker gets their own seat of its game back: its
-/// token is then the player's own (a player's token opens the seats the player sits in).
+/// started (then `false`). A seat of a friend challenge's first game (its maker's, or another
+/// player who sat in it) gets that seat back, without a token.
 pub async fn play(
     app: &AppState,
     id: &str,
@@ -532,19 +539,9 @@ pub async fn play(
     let token = token.unwrap_or_default();
     let stats = load(app, id).await?;
     let c = &stats.challenge;
-    let seat_token = ids::challenge_seat_token(token, &c.id);
-    let played = |e: EntryRow| Played {
-        token: if c.origin.as_deref() == Some(e.game.as_str()) {
-            token.to_owned()
-        } else {
-            seat_token.clone()
-        },
-        game: e.game,
-        seat: e.seat,
-        kind: c.game.to_string(),
-    };
+    let seat_token = ids::challenge_seat_token(app.storage.secret(), &player.id, &c.id);
     if let Some(e) = app.storage.entry(&c.id, &player.id).await? {
-        return Ok((false, played(e)));
+        return Ok((false, played_again(app, c, e, token, &seat_token).await?));
     }
     let now = app.clock.now_ms();
     if is_closed(c.closes, now) {
@@ -557,11 +554,19 @@ pub async fn play(
             rfc3339(c.opens)
         )));
     }
+    let entry = new_entry(app, c, &player, network);
+    // One attempt of a network at a time (the database refuses a second one that races this).
+    if let Some(addr) = &entry.addr
+        && let Some(started) = app.storage.open_entry_of_network(&c.id, addr).await?
+    {
+        return Err(network_playing(c, started));
+    }
+    let addr = entry.addr.clone();
     let start = ChallengeStart {
         challenge: c,
         player: &player,
         token: &seat_token,
-        entry: Some(new_entry(app, c, &player, network)),
+        entry: Some(entry),
     };
     let created = app.kind(c.game.as_str())?.start_challenge(app, start).await;
     match created {
@@ -572,22 +577,71 @@ pub async fn play(
                 Played {
                     game,
                     seat: 0,
-                    token: seat_token,
+                    token: Some(seat_token),
                     kind: c.game.to_string(),
                 },
             ))
         }
         // Another request of the same player's won the race: its game is the attempt.
+        // Or another player's from the same network started first.
         Err(ApiError::Duplicate(why)) => match app.storage.entry(&c.id, &player.id).await? {
-            Some(e) => Ok((false, played(e))),
-            None => Err(ApiError::Internal(format!(
-                "duplicate without an entry: {why}"
-            ))),
+            Some(e) => Ok((false, played_again(app, c, e, token, &seat_token).await?)),
+            None => match &addr {
+                Some(addr) => match app.storage.open_entry_of_network(&c.id, addr).await? {
+                    Some(started) => Err(network_playing(c, started)),
+                    None => Err(ApiError::Stale),
+                },
+                None => Err(ApiError::Internal(format!(
+                    "duplicate without an entry: {why}"
+                ))),
+            },
         },
         // The database's clock says it closed meanwhile.
         Err(ApiError::Closed(_)) => Err(closed(c, now)),
         Err(e) => Err(e),
     }
+}
+
+/// The refusal of a second attempt from a network while one of its attempts goes on (started
+/// at `started`).
+fn network_playing(c: &ChallengeRow, started: i64) -> ApiError {
+    ApiError::Conflict(format!(
+        "someone on your network (your address, which a household, an office or a phone network may share) is playing {} now (started at {}): one attempt at a time from a network, so that nobody plays on dice seen on another screen. Start yours once theirs is finished",
+        c.id,
+        rfc3339(started)
+    ))
+}
+
+/// A player's attempt already started, asked for again: the seat's token is the one it was
+/// given (`seat_token`, or for a game started before seat tokens were derived from the player's
+/// id, the one derived from the player's key); a seat of a friend challenge's first game has
+/// none.
+async fn played_again(
+    app: &AppState,
+    c: &ChallengeRow,
+    e: EntryRow,
+    key: &str,
+    seat_token: &str,
+) -> Result<Played, ApiError> {
+    let token = if c.origin.as_deref() == Some(e.game.as_str()) {
+        None
+    } else {
+        let legacy = ids::legacy_challenge_seat_token(key, &c.id);
+        let stored = app.storage.seat_token_hash(&e.game, e.seat).await?;
+        Some(
+            if stored.as_deref() == Some(ids::hash_token(&legacy).as_str()) {
+                legacy
+            } else {
+                seat_token.to_owned()
+            },
+        )
+    };
+    Ok(Played {
+        token,
+        game: e.game,
+        seat: e.seat,
+        kind: c.game.to_string(),
+    })
 }
 
 /// Starts a practice game on a closed challenge's draws for the token's player: as many as they
@@ -627,7 +681,7 @@ pub async fn practice(app: &AppState, id: &str, token: Option<&str>) -> Result<P
     Ok(Played {
         game,
         seat: 0,
-        token: seat_token,
+        token: Some(seat_token),
         kind: c.game.to_string(),
     })
 }
@@ -646,12 +700,22 @@ fn closed(c: &ChallengeRow, now: i64) -> ApiError {
 pub struct FriendMade {
     pub id: String,
     pub link: String,
+    /// Played on the game's own dice (its seats are its first entries); `false`: on new dice,
+    /// the game's having been seen by others (see [`friend`]).
+    pub same_dice: bool,
 }
 
 /// Makes a friend challenge from a finished Railroad Ink game, by one of its seats (the seat's
-/// token, or the token of the player who sat there): the same seven rolls for whoever opens its
-/// link; the game's seats are its first entries, the maker's the maker's. A game makes one
+/// token, or the token of the player who sat there), its maker's score to beat. A game makes one
 /// friend challenge: asking again gives it again (then `false`).
+///
+/// Its dice are dice nobody but the game's seats can have seen. The game's own, when nobody
+/// else could read them: then the game's seats are its first entries (each under its player's
+/// name, and a player who sat there has played it), the maker's the maker's. New dice when
+/// the game's could be known to others: read by anyone who does not sit in it (a spectator, a
+/// replay, a review: see [`crate::storage::StoredGame::shown`]), a seed its creator chose, a
+/// closed challenge's or its practice's; then the game's score is only the one to beat, and
+/// its seats may play the new dice like anyone.
 pub async fn friend(
     app: &AppState,
     from: &str,
@@ -691,12 +755,8 @@ pub async fn friend(
                 "only a player of the game can make a friend challenge from it: send your seat's token as seat_token".into(),
             )
         })?;
-    let made = |id: String| FriendMade {
-        link: format!("/challenges/{id}"),
-        id,
-    };
-    if let Some(id) = app.storage.friend_challenge_of(from).await? {
-        return Ok((false, made(id)));
+    if let Some(made) = app.storage.friend_challenge_of(from).await? {
+        return Ok((false, friend_made(app, made).await?));
     }
     if let Some(c) = &stored.challenge
         && c.kind == Kind::Friend.as_str()
@@ -708,26 +768,17 @@ pub async fn friend(
     }
     let FriendGame {
         seed,
+        seed_known,
         results,
         variant,
     } = kind.friend_game(&stored)?;
-    // The game lands on its maker's page only: the other seats are entries under their names.
-    let entries: Vec<FinishedEntry> = stored
-        .seats
-        .iter()
-        .zip(results)
-        .enumerate()
-        .map(|(i, (row, (score, k2)))| FinishedEntry {
-            game: stored.id.clone(),
-            seat: row.seat,
-            player: (i == makers_seat).then(|| player.id.clone()),
-            name: row.name.clone(),
-            at: now,
-            score,
-            k2,
-        })
-        .collect();
-    let target = entries.get(makers_seat).map(|e| e.score);
+    let same_dice = stored.shown.is_none() && !seed_known && stored.challenge.is_none();
+    let target = results.get(makers_seat).map(|&(score, _)| score);
+    let entries = if same_dice {
+        friend_entries(app, &stored, makers_seat, &player, results, now).await?
+    } else {
+        Vec::new()
+    };
     // A game of an expansion names it in the challenge's id: its games are played in it.
     let id = match variant {
         Some(v) => format!("friend-{v}-{}", ids::new_game_id()?),
@@ -740,7 +791,7 @@ pub async fn friend(
         period: None,
         opens: now,
         closes: None,
-        seed,
+        seed: if same_dice { seed } else { ids::new_seed()? },
         origin: Some(stored.id.clone()),
         by: Some(player.name.clone()),
         target,
@@ -755,7 +806,7 @@ pub async fn friend(
         // Another request made one from this game first: that one it is.
         Err(StorageError::Duplicate(why)) => {
             return match app.storage.friend_challenge_of(from).await? {
-                Some(id) => Ok((false, made(id))),
+                Some(made) => Ok((false, friend_made(app, made).await?)),
                 None => Err(ApiError::Duplicate(why)),
             };
         }
@@ -764,8 +815,70 @@ pub async fn friend(
     // Read again with its challenge on its next request.
     kind.forget(from);
     start_computer(app, row);
-    tracing::info!(challenge = %id, from = %stored.id, "friend challenge made");
-    Ok((true, made(id)))
+    tracing::info!(challenge = %id, from = %stored.id, same_dice, "friend challenge made");
+    Ok((
+        true,
+        FriendMade {
+            link: format!("/challenges/{id}"),
+            id,
+            same_dice,
+        },
+    ))
+}
+
+/// The answer for a friend challenge made before.
+async fn friend_made(app: &AppState, id: String) -> Result<FriendMade, ApiError> {
+    let same_dice = match app.storage.challenge(&id).await? {
+        Some(stats) => stats.same_dice,
+        None => return Err(ApiError::Internal(format!("challenge {id} vanished"))),
+    };
+    Ok(FriendMade {
+        link: format!("/challenges/{id}"),
+        id,
+        same_dice,
+    })
+}
+
+/// The first entries of a friend challenge played on its first game's dice: each seat of that
+/// game, finished. A seat a player sat in is that player's entry, under the player's name (the
+/// maker's seat the maker's): having played the dice, the player has played the challenge. A
+/// seat of nobody's (a guest at the same table) is named as the seat was, marked a guest.
+async fn friend_entries(
+    app: &AppState,
+    stored: &crate::storage::StoredGame,
+    makers_seat: usize,
+    maker: &PlayerRow,
+    results: Vec<(i64, i64)>,
+    now: i64,
+) -> Result<Vec<FinishedEntry>, ApiError> {
+    let mut players = std::collections::HashSet::new();
+    let mut entries = Vec::with_capacity(results.len());
+    for (i, (row, (score, k2))) in stored.seats.iter().zip(results).enumerate() {
+        let sitter = if i == makers_seat {
+            Some(maker.clone())
+        } else {
+            match row.player.as_deref() {
+                Some(id) if id != maker.id => app.storage.player(id).await?,
+                _ => None,
+            }
+        };
+        // One entry a player (a hot-seat game's seats may all be its maker's).
+        let sitter = sitter.filter(|p| players.insert(p.id.clone()));
+        let (player, name) = match sitter {
+            Some(p) => (Some(p.id), p.name),
+            None => (None, format!("{} (guest)", row.name)),
+        };
+        entries.push(FinishedEntry {
+            game: stored.id.clone(),
+            seat: row.seat,
+            player,
+            name,
+            at: now,
+            score,
+            k2,
+        });
+    }
+    Ok(entries)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -802,6 +915,10 @@ pub struct Summary {
     /// A friend challenge's score to beat (its maker's, or its game's best).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<i64>,
+    /// A friend challenge's: played on the rolls of the game it was made from (`false`: on
+    /// new rolls, that game's having been seen by others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub same_dice: Option<bool>,
     /// Entries finished (ranked).
     pub finished: i64,
     /// The asking player's attempt, if any.
@@ -855,6 +972,7 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool)
         by: c.by.clone(),
         from: c.origin.clone().filter(|_| sees_games),
         target: c.target,
+        same_dice: friend.then_some(stats.same_dice),
         finished: stats.finished,
         you,
         streak: None,

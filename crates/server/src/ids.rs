@@ -1,5 +1,6 @@
 //! Game ids, seat tokens and seeds: random bytes from the operating system.
 
+use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
@@ -61,9 +62,35 @@ pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// The seat token of a player's challenge game: derived from the player's own token, so that
-/// asking again hands out the same one, and nobody without the player's token can know it.
-pub fn challenge_seat_token(player_token: &str, challenge: &str) -> String {
+/// A MAC of `parts` (each ended by a zero byte) under `secret`: HMAC-SHA-256.
+pub(crate) fn mac(secret: &[u8; 32], parts: &[&[u8]]) -> Hmac<Sha256> {
+    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(secret)
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    for part in parts {
+        mac.update(part);
+        mac.update(b"\0");
+    }
+    mac
+}
+
+/// The seat token of a player's challenge game: derived from the player's id and the
+/// challenge under the database's secret, so that asking again hands out the same one, a new
+/// player key leaves it as it is, and nobody without the secret can know it.
+pub fn challenge_seat_token(secret: &[u8; 32], player: &str, challenge: &str) -> String {
+    let tag = mac(
+        secret,
+        &[
+            b"tracklayer challenge seat",
+            player.as_bytes(),
+            challenge.as_bytes(),
+        ],
+    );
+    hex(&tag.finalize().into_bytes())
+}
+
+/// The seat token a challenge game was given before [`challenge_seat_token`]: derived from the
+/// player's key itself (still answered for games started then).
+pub fn legacy_challenge_seat_token(player_token: &str, challenge: &str) -> String {
     let mut h = Sha256::new();
     h.update(b"tracklayer challenge seat\0");
     h.update(player_token.as_bytes());
@@ -77,11 +104,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_challenge_seat_token_depends_on_the_player_and_the_challenge() {
-        let token = challenge_seat_token;
-        assert_ne!(token("t", "c1"), token("t", "c2"));
-        assert_ne!(token("t", "c1"), token("u", "c1"));
-        assert_eq!(token("t", "c1").len(), 64);
+    fn a_challenge_seat_token_depends_on_the_player_the_challenge_and_the_secret() {
+        let token = |secret: u8, player: &str, challenge: &str| {
+            challenge_seat_token(&[secret; 32], player, challenge)
+        };
+        assert_eq!(token(1, "p", "c1"), token(1, "p", "c1"));
+        assert_ne!(token(1, "p", "c1"), token(1, "p", "c2"));
+        assert_ne!(token(1, "p", "c1"), token(1, "q", "c1"));
+        assert_ne!(token(1, "p", "c1"), token(2, "p", "c1"));
+        assert_eq!(token(1, "p", "c1").len(), 64);
+        let legacy = legacy_challenge_seat_token;
+        assert_ne!(legacy("t", "c1"), legacy("t", "c2"));
+        assert_ne!(legacy("t", "c1"), legacy("u", "c1"));
     }
 
     #[test]

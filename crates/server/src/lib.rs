@@ -34,6 +34,7 @@ mod share;
 pub mod state;
 pub mod storage;
 mod thinking;
+mod ticket;
 mod viewer;
 pub mod written;
 

@@ -58,6 +58,23 @@ pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError
     Ok(Made { id, token, name })
 }
 
+/// Gives the player whose key `token` is a new key; the old one opens nothing from then on.
+/// The player's seats stay theirs: a seat's own token is not the key, and a challenge seat's
+/// token is derived from the player's id (see [`ids::challenge_seat_token`]).
+pub async fn new_key(app: &AppState, token: &str) -> Result<Made, ApiError> {
+    let player = challenges::authenticate(app, Some(token)).await?;
+    let token = ids::new_token()?;
+    app.storage
+        .replace_player_key(&player.id, ids::hash_token(&token))
+        .await?;
+    tracing::info!(player = %player.id, "player key replaced");
+    Ok(Made {
+        id: player.id,
+        token,
+        name: player.name,
+    })
+}
+
 /// One game's figures on a player's page.
 #[derive(Debug, Default, Serialize)]
 pub struct Figures {

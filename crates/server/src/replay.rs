@@ -101,26 +101,33 @@ pub async fn serve<R: Send + 'static>(
 /// Whether the holder of `token` may read stored game `stored` (a challenge's game: its own
 /// seats, and as [`crate::challenges::may_see`] lets); then whether its seed stays hidden (a
 /// challenge's until it has closed; a friend challenge's is shown to whoever may see its
-/// games: they have played those dice).
+/// games: they have played those dice). A reader who does not sit in the game is recorded as
+/// having seen its draws before they do (see [`StoredGame::shown`]).
 pub async fn may_read(
     app: &AppState,
     stored: &StoredGame,
     token: Option<&str>,
 ) -> Result<bool, ApiError> {
-    let Some(c) = &stored.challenge else {
-        return Ok(false);
-    };
     let seats = stored
         .seats
         .iter()
         .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
-    if crate::challenges::seat_of(app, seats, token)
-        .await?
-        .is_none()
-    {
-        crate::challenges::may_see(app, c, token).await?;
+    let seat = crate::challenges::seat_of(app, seats, token).await?;
+    let hide_seed = match &stored.challenge {
+        None => false,
+        Some(c) => {
+            if seat.is_none() {
+                crate::challenges::may_see(app, c, token).await?;
+            }
+            c.kind != "friend" && !c.is_closed(app.clock.now_ms())
+        }
+    };
+    if seat.is_none() && stored.shown.is_none() {
+        app.storage
+            .mark_shown(&stored.id, app.clock.now_ms())
+            .await?;
     }
-    Ok(c.kind != "friend" && !c.is_closed(app.clock.now_ms()))
+    Ok(hide_seed)
 }
 
 // ---------------------------------------------------------------------------------------

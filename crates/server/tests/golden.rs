@@ -39,7 +39,7 @@ use common::{Answer, Client, TestApp};
 use http_body_util::BodyExt;
 use hyper::StatusCode;
 use serde_json::{Value, json};
-use server::ids::challenge_seat_token;
+use server::ids::legacy_challenge_seat_token;
 
 /// The fixture's statements (see its header).
 const FIXTURE: &str = include_str!("fixtures/golden.sql");
@@ -119,7 +119,7 @@ impl FixtureGame {
                     (format!("its player ({token})"), (*token).to_owned()),
                     (
                         "its seat's own token".to_owned(),
-                        challenge_seat_token(token, challenge),
+                        legacy_challenge_seat_token(token, challenge),
                     ),
                 ]
             }
@@ -751,7 +751,7 @@ async fn tiles_viewers_health_hints_and_refusals() {
         ),
         (
             "/api/ink/games/40000000000000000000000e/hint".to_owned(),
-            Some(challenge_seat_token(BOB, "daily-2026-11-28")),
+            Some(legacy_challenge_seat_token(BOB, "daily-2026-11-28")),
         ),
         ("/api/ink/games/ffffffffffffffffffffffff".to_owned(), None),
         ("/api/ink/games/not-a-game".to_owned(), None),

@@ -34,10 +34,15 @@ async function takeSeat(c, slot, navigate, { action, practice = false }) {
     taken = await start(me.token);
   }
   const kind = taken.kind || c.game;
-  if (kind === 'metro') {
-    heldSeats('metro').add(taken.game, [{ seat: taken.seat, token: taken.token }]);
+  // A seat of a friend challenge's first game comes without a token (the game is seen with the
+  // player's key): a token this browser holds for it stays.
+  const held = heldSeats(kind === 'metro' ? 'metro' : 'ink');
+  if (!taken.token && held.get(taken.game)) {
+    // kept as it is
+  } else if (kind === 'metro') {
+    held.add(taken.game, [{ seat: taken.seat, token: taken.token }]);
   } else {
-    heldSeats('ink').save({ id: taken.game, seat: taken.seat, token: taken.token, mode: practice ? 'practice' : 'challenge', name: me.name });
+    held.save({ id: taken.game, seat: taken.seat, token: taken.token, mode: practice ? 'practice' : 'challenge', name: me.name });
   }
   navigate(gamePath(kind, taken.game));
 }
@@ -54,7 +59,9 @@ function seatButton(c, navigate, { label, classes, practice, refused }) {
       try {
         await takeSeat(c, slot, navigate, { action: label, practice });
       } catch (e) {
-        error.textContent = e instanceof ApiError && e.status === 409 ? refused : e.message;
+        // A closed challenge is said in the page's words; any other refusal (another attempt
+        // from this network going on) in the server's.
+        error.textContent = e instanceof ApiError && e.status === 409 && /closed/.test(e.message) ? refused : e.message;
         button.disabled = false;
       }
     },

@@ -121,7 +121,9 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   }
   const seedLine = c.seed !== undefined && c.seed !== null
     ? h('p', { class: 'seed-line', id: 'challenge-seed' }, friend
-      ? [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: `/ink/${c.from}/replay`, 'data-link': '' }, friendsGame(c)) : friendsGame(c), '.']
+      ? (c.same_dice === false
+        ? `Dice from seed ${c.seed}, drawn for this challenge.`
+        : [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: `/ink/${c.from}/replay`, 'data-link': '' }, friendsGame(c)) : friendsGame(c), '.'])
       : `${c.game === 'metro' ? 'Tiles' : 'Dice'} from seed ${c.seed}: start a game with this seed to play them again.`)
     : null;
   const mayLook = c.closed || you?.finished;
@@ -130,7 +132,7 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     h('div', { class: 'viewer-head' },
       h('div', {},
         h('p', { class: 'kicker' }, h('span', { class: `game-chip game-${c.game}` }, gameName(c.game)), ' ', kindLabel(c.kind)),
-        h('h1', { id: 'challenge-title' }, title, friend ? `: beat ${num(c.target ?? c.best ?? 0)} on the same ${rollsWords(c)}` : null),
+        h('h1', { id: 'challenge-title' }, title, friend ? `: beat ${num(c.target ?? c.best ?? 0)} on ${c.same_dice === false ? 'new' : 'the same'} ${rollsWords(c)}` : null),
         h('p', { class: 'lead' }, lead)),
       action),
     facts(c, { withTime: !friend || !!c.closes }),

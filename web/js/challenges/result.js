@@ -145,7 +145,11 @@ export function friendChallengeBox(gameId, inviteBox, seatToken, { rolls = 'seve
         const me = await ensurePlayer(slot, { action: 'Make the link', intro: 'Your friend sees this name on the challenge. It is kept on this device.' });
         const made = await challengeApi.friend(gameId, me.token, seatToken);
         const path = /^https?:/.test(made.link || '') ? new URL(made.link).pathname : (made.link || `/challenges/${made.id}`);
-        fill(box, h('p', { class: 'friend-made' }, `Send this link: whoever opens it plays the same ${rolls} and tries to beat you. `,
+        // A game others have looked at (or whose seed was known) is challenged on new dice.
+        const dice = made.same_dice === false
+          ? `new ${rolls} (others have seen this game's, so yours would not be a fair test) and tries to beat your score`
+          : `the same ${rolls} and tries to beat you`;
+        fill(box, h('p', { class: 'friend-made' }, `Send this link: whoever opens it plays ${dice}. `,
           h('a', { href: path, 'data-link': '' }, 'Its page')), inviteBox(path, 'Challenge:'));
       } catch (e) {
         error.textContent = e.message;

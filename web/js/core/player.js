@@ -30,6 +30,16 @@ export const player = {
   whoseKey(token) {
     return request('GET', '/api/players/me', { token });
   },
+  /**
+   * Replaces this device's key with a new one (POST /api/players/me/key): the old key, and every
+   * link that carried it, open nothing from then on; other devices need the new link.
+   */
+  async newKey() {
+    const me = storedPlayer();
+    const made = await request('POST', '/api/players/me/key', { token: me.token });
+    storePlayer({ id: made.id, token: made.token, name: made.name });
+    return made;
+  },
   /** The link that carries this device's identity to another device. */
   carryLink(p = storedPlayer()) {
     return `${location.origin}/players/${p.id}#key=${p.token}`;

@@ -163,8 +163,58 @@ export function gameState(path, token) {
   return token ? request('GET', path, { token }) : viewAsPlayer(path);
 }
 
-/** A game's live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
+/**
+ * A game's live updates, opened with the seat's token; a page that holds no seat token opens
+ * them with a short-lived ticket asked for with this device's player key (a key never goes in an
+ * address, where proxies write it down), or as anyone may watch. The browser reconnects by
+ * itself; once the server has closed the stream for good (its ticket expired meanwhile), it is
+ * opened again with a new ticket, waiting longer each time it fails.
+ */
 export function liveEvents(path, token) {
-  const q = token ? `?token=${encodeURIComponent(token)}` : '';
-  return new EventSource(`${path}${q}`);
+  return new LiveEvents(path, token);
+}
+
+/** An `EventSource` that asks for a new ticket when it must open again (see `liveEvents`). */
+class LiveEvents {
+  constructor(path, token) {
+    this.path = path;
+    this.token = token;
+    this.listeners = [];
+    this.closed = false;
+    this.wait = 1000;
+    this.open();
+  }
+
+  async open() {
+    let q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    const me = this.token ? null : storedPlayer();
+    if (me) {
+      try {
+        const t = await request('POST', this.path.replace(/\/events$/, '/ticket'), { token: me.token });
+        q = `?ticket=${encodeURIComponent(t.ticket)}`;
+      } catch {
+        // Watched as anyone may (the server says so if it may not).
+      }
+    }
+    if (this.closed) return;
+    const source = new EventSource(`${this.path}${q}`);
+    for (const [type, fn] of this.listeners) source.addEventListener(type, fn);
+    source.addEventListener('open', () => { this.wait = 1000; });
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED || this.closed) return;
+      setTimeout(() => { if (!this.closed) this.open(); }, this.wait);
+      this.wait = Math.min(this.wait * 2, 60000);
+    });
+    this.source = source;
+  }
+
+  addEventListener(type, fn) {
+    this.listeners.push([type, fn]);
+    this.source?.addEventListener(type, fn);
+  }
+
+  close() {
+    this.closed = true;
+    this.source?.close();
+  }
 }

@@ -4,7 +4,7 @@
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
-import { ApiError, storedPlayer } from '../core/request.js';
+import { ApiError } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
 import { capital, num, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
@@ -172,7 +172,7 @@ class GameView extends PlayScreen {
   start() {
     this.build();
     this.render();
-    const stop = this.listen(api.events(this.id, this.token || storedPlayer()?.token));
+    const stop = this.listen(api.events(this.id, this.token));
     return () => {
       clearInterval(this.revealTimer);
       stop();

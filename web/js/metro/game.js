@@ -9,7 +9,6 @@
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
-import { storedPlayer } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
@@ -228,7 +227,7 @@ class MetroGame extends PlayScreen {
     this.build();
     this.render();
     this.lesson?.onState(this.state);
-    return this.listen(metroApi.events(this.id, this.token || storedPlayer()?.token));
+    return this.listen(metroApi.events(this.id, this.token));
   }
 
   async refresh() {

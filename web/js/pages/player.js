@@ -215,6 +215,7 @@ function latest(scores) {
 /** The link that carries this identity to another device, behind a disclosure (it is a secret). */
 function carrySection(me, redraw) {
   const link = player.carryLink(me);
+  const replaced = h('p', { class: 'small', role: 'status' });
   const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Link to use this identity on another device', onfocus: (e) => e.target.select() });
   const copy = h('button', {
     class: 'btn small', type: 'button', id: 'copy-identity',
@@ -230,6 +231,23 @@ function carrySection(me, redraw) {
       h('summary', {}, 'Use this identity on another device'),
       h('p', { class: 'small' }, 'Open this link on the other device. Keep it to yourself: whoever has it plays as you.'),
       h('div', { class: 'invite' }, input, copy)),
+    h('details', { id: 'replace-key' },
+      h('summary', {}, 'Replace your key'),
+      h('p', { class: 'small' }, 'If the link above reached someone it should not have, replace the key: the old one, and every link made with it, stop working at once. Your games, streaks and records stay yours. Other devices that play as you need the new link.'),
+      replaced,
+      h('button', {
+        class: 'btn small', type: 'button', id: 'replace-key-button',
+        onclick: async (ev) => {
+          ev.target.disabled = true;
+          try {
+            await player.newKey();
+            redraw();
+          } catch (e) {
+            fill(replaced, h('span', { class: 'form-error', role: 'alert' }, `The key was not replaced: ${e.message}`));
+            ev.target.disabled = false;
+          }
+        },
+      }, 'Replace the key now')),
     h('p', { class: 'small' }, h('button', {
       class: 'link-button', type: 'button', id: 'forget-identity',
       onclick: () => {

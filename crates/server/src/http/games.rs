@@ -5,7 +5,9 @@
 //! - `GET /games/{id}`: its state, as the token's seat sees it (without one, as a spectator);
 //! - `POST /games/{id}/join`: take a seat (`201` with its token);
 //! - `POST /games/{id}/act`: a seat's action (`200` with the state as it sees it);
-//! - `GET /games/{id}/events`: live updates;
+//! - `GET /games/{id}/events`: live updates (with a seat's token or a ticket, never a
+//!   player's key);
+//! - `POST /games/{id}/ticket`: a ticket to open them with, for a player's key;
 //! - `GET /games/{id}/replay`: a finished game, action by action;
 //! - `GET /games/{id}/review?seat=k`: the computer's review of a finished game's seat;
 //! - `POST /games/{id}/rematch`: play a finished game again (`201` as `POST /games` answers,
@@ -32,6 +34,7 @@ pub fn routes<St: GameState>() -> Router<AppState> {
         .route("/games/{id}/join", post(join::<St>))
         .route("/games/{id}/act", post(act::<St>))
         .route("/games/{id}/events", get(events::<St>))
+        .route("/games/{id}/ticket", post(ticket::<St>))
         .route("/games/{id}/replay", get(replay::<St>))
         .route("/games/{id}/review", get(review::<St>))
         .route("/games/{id}/rematch", post(rematch::<St>))
@@ -109,6 +112,7 @@ async fn state<St: GameState>(
     let session = Session::<St>::load(&app, &id).await?;
     let st = session.snapshot().await;
     let seat = super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
+    session.note_seen(&app, seat).await?;
     Ok(Json(session.view(&st, seat)))
 }
 
@@ -135,10 +139,11 @@ async fn act<St: GameState>(
 }
 
 /// The game's live updates, to who may see its state, each event the state as the token's seat
-/// sees it (the token comes as `Authorization`, or as `?token=` for the browser's
-/// `EventSource`, which sends no headers). `X-Accel-Buffering:
-/// no` tells nginx in front (if any) to pass each event on at once, whatever its
-/// `proxy_buffering`.
+/// sees it. What opens them: a seat's token (as `Authorization`, or as `?token=` for the
+/// browser's `EventSource`, which sends no headers), or a ticket from `POST …/ticket`
+/// (`?ticket=`); never a player's key, which would be written in the logs of every proxy on
+/// the way. `X-Accel-Buffering: no` tells nginx in front (if any) to pass each event on at
+/// once, whatever its `proxy_buffering`.
 async fn events<St: GameState>(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -146,16 +151,46 @@ async fn events<St: GameState>(
     q: Result<Query<EventsQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
-    let token = token.or(super::viewer::query(q)?.token);
-    if token
-        .as_deref()
-        .is_some_and(|t| t.is_empty() || t.len() > 256)
-    {
-        return Err(ApiError::WrongToken);
-    }
-    let st = session.snapshot().await;
-    let seat = super::seen_by(&app, &session.id, &st, token.as_deref()).await?;
-    drop(st);
+    let q = super::viewer::query(q)?;
+    let seat = match q.ticket {
+        Some(ticket) => crate::ticket::check(
+            app.storage.secret(),
+            &session.id,
+            &ticket,
+            app.clock.now_ms(),
+        )
+        .map_err(|e| ApiError::Forbidden(e.to_string()))?,
+        None => {
+            let token = token.or(q.token);
+            if token
+                .as_deref()
+                .is_some_and(|t| t.is_empty() || t.len() > 256)
+            {
+                return Err(ApiError::WrongToken);
+            }
+            let st = session.snapshot().await;
+            if let Some(token) = token.as_deref() {
+                let hash = crate::ids::hash_token(token);
+                let a_seats = st
+                    .seats()
+                    .iter()
+                    .any(|s| s.token_hash.as_deref() == Some(hash.as_str()));
+                if !a_seats
+                    && crate::challenges::player_of(&app, Some(token))
+                        .await?
+                        .is_some()
+                {
+                    return Err(ApiError::Forbidden(format!(
+                        "live updates take a seat's token or a ticket, never a player's key (an address is written down on its way): ask POST /api/{}/games/{}/ticket with the key as Authorization",
+                        St::KIND,
+                        session.id
+                    )));
+                }
+            }
+            super::seen_by(&app, &session.id, &st, token.as_deref()).await?
+        }
+    };
+    session.note_seen(&app, seat).await?;
     let rematches = play::Sessions::<St>::of(&app).subscribe_rematches();
     let events = play::sse::events(session, seat, rematches, app.shutdown.clone()).await;
     Ok(([("x-accel-buffering", "no")], events))
@@ -165,6 +200,27 @@ async fn events<St: GameState>(
 #[serde(deny_unknown_fields)]
 struct EventsQuery {
     token: Option<String>,
+    ticket: Option<String>,
+}
+
+/// `POST …/games/{id}/ticket`: a ticket to open the game's live updates with (see
+/// [`crate::ticket`]), as the token's seat sees them (a seat's token or a player's key, as
+/// `Authorization`), for whoever may see the game.
+async fn ticket<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let session = Session::<St>::load(&app, &id).await?;
+    let st = session.snapshot().await;
+    let seat = super::seen_by(&app, &session.id, &st, Some(&token)).await?;
+    drop(st);
+    session.note_seen(&app, seat).await?;
+    let now = app.clock.now_ms();
+    Ok(Json(serde_json::json!({
+        "ticket": crate::ticket::issue(app.storage.secret(), &session.id, seat, now),
+        "expires": crate::clock::rfc3339(now + crate::ticket::LIFETIME_MS),
+    })))
 }
 
 /// The computer's review of a finished game's seat (see [`crate::review`]).

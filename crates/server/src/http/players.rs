@@ -16,6 +16,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/players", post(create))
         .route("/api/players/me", get(me))
+        .route("/api/players/me/key", post(new_key))
         .route("/api/players/{id}", get(profile))
 }
 
@@ -38,6 +39,15 @@ async fn create(
 async fn me(State(app): State<AppState>, Token(token): Token) -> Result<Json<Profile>, ApiError> {
     let player = crate::challenges::authenticate(&app, Some(&token)).await?;
     Ok(Json(players::profile(&app, &player.id, true).await?))
+}
+
+/// `POST /api/players/me/key`: a new key for the token's player (answered as `POST
+/// /api/players` is, the new key shown this once); the old one opens nothing from then on.
+async fn new_key(
+    State(app): State<AppState>,
+    Token(token): Token,
+) -> Result<Json<players::Made>, ApiError> {
+    Ok(Json(players::new_key(&app, &token).await?))
 }
 
 async fn profile(

@@ -48,6 +48,9 @@ pub struct Session<St> {
     /// [`Sessions::announce_rematch`]: a finished game is not kept in memory, so whoever
     /// listens may hold another copy).
     rematch: std::sync::Mutex<Option<String>>,
+    /// Whether its draws have been shown to someone who does not sit in it (recorded in
+    /// storage the first time: see [`Session::note_seen`]).
+    shown: AtomicBool,
 }
 
 impl<St: GameState> Session<St> {
@@ -62,6 +65,7 @@ impl<St: GameState> Session<St> {
             computer_running: AtomicBool::new(false),
             changed_elsewhere: tokio::sync::Notify::new(),
             rematch: std::sync::Mutex::new(None),
+            shown: AtomicBool::new(false),
         }
     }
 
@@ -71,9 +75,22 @@ impl<St: GameState> Session<St> {
             return Err(ApiError::game_not_found());
         }
         let (id, created, rematch) = (stored.id.clone(), stored.created, stored.rematch.clone());
+        let shown = stored.shown.is_some();
         let session = Session::new(id, created, clock, St::from_stored(stored)?);
         session.set_rematch(rematch);
+        session.shown.store(shown, Ordering::Relaxed);
         Ok(session)
+    }
+
+    /// Records, before they see it, that the game is seen by `seat` (`None`: someone who does
+    /// not sit in it; a friend challenge is never played on dice shown so).
+    pub async fn note_seen(&self, app: &AppState, seat: Option<usize>) -> Result<(), ApiError> {
+        if seat.is_some() || self.shown.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        app.storage.mark_shown(&self.id, app.clock.now_ms()).await?;
+        self.shown.store(true, Ordering::Relaxed);
+        Ok(())
     }
 
     /// The game made to play this one again, once one is.

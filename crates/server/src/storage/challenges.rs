@@ -64,6 +64,9 @@ pub struct ChallengeStats {
     /// The best finished entry's score.
     pub best: Option<i64>,
     pub computer: Option<ComputerResult>,
+    /// A friend challenge played on its first game's own dice (that game's seats are its first
+    /// entries); `false` for one on new dice, and for every other kind.
+    pub same_dice: bool,
 }
 
 /// A new entry, stored with its game.
@@ -152,6 +155,11 @@ pub enum Write {
     },
     /// Forgets the networks of the entries of challenges closed by then.
     ForgetAddresses(i64),
+    /// Replaces a player's key (the hash of the new one): the old one opens nothing from then.
+    PlayerKey {
+        player: String,
+        token_hash: String,
+    },
 }
 
 /// Makes the database's secret (once, when its tables are made).
@@ -225,10 +233,35 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
             .await?;
             Ok(())
         }
+        Write::PlayerKey { player, token_hash } => {
+            let changed = s
+                .exec(
+                    "UPDATE players SET token_hash = ?2 WHERE id = ?1",
+                    args![player, token_hash],
+                )
+                .await?;
+            if changed != 1 {
+                return Err(StorageError::Corrupt(format!("no player {player}")));
+            }
+            Ok(())
+        }
         Write::Challenge(c) => insert_challenge(s, c, true).await,
         Write::Friend(c, entries) => {
             insert_challenge(s, c, false).await?;
-            if let Some(origin) = &c.origin {
+            // On new dice: the game is only where its score to beat came from.
+            if let Some(origin) = c.origin.as_ref().filter(|_| entries.is_empty()) {
+                if s.row(
+                    "SELECT id FROM challenges WHERE origin = ?1 AND id <> ?2",
+                    args![origin, &c.id],
+                )
+                .await?
+                .is_some()
+                {
+                    return Err(StorageError::Duplicate(format!(
+                        "game {origin} has a friend challenge already"
+                    )));
+                }
+            } else if let Some(origin) = &c.origin {
                 let current = s
                     .row("SELECT challenge FROM games WHERE id = ?1", args![origin])
                     .await?
@@ -584,7 +617,8 @@ const CHALLENGE_COLUMNS: &str =
     "id, kind, game, period, opens, closes, seed, origin, by_name, created, players,
     (SELECT max(score) FROM entry_scores s WHERE s.challenge = challenges.id),
     computer_game, computer_score, computer_k2, target,
-    (SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores s WHERE s.challenge = challenges.id)";
+    (SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores s WHERE s.challenge = challenges.id),
+    (SELECT e.game FROM entries e WHERE e.challenge = challenges.id AND e.game = challenges.origin LIMIT 1)";
 
 fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
@@ -614,6 +648,7 @@ fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
         finished: r.get(16)?,
         best: r.get(11)?,
         computer,
+        same_dice: r.get::<Option<String>>(17)?.is_some(),
     })
 }
 
@@ -643,6 +678,20 @@ impl Storage {
     pub async fn create_player(&self, player: PlayerRow) -> Result<(), StorageError> {
         self.write(super::Write::Challenge(Write::Player(player)))
             .await
+    }
+
+    /// Replaces a player's key by one whose hash is `token_hash`; the old key opens nothing from
+    /// then on.
+    pub async fn replace_player_key(
+        &self,
+        player: &str,
+        token_hash: String,
+    ) -> Result<(), StorageError> {
+        self.write(super::Write::Challenge(Write::PlayerKey {
+            player: player.to_owned(),
+            token_hash,
+        }))
+        .await
     }
 
     /// Stores a challenge unless one with its id is there already.
@@ -733,6 +782,29 @@ impl Storage {
              ORDER BY opens DESC, id LIMIT ?4",
             args![now, opens, id.as_deref(), limit],
         ))
+    }
+
+    /// When the unfinished entry of a challenge started from network `addr` (its keyed hash)
+    /// started, if there is one (there is at most one: `entries_open_by_network`).
+    pub async fn open_entry_of_network(
+        &self,
+        challenge: &str,
+        addr: &str,
+    ) -> Result<Option<i64>, StorageError> {
+        let (challenge, addr) = (challenge.to_owned(), addr.to_owned());
+        read!(self, |s| async move {
+            match s
+                .row(
+                    "SELECT started FROM entries
+                     WHERE challenge = ?1 AND addr = ?2 AND finished IS NULL",
+                    args![&challenge, &addr],
+                )
+                .await?
+            {
+                Some(mut r) => Ok(Some(r.get(0)?)),
+                None => Ok(None),
+            }
+        })
     }
 
     /// A player's entry in a challenge.

@@ -60,7 +60,7 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
     ("reviews", "game, seat, review", "game, seat"),
 ];
 
-const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge";
+const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge, shown";
 
 /// What was copied.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -29,6 +29,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 pub mod challenges;
 pub mod copy;
+mod fair_play;
 mod name_keys;
 mod postgres;
 pub mod records;
@@ -397,6 +398,10 @@ pub struct StoredGame {
     pub challenge: Option<ChallengeRef>,
     /// The game made to play this one again ("Play again"), once one is.
     pub rematch: Option<String>,
+    /// When its draws were first shown to someone who does not sit in it (a spectator, a
+    /// replay, a review), in milliseconds since the Unix epoch: a friend challenge is never
+    /// played on dice shown so.
+    pub shown: Option<i64>,
 }
 
 /// How a game ended: when, and its result as JSON (what the list of recent games shows).
@@ -504,6 +509,8 @@ pub(crate) enum Write {
     Challenge(challenges::Write),
     /// The game made to play a finished one again: `(game, rematch)`.
     Rematch(String, String),
+    /// A game's draws were shown to someone who does not sit in it, at this time (kept once).
+    Shown(String, i64),
     /// A finished game's seat's review (see [`reviews`]).
     Review(reviews::NewReview),
     /// Rows copied from another database, and its secret (see [`copy`]).
@@ -546,6 +553,14 @@ async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
             s.exec(
                 "INSERT INTO rematches (game, rematch) VALUES (?1, ?2)",
                 args![game, rematch],
+            )
+            .await?;
+            Ok(())
+        }
+        Write::Shown(game, at) => {
+            s.exec(
+                "UPDATE games SET shown = ?2 WHERE id = ?1 AND shown IS NULL",
+                args![game, *at],
             )
             .await?;
             Ok(())
@@ -763,6 +778,33 @@ impl Storage {
                 .await?
             {
                 Some(mut r) => Ok(Some(r.get(0)?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Records that a game's draws were shown, at `at`, to someone who does not sit in it (the
+    /// first time counts).
+    pub async fn mark_shown(&self, game: &str, at: i64) -> Result<(), StorageError> {
+        self.write(Write::Shown(game.to_owned(), at)).await
+    }
+
+    /// The hash of the token of a game's seat, if the seat is stored and has a token.
+    pub async fn seat_token_hash(
+        &self,
+        game: &str,
+        seat: usize,
+    ) -> Result<Option<String>, StorageError> {
+        let game = game.to_owned();
+        read!(self, |s| async move {
+            match s
+                .row(
+                    "SELECT token_hash FROM seats WHERE game = ?1 AND seat = ?2",
+                    args![&game, seat],
+                )
+                .await?
+            {
+                Some(mut r) => Ok(r.get(0)?),
                 None => Ok(None),
             }
         })
@@ -1160,7 +1202,7 @@ async fn game_kind<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameKind>, Stor
 async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, StorageError> {
     let head = s
         .row(
-            "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name
+            "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name, g.shown
              FROM games g LEFT JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
             args![id],
         )
@@ -1170,6 +1212,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
     };
     let kind: String = r.get(0)?;
     let (mode, setup, created) = (r.get(1)?, r.get(2)?, r.get(3)?);
+    let shown = r.get(8)?;
     let challenge = match r.get::<Option<String>>(4)? {
         Some(id) => Some(ChallengeRef {
             id,
@@ -1232,6 +1275,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
         actions,
         challenge,
         rematch,
+        shown,
     }))
 }
 

@@ -33,10 +33,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, super::COMEBACK),
     (5, super::reviews::SCHEMA),
     (6, super::name_keys::SCHEMA),
+    (7, super::fair_play::SHOWN_POSTGRES),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 6;
+pub(super) const SCHEMA_VERSION: i64 = 7;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -491,6 +492,9 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             }
             if v == 6 {
                 super::name_keys::rekey(&mut sql::Postgres(&tx)).await?;
+            }
+            if v == 7 {
+                tx.batch_execute(super::fair_play::SCHEMA).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

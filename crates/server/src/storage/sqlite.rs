@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 8;
+pub(super) const SCHEMA_VERSION: i64 = 9;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -364,6 +364,17 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     if version < 8 {
         tx.execute_batch(super::name_keys::SCHEMA)?;
         ready(super::name_keys::rekey(&mut sql::Sqlite(&tx)))?;
+    }
+    if version < 9 {
+        let has_shown: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'shown'",
+            [],
+            |r| r.get(0),
+        )?;
+        if !has_shown {
+            tx.execute_batch(super::fair_play::SHOWN_SQLITE)?;
+        }
+        tx.execute_batch(super::fair_play::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -389,8 +389,12 @@ impl GameState for InkState {
             Expansion::None => None,
             e => Some(e.name()),
         };
+        let seed_known = serde_json::from_str::<StoredSetup>(&stored.setup)
+            .map(|s| s.chosen || s.practice.is_some())
+            .map_err(|e| ApiError::Internal(format!("game {}: setup: {e}", stored.id)))?;
         Ok(FriendGame {
             seed,
+            seed_known,
             results,
             variant,
         })
@@ -1294,6 +1298,7 @@ mod tests {
                 .collect(),
             challenge: None,
             rematch: None,
+            shown: None,
         }
     }
 
