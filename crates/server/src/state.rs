@@ -105,6 +105,8 @@ pub struct AppState {
     pub rank_per_address: bool,
     /// Hints waiting for a turn to think before another is refused at once.
     pub hints_waiting: usize,
+    /// The challenges' link-preview pictures drawn lately.
+    pub previews: Arc<crate::preview::Pictures>,
 }
 
 impl AppState {
