@@ -72,6 +72,8 @@ pub struct Running {
     task: JoinHandle<Result<(), std::io::Error>>,
     /// The server's own storage (for tests: see [`Running::storage_for_test`]).
     storage: Storage,
+    /// Its link-preview pictures (for tests: see [`Running::previews_drawn_for_test`]).
+    previews: Arc<crate::preview::Pictures>,
 }
 
 impl Running {
@@ -85,6 +87,13 @@ impl Running {
     #[doc(hidden)]
     pub fn storage_for_test(&self) -> Storage {
         self.storage.clone()
+    }
+
+    /// How many link-preview pictures the server has drawn (the others it sent were kept ones).
+    /// Test-only.
+    #[doc(hidden)]
+    pub fn previews_drawn_for_test(&self) -> u64 {
+        self.previews.drawn()
     }
 
     /// Stops accepting, ends live-update streams, waits for requests in flight.
@@ -143,6 +152,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         rank_per_address: config.rank_per_address,
         hints_waiting: config.capacity.hints_waiting,
         reviews_waiting: config.capacity.reviews_waiting,
+        previews: Arc::default(),
     };
     let limiter = Arc::new(http::limits::Limiter::new(
         config.limits,
@@ -172,6 +182,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         shutdown.clone(),
     ));
     let storage = state.storage.clone();
+    let previews = state.previews.clone();
     let admission = http::admission::Admission::new(config.capacity);
     let app = http::router(state, games.routes, limiter, admission);
     let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
@@ -180,6 +191,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         stop,
         task,
         storage,
+        previews,
     })
 }
 

@@ -16,6 +16,11 @@
 //! hyper closes the connection. Whether a request is being answered is counted by the service
 //! (a request in) and the response body (dropped once sent); whether its body is still to come,
 //! by a wrapper of the request's body ([`RequestBody`]).
+//!
+//! A request that hyper cannot read (a byte a URL may not hold, a URL over 64 KB, a malformed
+//! `Content-Length`, headers too large) never reaches the app: hyper answers it itself, with an
+//! empty body, and closes the connection. That answer is replaced on its way out by the same
+//! status with the API's JSON `error` ([`json_refusal`]).
 
 use std::convert::Infallible;
 use std::io;
@@ -28,7 +33,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use bytes::Bytes;
+use bytes::{Buf, Bytes};
 use futures_util::task::AtomicWaker;
 use http_body_util::BodyExt;
 use hyper::body::{Body as HttpBody, Frame, Incoming, SizeHint};
@@ -172,13 +177,16 @@ enum Phase {
     Answering,
 }
 
-/// A TCP stream whose reads fail once the client has taken too long.
+/// A TCP stream whose reads fail once the client has taken too long, and whose writes carry
+/// hyper's own refusals as JSON.
 struct Watched {
     inner: TcpStream,
     busy: Arc<Busy>,
     timeouts: Timeouts,
     phase: Phase,
     deadline: Pin<Box<Sleep>>,
+    /// What is still to be written of a refusal written in hyper's place.
+    refusal: Bytes,
 }
 
 impl Watched {
@@ -190,8 +198,82 @@ impl Watched {
             timeouts,
             phase: Phase::Head(now),
             deadline: Box::pin(tokio::time::sleep_until(now + timeouts.header)),
+            refusal: Bytes::new(),
         }
     }
+
+    /// Writes what is left of a refusal.
+    fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.refusal.is_empty() {
+            let n = std::task::ready!(Pin::new(&mut self.inner).poll_write(cx, &self.refusal))?;
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.refusal.advance(n);
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Takes `buf` in place of hyper's refusal it is (see [`json_refusal`]): whether it was one.
+    fn replace_refusal(&mut self, buf: &[u8]) -> bool {
+        match json_refusal(buf) {
+            Some(json) => {
+                self.refusal = json;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The answer hyper writes itself to a request it cannot read, before any service sees it: a
+/// status line (`400`, `414` or `431`) and exactly these headers, `connection: close`,
+/// `content-length: 0` and `date` (an answer of the app's always carries more, such as
+/// `x-content-type-options`). The same status, with the API's JSON `error` in words, and the
+/// headers every API answer carries; `None` for anything else.
+fn json_refusal(written: &[u8]) -> Option<Bytes> {
+    // hyper's refusal is some 100 bytes, written at once.
+    if written.len() > 256 || !written.starts_with(b"HTTP/1.1 4") {
+        return None;
+    }
+    let head = std::str::from_utf8(written)
+        .ok()?
+        .strip_suffix("\r\n\r\n")?;
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.strip_prefix("HTTP/1.1 ")?;
+    let error = match status.get(..3)? {
+        "400" => {
+            "the request cannot be read: its request line or a header is malformed (a URL's bytes outside printable ASCII are sent percent-encoded; Content-Length is one number)"
+        }
+        "414" => "the URL is too long: at most 65534 bytes",
+        "431" => "the request's headers are too large (at most 100 headers, about 400 KB)",
+        _ => return None,
+    };
+    let (mut close, mut empty, mut date) = (false, false, None);
+    for line in lines {
+        match line.split_once(": ")? {
+            ("connection", "close") => close = true,
+            ("content-length", "0") => empty = true,
+            ("date", value) => date = Some(value),
+            _ => return None,
+        }
+    }
+    let date = date.filter(|_| close && empty)?;
+    let body = serde_json::json!({ "error": error }).to_string();
+    Some(Bytes::from(format!(
+        "HTTP/1.1 {status}\r\n\
+         content-type: application/json\r\n\
+         content-length: {}\r\n\
+         connection: close\r\n\
+         date: {date}\r\n\
+         x-content-type-options: nosniff\r\n\
+         referrer-policy: no-referrer\r\n\
+         x-frame-options: DENY\r\n\
+         cache-control: no-store\r\n\
+         \r\n\
+         {body}",
+        body.len()
+    )))
 }
 
 impl AsyncRead for Watched {
@@ -248,15 +330,24 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
+        let this = &mut *self;
+        std::task::ready!(this.poll_refusal(cx))?;
+        if this.replace_refusal(buf) {
+            return Poll::Ready(Ok(buf.len()));
+        }
+        Pin::new(&mut this.inner).poll_write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
+        let this = &mut *self;
+        std::task::ready!(this.poll_refusal(cx))?;
+        Pin::new(&mut this.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
+        let this = &mut *self;
+        std::task::ready!(this.poll_refusal(cx))?;
+        Pin::new(&mut this.inner).poll_shutdown(cx)
     }
 
     fn poll_write_vectored(
@@ -264,7 +355,14 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        let this = &mut *self;
+        std::task::ready!(this.poll_refusal(cx))?;
+        if let Some(first) = bufs.iter().find(|b| !b.is_empty())
+            && this.replace_refusal(first)
+        {
+            return Poll::Ready(Ok(first.len()));
+        }
+        Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -392,4 +490,57 @@ impl Reserve {
 
 async fn stopped(mut shutdown: watch::Receiver<bool>) {
     let _ = shutdown.wait_for(|stopped| *stopped).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DATE: &str = "date: Sat, 28 Nov 2026 04:30:27 GMT";
+
+    #[test]
+    fn hypers_own_refusals_become_json_and_nothing_else_does() {
+        for (status, words) in [
+            ("400 Bad Request", "malformed"),
+            ("414 URI Too Long", "too long"),
+            ("431 Request Header Fields Too Large", "too large"),
+        ] {
+            let hyper = format!(
+                "HTTP/1.1 {status}\r\nconnection: close\r\ncontent-length: 0\r\n{DATE}\r\n\r\n"
+            );
+            let json = json_refusal(hyper.as_bytes()).expect(status);
+            let text = std::str::from_utf8(&json).unwrap();
+            let (head, body) = text.split_once("\r\n\r\n").unwrap();
+            assert!(
+                head.starts_with(&format!("HTTP/1.1 {status}\r\n")),
+                "{head}"
+            );
+            assert!(
+                head.contains("content-type: application/json\r\n"),
+                "{head}"
+            );
+            assert!(head.contains(&format!("content-length: {}\r\n", body.len())));
+            assert!(head.contains(DATE), "{head}");
+            let v: serde_json::Value = serde_json::from_str(body).unwrap();
+            assert!(v["error"].as_str().unwrap().contains(words), "{v}");
+        }
+        for other in [
+            // An answer of the app's: more headers, or a body.
+            format!(
+                "HTTP/1.1 400 Bad Request\r\nx-content-type-options: nosniff\r\nconnection: close\r\ncontent-length: 0\r\n{DATE}\r\n\r\n"
+            ),
+            format!("HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n{DATE}\r\n\r\n"),
+            format!(
+                "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 2\r\n{DATE}\r\n\r\n{{}}"
+            ),
+            format!(
+                "HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n{DATE}\r\n\r\n"
+            ),
+            format!("HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 0\r\n{DATE}\r\n\r\n"),
+            "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n".to_owned(),
+            String::new(),
+        ] {
+            assert_eq!(json_refusal(other.as_bytes()), None, "{other}");
+        }
+    }
 }

@@ -2,10 +2,18 @@
 //! a PNG drawn from an SVG made here (rendered by `resvg`, with a font embedded in the
 //! binary, so it looks the same on every machine). It says the challenge, how many play it, the
 //! best score and the computer's, and never shows a board: nothing of the dice.
+//!
+//! Drawing one takes 15 to 30 ms of CPU, so the last picture of each challenge is kept
+//! ([`Pictures`]) until what it shows changes, and its tag (a hash of what it shows) is its
+//! `ETag`.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
+use bytes::Bytes;
 use resvg::{tiny_skia, usvg};
+use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
@@ -134,9 +142,10 @@ fn options() -> &'static usvg::Options<'static> {
     })
 }
 
-/// The card as a PNG (CPU work: a few milliseconds; call it off the async threads).
-pub fn png(card: &Card) -> Result<Vec<u8>, ApiError> {
-    let tree = usvg::Tree::from_str(&svg(card), options())
+/// A card's SVG (made by [`svg`]) as a PNG (CPU work: 15 to 30 ms; call it off the async
+/// threads).
+fn png(svg: &str) -> Result<Vec<u8>, ApiError> {
+    let tree = usvg::Tree::from_str(svg, options())
         .map_err(|e| ApiError::Internal(format!("the preview's SVG: {e}")))?;
     let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT)
         .ok_or_else(|| ApiError::Internal("no pixmap for the preview".into()))?;
@@ -148,6 +157,113 @@ pub fn png(card: &Card) -> Result<Vec<u8>, ApiError> {
     pixmap
         .encode_png()
         .map_err(|e| ApiError::Internal(format!("the preview's PNG: {e}")))
+}
+
+/// A card to draw: its SVG, and its tag.
+pub struct Drawing {
+    svg: String,
+    /// A strong `ETag` (quoted): a hash of the SVG, so it changes with anything the picture
+    /// shows (and with the way it is drawn).
+    pub tag: String,
+}
+
+impl Drawing {
+    pub fn of(card: &Card) -> Drawing {
+        let svg = svg(card);
+        let hash = Sha256::digest(svg.as_bytes());
+        let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
+        Drawing {
+            svg,
+            tag: format!("\"{hex}\""),
+        }
+    }
+}
+
+/// How many challenges' pictures are kept (a picture is about 30 KB: some 8 MB in all).
+pub const KEPT: usize = 256;
+
+/// The last picture drawn of each challenge, for [`KEPT`] challenges at most (the one asked for
+/// least recently is forgotten first), and how many were drawn.
+#[derive(Default)]
+pub struct Pictures {
+    kept: Mutex<Kept>,
+    /// One picture is drawn at a time: two requests for the same missing picture draw it once,
+    /// and pictures never take more than a core.
+    drawing: tokio::sync::Mutex<()>,
+    drawn: AtomicU64,
+}
+
+#[derive(Default)]
+struct Kept {
+    by_challenge: HashMap<String, Entry>,
+    /// Counts every use, to know which was used last.
+    uses: u64,
+}
+
+/// One challenge's picture.
+struct Entry {
+    tag: String,
+    png: Bytes,
+    used: u64,
+}
+
+impl Pictures {
+    /// The PNG of challenge `id`'s `drawing`: the one kept if it shows the same, else drawn
+    /// now (and kept in place of the one before).
+    pub async fn png(&self, id: &str, drawing: Drawing) -> Result<Bytes, ApiError> {
+        if let Some(png) = self.kept(id, &drawing.tag) {
+            return Ok(png);
+        }
+        let _turn = self.drawing.lock().await;
+        // Drawn while this request waited for its turn?
+        if let Some(png) = self.kept(id, &drawing.tag) {
+            return Ok(png);
+        }
+        let Drawing { svg, tag } = drawing;
+        let png = tokio::task::spawn_blocking(move || png(&svg))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))??;
+        let png = Bytes::from(png);
+        self.drawn.fetch_add(1, Ordering::Relaxed);
+        self.keep(id, tag, png.clone());
+        Ok(png)
+    }
+
+    /// Pictures drawn so far (tests count them).
+    pub fn drawn(&self) -> u64 {
+        self.drawn.load(Ordering::Relaxed)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn kept(&self, id: &str, tag: &str) -> Option<Bytes> {
+        let mut kept = self.lock();
+        kept.uses += 1;
+        let now = kept.uses;
+        let entry = kept.by_challenge.get_mut(id).filter(|e| e.tag == tag)?;
+        entry.used = now;
+        Some(entry.png.clone())
+    }
+
+    fn keep(&self, id: &str, tag: String, png: Bytes) {
+        let mut kept = self.lock();
+        kept.uses += 1;
+        let used = kept.uses;
+        if !kept.by_challenge.contains_key(id) && kept.by_challenge.len() >= KEPT {
+            let oldest = kept
+                .by_challenge
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(id, _)| id.clone());
+            if let Some(oldest) = oldest {
+                kept.by_challenge.remove(&oldest);
+            }
+        }
+        kept.by_challenge
+            .insert(id.to_owned(), Entry { tag, png, used });
+    }
 }
 
 #[cfg(test)]
@@ -170,7 +286,7 @@ mod tests {
     fn the_svg_escapes_what_it_is_told_and_renders() {
         let svg = svg(&card());
         assert!(svg.contains("Ann &lt;&amp; co&gt;&#39;s"), "{svg}");
-        let png = png(&card()).unwrap();
+        let png = png(&svg).unwrap();
         assert_eq!(&png[1..4], b"PNG");
         // The text was drawn: more than the two background colours.
         let decoded = tiny_skia::Pixmap::decode_png(&png).unwrap();
@@ -182,6 +298,54 @@ mod tests {
         colours.sort_unstable();
         colours.dedup();
         assert!(colours.len() > 20, "only {} colours", colours.len());
+    }
+
+    #[tokio::test]
+    async fn a_picture_is_drawn_once_until_what_it_shows_changes() {
+        let pictures = Pictures::default();
+        let one = Drawing::of(&card());
+        let tag = one.tag.clone();
+        assert!(
+            tag.starts_with('"') && tag.ends_with('"') && tag.len() == 26,
+            "{tag}"
+        );
+        let png = pictures.png("daily-x", one).await.unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        let again = pictures.png("daily-x", Drawing::of(&card())).await.unwrap();
+        assert_eq!((pictures.drawn(), &again), (1, &png));
+        let more = Card {
+            players: 121,
+            ..card()
+        };
+        let changed = Drawing::of(&more);
+        assert_ne!(changed.tag, tag);
+        pictures.png("daily-x", changed).await.unwrap();
+        assert_eq!(pictures.drawn(), 2);
+        // Another challenge showing the same has a picture of its own.
+        pictures.png("daily-y", Drawing::of(&more)).await.unwrap();
+        assert_eq!(pictures.drawn(), 3);
+    }
+
+    #[test]
+    fn at_most_kept_pictures_are_kept_the_least_recently_used_forgotten() {
+        let pictures = Pictures::default();
+        let png = Bytes::from_static(b"png");
+        for i in 0..KEPT {
+            pictures.keep(&format!("c{i}"), "t".into(), png.clone());
+        }
+        // c0 is used again: c1 is now the one used least recently.
+        assert!(pictures.kept("c0", "t").is_some());
+        assert!(pictures.kept("c0", "other").is_none(), "another tag");
+        pictures.keep("new", "t".into(), png.clone());
+        assert_eq!(pictures.lock().by_challenge.len(), KEPT);
+        assert!(pictures.kept("c1", "t").is_none());
+        assert!(pictures.kept("c0", "t").is_some());
+        assert!(pictures.kept("new", "t").is_some());
+        // A new picture of a kept challenge takes its place.
+        pictures.keep("c2", "t2".into(), png);
+        assert_eq!(pictures.lock().by_challenge.len(), KEPT);
+        assert!(pictures.kept("c2", "t").is_none());
+        assert!(pictures.kept("c2", "t2").is_some());
     }
 
     #[test]

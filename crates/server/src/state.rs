@@ -107,6 +107,8 @@ pub struct AppState {
     pub hints_waiting: usize,
     /// Reviews waiting for a turn to think before another is refused at once.
     pub reviews_waiting: usize,
+    /// The challenges' link-preview pictures drawn lately.
+    pub previews: Arc<crate::preview::Pictures>,
 }
 
 impl AppState {

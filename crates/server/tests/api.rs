@@ -355,11 +355,15 @@ async fn a_whole_solo_game() {
     let (status, v) = end_round(&app, &id, &token).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(v["rule"], "game over");
+    // Nothing is left to hint.
     let v = app
         .get(&format!("/api/ink/games/{id}/hint"), Some(&token))
         .await
-        .is(StatusCode::OK);
-    assert_eq!(v["placements"], serde_json::json!([]));
+        .is(StatusCode::CONFLICT);
+    assert!(
+        v["error"].as_str().unwrap().contains("the game is over"),
+        "{v}"
+    );
 }
 
 #[tokio::test]

@@ -277,6 +277,32 @@ async fn practice_plays_a_closed_challenge_again_never_ranked() {
 }
 
 #[tokio::test]
+async fn a_finished_practice_game_gives_no_hint() {
+    let mut app = app_at("2026-11-26T10:00:00Z").await;
+    let (_, bob) = player(&app, "Bob").await;
+    // The day's challenges are made when first asked for.
+    assert_eq!(
+        app.get("/api/challenges/current", None).await.0,
+        StatusCode::OK
+    );
+    move_to(&mut app, "2026-11-27T10:00:00Z").await;
+    let v = app
+        .post("/api/challenges/daily-2026-11-26/practice", Some(&bob), "")
+        .await
+        .is(StatusCode::CREATED);
+    let (game, token) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let hint = format!("/api/ink/games/{game}/hint");
+    app.get(&hint, Some(token)).await.is(StatusCode::OK);
+    let (_, last) = play_ink_game(&app, game, token).await;
+    assert_eq!(last["finished"], true);
+    let v = app.get(&hint, Some(token)).await.is(StatusCode::CONFLICT);
+    assert!(
+        v["error"].as_str().unwrap().contains("the game is over"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
 async fn practice_on_a_closed_metro_daily() {
     let mut app = app_at("2026-11-27T10:00:00Z").await;
     let (_, ann) = player(&app, "Ann").await;

@@ -1,6 +1,6 @@
 //! Per-address limits: a refusal is `429` with `Retry-After` and a JSON `error`; live-update
-//! streams are capped; the limits are per kind of request; behind a trusted proxy the address
-//! is the one it forwarded, and only then.
+//! streams are capped; the limits are per kind of request (reviews and preview pictures too);
+//! behind a trusted proxy the address is the one it forwarded, and only then.
 
 mod common;
 
@@ -120,6 +120,61 @@ async fn making_players_and_games_is_rate_limited_per_kind() {
 }
 
 #[tokio::test]
+async fn reviews_and_preview_pictures_are_rate_limited_per_address() {
+    let app = limited(server::Limits {
+        reviews: 2,
+        previews: 2,
+        ..server::Limits::off()
+    })
+    .await;
+    let (id, _) = common::create(&app, r#"{"mode":"solo"}"#).await;
+    let review = format!("/api/ink/games/{id}/review");
+    let picture = "/api/challenges/nope/preview.png";
+    for (path, what) in [(review.as_str(), "reviews"), (picture, "preview pictures")] {
+        // Whatever the answer (a review of a game that goes on, a challenge that does not
+        // exist), each counts; a HEAD does the work of a GET, and counts as one.
+        let mut client = app.client().await;
+        for method in ["GET", "HEAD"] {
+            let r = client.send(method, path, &[], Vec::new()).await;
+            assert_ne!(r.status(), StatusCode::TOO_MANY_REQUESTS, "{method} {path}");
+            common::body(r).await;
+        }
+        let r = client.send("GET", path, &[], Vec::new()).await;
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS, "{path}");
+        let retry: u64 = r.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=60).contains(&retry), "{retry}");
+        assert_eq!(r.headers()["content-type"], "application/json");
+        let v: serde_json::Value = serde_json::from_slice(&common::body(r).await).unwrap();
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("too many {what}")),
+            "{v}"
+        );
+    }
+    // Each kind its own allowance: the game itself and the challenge's page still answer.
+    app.get(&format!("/api/ink/games/{id}"), None)
+        .await
+        .is(StatusCode::OK);
+    let mut client = app.client().await;
+    let page = client
+        .send("GET", "/challenges/nope", &[], Vec::new())
+        .await;
+    assert_eq!(page.status(), StatusCode::OK);
+    // Off: no limit.
+    let app = limited(server::Limits::off()).await;
+    for _ in 0..5 {
+        let (status, _) = app.get(picture, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
 async fn live_update_streams_are_capped_per_address() {
     let app = limited(server::Limits {
         streams: 2,
@@ -153,6 +208,7 @@ async fn live_update_streams_are_capped_per_address() {
 async fn the_defaults_are_on_and_sensible() {
     let d = server::Limits::default();
     assert!(d.games >= 10 && d.players >= 5 && d.hints >= 30 && d.streams == 50);
+    assert!(d.reviews >= 10 && d.previews >= 30, "{d:?}");
     assert_eq!(server::Config::new("127.0.0.1:0", "x").limits, d);
 }
 

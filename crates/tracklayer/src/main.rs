@@ -76,6 +76,13 @@ struct ServeArgs {
     /// Hints one address may ask for a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_HINTS", value_name = "N", default_value_t = server::Limits::default().hints)]
     rate_hints: u32,
+    /// Game reviews one address may ask for a minute (0: no limit); a review not stored yet
+    /// takes about a CPU-second.
+    #[arg(long, env = "TRACKLAYER_RATE_REVIEWS", value_name = "N", default_value_t = server::Limits::default().reviews)]
+    rate_reviews: u32,
+    /// Challenge link-preview pictures one address may ask for a minute (0: no limit).
+    #[arg(long, env = "TRACKLAYER_RATE_PREVIEWS", value_name = "N", default_value_t = server::Limits::default().previews)]
+    rate_previews: u32,
     /// Challenge plays and friend challenges one address may start a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_PLAYS", value_name = "N", default_value_t = server::Limits::default().plays)]
     rate_plays: u32,
@@ -325,6 +332,8 @@ fn serve(args: ServeArgs) -> ExitCode {
         players_per_day: args.players_per_day,
         joins: args.rate_joins,
         hints: args.rate_hints,
+        reviews: args.rate_reviews,
+        previews: args.rate_previews,
         plays: args.rate_plays,
         streams: args.max_streams,
     };

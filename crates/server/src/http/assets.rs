@@ -139,7 +139,7 @@ fn accept_encoding(headers: &HeaderMap) -> Option<String> {
 }
 
 /// Whether `If-None-Match` names `etag` (weakly compared, as it should be for this header).
-fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+pub(super) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()

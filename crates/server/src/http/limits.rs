@@ -1,6 +1,6 @@
 //! What one address may ask of the server: per-address rate limits on the requests that cost
-//! (making games and players, joining, hints, challenge plays) and a cap on its live-update
-//! streams. One layer, set up with the router; handlers count nothing.
+//! (making games and players, joining, hints, reviews, link-preview pictures, challenge plays)
+//! and a cap on its live-update streams. One layer, set up with the router; handlers count nothing.
 //!
 //! A refusal is `429 Too Many Requests` with `Retry-After` (seconds) and the API's JSON
 //! `error`. The address is the connection's peer (see [`crate::conn`]); behind a reverse proxy
@@ -38,6 +38,10 @@ pub struct Limits {
     pub joins: u32,
     /// `GET /api/ink/games/{id}/hint`.
     pub hints: u32,
+    /// `GET /api/{kind}/games/{id}/review` (about a CPU-second each, until it is stored).
+    pub reviews: u32,
+    /// `GET /api/challenges/{id}/preview.png` (a picture drawn, unless kept).
+    pub previews: u32,
     /// `POST /api/challenges/{id}/play`, `POST /api/challenges`.
     pub plays: u32,
     /// Open `…/events` streams.
@@ -52,6 +56,8 @@ impl Default for Limits {
             players_per_day: 5,
             joins: 30,
             hints: 60,
+            reviews: 20,
+            previews: 60,
             plays: 30,
             streams: 50,
         }
@@ -67,6 +73,8 @@ impl Limits {
             players_per_day: 0,
             joins: 0,
             hints: 0,
+            reviews: 0,
+            previews: 0,
             plays: 0,
             streams: 0,
         }
@@ -79,6 +87,8 @@ enum Kind {
     Players,
     Joins,
     Hints,
+    Reviews,
+    Previews,
     Plays,
 }
 
@@ -89,14 +99,22 @@ impl Kind {
             Kind::Players => "players made",
             Kind::Joins => "joins",
             Kind::Hints => "hints",
+            Kind::Reviews => "reviews",
+            Kind::Previews => "preview pictures",
             Kind::Plays => "challenge plays",
         }
     }
 
     /// The kind of a request, by its method and the shape of its path: any game's
-    /// `/api/{kind}/games…` routes count alike.
+    /// `/api/{kind}/games…` routes count alike. A `HEAD` is answered as a `GET` is (the same
+    /// work, the body left out), and counts as one.
     fn of(method: &Method, path: &str) -> Option<Kind> {
         let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let method = if method == Method::HEAD {
+            &Method::GET
+        } else {
+            method
+        };
         match (method, parts.as_slice()) {
             (&Method::POST, ["api", "players"]) => Some(Kind::Players),
             (&Method::POST, ["api", "challenges"] | ["api", "challenges", _, "play"]) => {
@@ -111,6 +129,8 @@ impl Kind {
             ) => Some(Kind::Games),
             (&Method::POST, ["api", _, "games", _, "join"]) => Some(Kind::Joins),
             (&Method::GET, ["api", _, "games", _, "hint"]) => Some(Kind::Hints),
+            (&Method::GET, ["api", _, "games", _, "review"]) => Some(Kind::Reviews),
+            (&Method::GET, ["api", "challenges", _, "preview.png"]) => Some(Kind::Previews),
             _ => None,
         }
     }
@@ -124,6 +144,8 @@ pub struct Limiter {
     players_daily: Option<DefaultKeyedRateLimiter<IpAddr>>,
     joins: Option<DefaultKeyedRateLimiter<IpAddr>>,
     hints: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    reviews: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    previews: Option<DefaultKeyedRateLimiter<IpAddr>>,
     plays: Option<DefaultKeyedRateLimiter<IpAddr>>,
     streams: Arc<Mutex<HashMap<IpAddr, usize>>>,
     clock: DefaultClock,
@@ -152,6 +174,8 @@ impl Limiter {
             players_daily: per_day(limits.players_per_day),
             joins: per_minute(limits.joins),
             hints: per_minute(limits.hints),
+            reviews: per_minute(limits.reviews),
+            previews: per_minute(limits.previews),
             plays: per_minute(limits.plays),
             streams: Arc::default(),
             clock: DefaultClock::default(),
@@ -165,6 +189,8 @@ impl Limiter {
             Kind::Players => self.players.as_ref(),
             Kind::Joins => self.joins.as_ref(),
             Kind::Hints => self.hints.as_ref(),
+            Kind::Reviews => self.reviews.as_ref(),
+            Kind::Previews => self.previews.as_ref(),
             Kind::Plays => self.plays.as_ref(),
         }
     }
@@ -177,6 +203,8 @@ impl Limiter {
             &self.players_daily,
             &self.joins,
             &self.hints,
+            &self.reviews,
+            &self.previews,
             &self.plays,
         ]
         .into_iter()
@@ -357,6 +385,29 @@ mod tests {
             Some(Kind::Joins)
         );
         assert_eq!(Kind::of(&get, "/api/ink/games/abc/hint"), Some(Kind::Hints));
+        assert_eq!(
+            Kind::of(&Method::HEAD, "/api/ink/games/abc/hint"),
+            Some(Kind::Hints),
+            "a HEAD does the work of a GET"
+        );
+        assert_eq!(
+            Kind::of(&get, "/api/ink/games/abc/review"),
+            Some(Kind::Reviews)
+        );
+        assert_eq!(
+            Kind::of(&get, "/api/metro/games/abc/review"),
+            Some(Kind::Reviews)
+        );
+        assert_eq!(
+            Kind::of(&get, "/api/challenges/daily-x/preview.png"),
+            Some(Kind::Previews)
+        );
+        assert_eq!(
+            Kind::of(&Method::HEAD, "/api/challenges/daily-x/preview.png"),
+            Some(Kind::Previews)
+        );
+        assert_eq!(Kind::of(&get, "/challenges/daily-x"), None, "the page");
+        assert_eq!(Kind::of(&post, "/api/ink/games/abc/review"), None);
         assert_eq!(
             Kind::of(&post, "/api/ttt/games"),
             Some(Kind::Games),

@@ -3,14 +3,14 @@
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::assets;
 use crate::challenges;
 use crate::error::ApiError;
-use crate::preview::{self, Card, escape};
+use crate::preview::{self, Card, Drawing, escape};
 use crate::share;
 use crate::state::AppState;
 use crate::storage::challenges::ChallengeStats;
@@ -77,20 +77,31 @@ async fn page(State(app): State<AppState>, Path(id): Path<String>, headers: Head
     assets::page_with_head("challenge", &head, &headers)
 }
 
-/// `GET /api/challenges/{id}/preview.png`: the picture of its link preview.
+/// `GET /api/challenges/{id}/preview.png`: the picture of its link preview, drawn once for
+/// what it shows (see [`preview::Pictures`]), with an `ETag` of what it shows (`304 Not
+/// Modified` when `If-None-Match` names it, without drawing).
 async fn picture(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let stats = challenges::load(&app, &id).await?;
-    let card = card(&app, &stats);
-    let png = tokio::task::spawn_blocking(move || preview::png(&card))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
-    let mut response = png.into_response();
+    let drawing = Drawing::of(&card(&app, &stats));
+    let tag = HeaderValue::from_str(&drawing.tag).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut response = if assets::not_modified(&headers, &drawing.tag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let png = app.previews.png(&stats.challenge.id, drawing).await?;
+        (
+            [(header::CONTENT_TYPE, HeaderValue::from_static("image/png"))],
+            png,
+        )
+            .into_response()
+    };
     let h = response.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-    // Previews are fetched once by each app that shows a link: a few minutes old is fine.
+    h.insert(header::ETAG, tag);
+    // Previews are fetched once by each app that shows a link: a few minutes old is fine (then
+    // asked again with the tag).
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=300"),

@@ -94,6 +94,14 @@ impl TestApp {
             .storage_for_test()
     }
 
+    /// How many link-preview pictures the running server has drawn.
+    pub fn previews_drawn(&self) -> u64 {
+        self.running
+            .as_ref()
+            .expect("the server runs")
+            .previews_drawn_for_test()
+    }
+
     pub async fn client(&self) -> Client {
         Client::connect(self.addr).await
     }

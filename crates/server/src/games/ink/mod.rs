@@ -686,6 +686,11 @@ pub async fn hint(app: &AppState, id: &str, token: &str) -> Result<Vec<Placement
                     .into(),
             ));
         }
+        if st.game.is_finished() {
+            return Err(ApiError::Conflict(
+                "the game is over: there is nothing left to hint".into(),
+            ));
+        }
         (st.game.clone(), seat)
     };
     let _turn = app.thinking_for_a_person().await?;
