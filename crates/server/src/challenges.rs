@@ -206,6 +206,7 @@ pub fn challenge_ref(c: &ChallengeRow) -> ChallengeRef {
         kind: c.kind.clone(),
         closes: c.closes,
         by: c.by.clone(),
+        fresh: c.fresh,
     }
 }
 
@@ -330,6 +331,7 @@ fn periodic_row(app: &AppState, kind: Kind, now: i64) -> ChallengeRow {
         by: None,
         target: None,
         created: now,
+        fresh: false,
     }
 }
 
@@ -796,6 +798,7 @@ pub async fn friend(
         by: Some(player.name.clone()),
         target,
         created: now,
+        fresh: !same_dice,
     };
     match app
         .storage
@@ -829,7 +832,7 @@ pub async fn friend(
 /// The answer for a friend challenge made before.
 async fn friend_made(app: &AppState, id: String) -> Result<FriendMade, ApiError> {
     let same_dice = match app.storage.challenge(&id).await? {
-        Some(stats) => stats.same_dice,
+        Some(stats) => stats.same_dice(),
         None => return Err(ApiError::Internal(format!("challenge {id} vanished"))),
     };
     Ok(FriendMade {
@@ -972,7 +975,7 @@ fn summary(stats: &ChallengeStats, now: i64, you: Option<You>, sees_games: bool)
         by: c.by.clone(),
         from: c.origin.clone().filter(|_| sees_games),
         target: c.target,
-        same_dice: friend.then_some(stats.same_dice),
+        same_dice: friend.then_some(stats.same_dice()),
         finished: stats.finished,
         you,
         streak: None,

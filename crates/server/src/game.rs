@@ -326,7 +326,7 @@ pub fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
 }
 
 /// Dice (or a deck) that somebody could know in advance: `by` chose their seed, or (a friend
-/// challenge) played them first.
+/// challenge on its first game's dice) played them first.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChosenSeed {
     /// The seed; a friend challenge's only to a seat that has finished it.
@@ -347,6 +347,8 @@ impl ChosenSeed {
         done: bool,
     ) -> Option<ChosenSeed> {
         let (by, shown) = match challenge {
+            // On new dice nobody knew them, its maker neither.
+            Some(c) if c.kind == "friend" && c.fresh => return None,
             Some(c) if c.kind == "friend" => (c.by.clone().unwrap_or_default(), done),
             Some(_) => return None,
             None if chosen => (creator.unwrap_or_default().to_owned(), true),

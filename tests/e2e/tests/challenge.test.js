@@ -197,10 +197,13 @@ test('a daily Railroad Ink challenge played to its end: rank, leaderboard and hi
 
 test('a friend challenge: made from a solo game in one browser, played from its link in another', async () => {
   const ann = await env.page(DESKTOP);
-  const gid = await startGame(ann, env.url, { mode: 'solo', name: 'Ann', seed: 99 });
+  // A random seed: a game whose seed was chosen (known to others) is challenged on new dice.
+  const gid = await startGame(ann, env.url, { mode: 'solo', name: 'Ann' });
   await finishByApi(ann, gid);
   await ann.waitForSelector('#winner');
-  const annScore = (await apiState(ann, gid)).players[0].score.advanced;
+  const annFinished = await apiState(ann, gid);
+  const annScore = annFinished.players[0].score.advanced;
+  const annSeed = annFinished.seed;
   await ann.click('#challenge-friend');
   // A player's name is theirs alone: the Ann of the test before has it, so this Ann (another
   // device, another person) is told at the field, and is Ann B.
@@ -241,8 +244,8 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   assert.equal(await ann.textContent('#still-playing'), 'Still playing: Bob.');
   await shot(ann, 'friend-still-playing-desktop');
   const rolls = await finishByApi(bob, bid);
-  // The same seven rolls as Ann's game: those of seed 99.
-  const expected = execFileSync(binary(), ['ink', 'roll', '--seed', '99', '--count', '7'], { encoding: 'utf8' }).trim().split('\n');
+  // The same seven rolls as Ann's game: those of its seed.
+  const expected = execFileSync(binary(), ['ink', 'roll', '--seed', String(annSeed), '--count', '7'], { encoding: 'utf8' }).trim().split('\n');
   assert.deepEqual(rolls, expected);
   await bob.waitForSelector('#your-rank');
   assert.match(await bob.textContent('#your-rank'), /^You are (1st|2nd) of 2$/);
@@ -250,7 +253,7 @@ test('a friend challenge: made from a solo game in one browser, played from its 
   // Finished: now the seed and Ann's game are his to see.
   await bob.goto(link);
   await bob.waitForSelector('#challenge-seed');
-  assert.match(await bob.textContent('#challenge-seed'), /^Dice from seed 99, the same as Ann B's game\.$/);
+  assert.equal(await bob.textContent('#challenge-seed'), `Dice from seed ${annSeed}, the same as Ann B's game.`);
   assert.equal(await bob.locator(`#challenge-seed a[href="/ink/${gid}/replay"]`).count(), 1);
 
   // Both on the challenge's page, seen from either browser.
@@ -263,10 +266,10 @@ test('a friend challenge: made from a solo game in one browser, played from its 
     assert.ok(names.some((n) => n.startsWith('Bob')), names.join(', '));
   }
   // Bob's row is his; Ann's seat is hers too (Challenge a friend sent her seat's token with her
-  // new player's), though she played it before she had a player.
+  // new player's), though she played it before she had a player: under her player's name.
   assert.match(await bob.textContent('#leaderboard tr.you'), /Bob \(you\)/);
   const annRow = ann.locator('#leaderboard tr.you');
-  assert.match(await annRow.textContent(), /Ann \(you\)/);
+  assert.match(await annRow.textContent(), /Ann B \(you\)/);
   const annId = await ann.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')).id);
   assert.equal(await annRow.locator(`a[href="/players/${annId}"]`).count(), 1, 'her row links to her player page');
   assert.equal(await bob.locator(`#leaderboard tr:not(.you) a[href="/players/${annId}"]`).count(), 1, 'and Bob sees it hers');

@@ -43,6 +43,9 @@ pub struct ChallengeRow {
     /// A friend challenge's score to beat.
     pub target: Option<i64>,
     pub created: i64,
+    /// A friend challenge played on new dice, its first game's having been seen by others
+    /// (that game is then only where its score to beat came from); `false` for every other.
+    pub fresh: bool,
 }
 
 /// The computer's own game on a challenge's dice, and how it did.
@@ -64,9 +67,15 @@ pub struct ChallengeStats {
     /// The best finished entry's score.
     pub best: Option<i64>,
     pub computer: Option<ComputerResult>,
+}
+
+impl ChallengeStats {
     /// A friend challenge played on its first game's own dice (that game's seats are its first
     /// entries); `false` for one on new dice, and for every other kind.
-    pub same_dice: bool,
+    pub fn same_dice(&self) -> bool {
+        let c = &self.challenge;
+        c.kind == "friend" && !c.fresh
+    }
 }
 
 /// A new entry, stored with its game.
@@ -249,7 +258,7 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         Write::Friend(c, entries) => {
             insert_challenge(s, c, false).await?;
             // On new dice: the game is only where its score to beat came from.
-            if let Some(origin) = c.origin.as_ref().filter(|_| entries.is_empty()) {
+            if let Some(origin) = c.origin.as_ref().filter(|_| c.fresh) {
                 if s.row(
                     "SELECT id FROM challenges WHERE origin = ?1 AND id <> ?2",
                     args![origin, &c.id],
@@ -393,8 +402,8 @@ async fn insert_challenge<S: Sql>(
     };
     s.exec(
         &format!(
-            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11){tail}"
+            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target, fresh)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12){tail}"
         ),
         args![
             &c.id,
@@ -408,7 +417,8 @@ async fn insert_challenge<S: Sql>(
             c.origin.as_deref(),
             c.by.as_deref(),
             c.created,
-            c.target
+            c.target,
+            i64::from(c.fresh)
         ],
     )
     .await?;
@@ -618,7 +628,7 @@ const CHALLENGE_COLUMNS: &str =
     (SELECT max(score) FROM entry_scores s WHERE s.challenge = challenges.id),
     computer_game, computer_score, computer_k2, target,
     (SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores s WHERE s.challenge = challenges.id),
-    (SELECT e.game FROM entries e WHERE e.challenge = challenges.id AND e.game = challenges.origin LIMIT 1)";
+    fresh";
 
 fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
@@ -643,12 +653,12 @@ fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
             by: r.get(8)?,
             target: r.get(15)?,
             created: r.get(9)?,
+            fresh: r.get::<i64>(17)? != 0,
         },
         players: r.get(10)?,
         finished: r.get(16)?,
         best: r.get(11)?,
         computer,
-        same_dice: r.get::<Option<String>>(17)?.is_some(),
     })
 }
 

@@ -362,6 +362,8 @@ pub struct ChallengeRef {
     pub closes: Option<i64>,
     /// Whose game a friend challenge comes from.
     pub by: Option<String>,
+    /// A friend challenge played on new dice (see [`challenges::ChallengeRow::fresh`]).
+    pub fresh: bool,
 }
 
 impl ChallengeRef {
@@ -378,6 +380,7 @@ impl From<&challenges::ChallengeRow> for ChallengeRef {
             kind: c.kind.clone(),
             closes: c.closes,
             by: c.by.clone(),
+            fresh: c.fresh,
         }
     }
 }
@@ -836,7 +839,7 @@ impl Storage {
         read!(self, |s| async move {
             let row = s
                 .row(
-                    "SELECT c.id, c.kind, c.closes, c.by_name
+                    "SELECT c.id, c.kind, c.closes, c.by_name, c.fresh
                      FROM games g JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
                     args![&id],
                 )
@@ -847,6 +850,7 @@ impl Storage {
                     kind: r.get(1)?,
                     closes: r.get(2)?,
                     by: r.get(3)?,
+                    fresh: r.get::<i64>(4)? != 0,
                 })),
                 None => Ok(None),
             }
@@ -1202,7 +1206,8 @@ async fn game_kind<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameKind>, Stor
 async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, StorageError> {
     let head = s
         .row(
-            "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name, g.shown
+            "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name, g.shown,
+                    c.fresh
              FROM games g LEFT JOIN challenges c ON c.id = g.challenge WHERE g.id = ?1",
             args![id],
         )
@@ -1219,6 +1224,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
             kind: r.get(5)?,
             closes: r.get(6)?,
             by: r.get(7)?,
+            fresh: r.get::<i64>(9)? != 0,
         }),
         None => None,
     };

@@ -33,7 +33,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, super::COMEBACK),
     (5, super::reviews::SCHEMA),
     (6, super::name_keys::SCHEMA),
-    (7, super::fair_play::SHOWN_POSTGRES),
+    (7, super::fair_play::COLUMNS_POSTGRES),
 ];
 
 /// The newest schema version this code knows.

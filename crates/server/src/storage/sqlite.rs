@@ -366,13 +366,15 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
         ready(super::name_keys::rekey(&mut sql::Sqlite(&tx)))?;
     }
     if version < 9 {
-        let has_shown: bool = tx.query_row(
-            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'shown'",
-            [],
-            |r| r.get(0),
-        )?;
-        if !has_shown {
-            tx.execute_batch(super::fair_play::SHOWN_SQLITE)?;
+        for (table, column, add) in super::fair_play::COLUMNS_SQLITE {
+            let there: bool = tx.query_row(
+                "SELECT count(*) > 0 FROM pragma_table_info(?1) WHERE name = ?2",
+                [table, column],
+                |r| r.get(0),
+            )?;
+            if !there {
+                tx.execute_batch(add)?;
+            }
         }
         tx.execute_batch(super::fair_play::SCHEMA)?;
     }
