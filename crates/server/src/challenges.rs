@@ -499,6 +499,7 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         created: app.clock.now_ms(),
         seats: played.seats,
         entry: None,
+        variant: crate::challenge_games::variant(&challenge.id).map(str::to_owned),
     };
     let game_id = game.id.clone();
     match app

@@ -114,6 +114,12 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// The id of a game just made (from what [`GameState::create`] answered).
     fn created_id(created: &Self::Created) -> &str;
     /// The closed challenge whose draws the game practises, if it is a practice game.
+    /// The variant of the game this one is played in (Railroad Ink's Deep Blue `lake`,
+    /// `river`): records keep a best for each. None: the game itself.
+    fn variant(&self) -> Option<&'static str> {
+        None
+    }
+
     fn practice(&self) -> Option<&str> {
         None
     }

@@ -120,6 +120,10 @@ pub struct Profile {
 pub struct BestView {
     /// `ink`, `metro`.
     pub game: String,
+    /// The variant of the game (Railroad Ink's `lake`, `river`); absent for the game itself.
+    /// Each variant keeps its own best.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     /// `solo`, `computer:strong` (against that computer), `online`, `challenge`, `practice`,
     /// Metro's `seats`.
     pub mode: String,
@@ -243,9 +247,14 @@ async fn bests(app: &AppState, player: &str, owner: bool) -> Result<Vec<BestView
                 .game_challenge(&b.best_game)
                 .await?
                 .is_none_or(|c| challenges::seed_public(&c, now));
+        let (game, variant) = match b.game.split_once(':') {
+            Some((game, variant)) => (game.to_owned(), Some(variant.to_owned())),
+            None => (b.game, None),
+        };
         out.push(BestView {
             mean: b.sum as f64 / b.games.max(1) as f64,
-            game: b.game,
+            game,
+            variant,
             mode: b.mode,
             games: b.games,
             best: b.best,

@@ -464,3 +464,44 @@ async fn the_weekly_deep_blue_challenge_alternates_lake_and_river() {
     assert_eq!(r["expansion"], "river");
     assert_eq!(r["players"][0]["score"], last["players"][0]["score"]);
 }
+
+/// A player's best is kept per game and variant: a lake game and a river game never count in
+/// the base game's record (nor in each other's), solo and challenges apart.
+#[tokio::test]
+async fn each_expansion_keeps_its_own_best() {
+    let app = app_at(common::challenge::TODAY).await;
+    let (ann_id, ann) = player(&app, "Ann").await;
+    let mut scores = Vec::new();
+    for body in [
+        r#"{"mode":"solo","seed":21}"#,
+        r#"{"mode":"solo","seed":22,"expansion":"lake"}"#,
+        r#"{"mode":"solo","seed":23,"expansion":"river"}"#,
+        r#"{"mode":"solo","seed":24,"expansion":"lake"}"#,
+    ] {
+        let (id, token) = common::create_as(&app, Some(&ann), body).await;
+        let (_, last) = play_ink_game(&app, &id, &token).await;
+        scores.push(last["players"][0]["score"]["advanced"].as_i64().unwrap());
+    }
+    let (_, p) = app.get(&format!("/api/players/{ann_id}"), None).await;
+    let record = |variant: Option<&str>| {
+        common::find(&p["bests"], |b| {
+            b["game"] == "ink" && b["mode"] == "solo" && b["variant"].as_str() == variant
+        })
+    };
+    let base = record(None);
+    assert_eq!(
+        (base["games"].as_i64(), base["best"].as_i64()),
+        (Some(1), Some(scores[0]))
+    );
+    let lake = record(Some("lake"));
+    assert_eq!(lake["games"], 2, "{p}");
+    assert_eq!(lake["best"], scores[1].max(scores[3]));
+    let river = record(Some("river"));
+    assert_eq!(
+        (river["games"].as_i64(), river["best"].as_i64()),
+        (Some(1), Some(scores[2]))
+    );
+    // A first game of its variant beats no best: never "up from" another variant's.
+    assert!(river["previous"].is_null(), "{river}");
+    assert_eq!(p["bests"].as_array().unwrap().len(), 3, "{p}");
+}

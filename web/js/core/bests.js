@@ -11,6 +11,11 @@ export function wayText(mode) {
   }[mode] || mode;
 }
 
+/** A record's game as a person names it: "Railroad Ink", "Railroad Ink, lake expansion". */
+export function recordGameText(gameName, record) {
+  return record.variant ? `${gameName}, ${record.variant} expansion` : gameName;
+}
+
 /**
  * "New best" on a finished game's end screen, when this device's player sat in it and it beat
  * their best of the same game played the same way (their first such game sets a best without
@@ -25,7 +30,8 @@ export function newBestNote(gameId) {
   request('GET', '/api/players/me', { token: me.token }).then((profile) => {
     const record = (profile.bests || []).find((b) => b.best_game === gameId);
     if (!record || record.previous === null || record.previous === undefined) return;
-    fill(box, h('strong', {}, 'New best!'), ` ${record.best}, up from ${record.previous}: your best of ${record.games} games (${wayText(record.mode).toLowerCase()}).`);
+    const way = [wayText(record.mode).toLowerCase(), record.variant ? `${record.variant} expansion` : null].filter(Boolean).join(', ');
+    fill(box, h('strong', {}, 'New best!'), ` ${record.best}, up from ${record.previous}: your best of ${record.games} games (${way}).`);
     box.hidden = false;
   }).catch(() => { /* no records: nothing to say */ });
   return box;

@@ -3,7 +3,7 @@
 // games send it when there is one, so they count on the player's page. The key travels to
 // another device as a link, /players/{id}#key=TOKEN, which the player page takes in.
 
-import { request, storedPlayer, storePlayer } from './request.js';
+import { myName, request, storedPlayer, storePlayer } from './request.js';
 import { h } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
 
@@ -59,7 +59,7 @@ export function nameForm({ action = 'Continue', intro = 'The leaderboards show t
   const done = new Promise((r) => { resolveDone = r; });
   const input = h('input', {
     id, name: 'player-name', autocomplete: 'nickname', required: true,
-    placeholder: 'Your name', value: localStorage.getItem('tracklayer:name') || '',
+    placeholder: 'Your name', value: myName(),
   });
   const watch = watchName(input);
   const error = h('p', { class: 'form-error', role: 'alert' });

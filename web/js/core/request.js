@@ -93,6 +93,27 @@ export function storedPlayer() {
   }
 }
 
+const NAME_KEY = 'tracklayer:name';
+
+/**
+ * The name a new game or a join offers for this device's person: its player's, when it has
+ * one (games then count on the player's page under that name); else the name last typed for
+ * oneself.
+ */
+export function myName() {
+  return storedPlayer()?.name || localStorage.getItem(NAME_KEY) || '';
+}
+
+/**
+ * Remembers a name typed for oneself, for the next game, on a device without a player (a
+ * device with one goes by its player's name: a friend's name typed for a hot-seat seat never
+ * becomes it).
+ */
+export function rememberName(name) {
+  const n = String(name || '').trim();
+  if (n && !storedPlayer()) localStorage.setItem(NAME_KEY, n);
+}
+
 export function storePlayer(p) {
   if (p) localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: p.id, token: p.token, name: p.name }));
   else localStorage.removeItem(PLAYER_KEY);

@@ -4,7 +4,7 @@
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
-import { ApiError } from '../core/request.js';
+import { ApiError, myName, rememberName } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
 import { capital, num, pointsText } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
@@ -123,8 +123,10 @@ function joinPanel(root, state) {
     intro: [`${state.players.length} ${state.players.length === 1 ? 'player is' : 'players are'} waiting for the start (`, nameList(state.players.map((p) => p.name), { and: ', ' }),
       '). ', creator ? nameEl(creator) : 'The creator', ' starts the game when everyone is in. Everyone plays the same rolls on their own board; a round ends when every player has finished it.'],
     extra: [state.expansion ? h('p', {}, `Played with the ${(EXPANSIONS[state.expansion] || state.expansion).toLowerCase()}: six rounds, two optional expansion dice a round.`) : null, chosenSeedLine(state.chosen_seed, 'Dice')],
+    name: myName(),
     join: async (name) => {
       const taken = await api.join(state.id, name);
+      rememberName(name);
       seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
     },
   });

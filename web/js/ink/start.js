@@ -4,7 +4,7 @@
 
 import { h, nameEl } from '../core/dom.js';
 import { dateTimeText, pointsText } from '../core/words.js';
-import { request, storedPlayer } from '../core/request.js';
+import { myName, rememberName, request, storedPlayer } from '../core/request.js';
 import { isNameRefusal, watchName } from '../core/names.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
@@ -39,7 +39,8 @@ function showBest(card) {
   const me = storedPlayer();
   if (!me) return;
   request('GET', '/api/players/me', { token: me.token }).then((profile) => {
-    const best = (profile.bests || []).find((b) => b.game === 'ink' && b.mode === 'solo');
+    // The base game's: a game with an expansion keeps a best of its own.
+    const best = (profile.bests || []).find((b) => b.game === 'ink' && !b.variant && b.mode === 'solo');
     if (best) card.append(h('span', { class: 'personal-best', id: 'solo-best' }, `Your best: ${pointsText(best.best)}`));
   }).catch(() => { /* no records: the card says nothing more */ });
 }
@@ -48,7 +49,7 @@ function showBest(card) {
 async function setup() {
   const table = await api.tiles();
   let mode = 'solo';
-  const name = h('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', placeholder: 'Player 1', value: localStorage.getItem('tracklayer:name') || '' });
+  const name = h('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', placeholder: 'Player 1', value: myName() });
   const nameWatch = watchName(name);
   const agent = h('select', { id: 'agent', name: 'agent' },
     table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
@@ -96,7 +97,7 @@ async function setup() {
       try {
         const n = name.value.trim();
         const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
-        localStorage.setItem('tracklayer:name', n);
+        rememberName(n);
         seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;
       } catch (e) {

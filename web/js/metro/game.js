@@ -11,6 +11,7 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
 import { pointsText } from '../core/words.js';
+import { myName, rememberName } from '../core/request.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
 import { newBestNote } from '../core/bests.js';
@@ -108,11 +109,11 @@ function joinPanel(root, state) {
     intro: [`${state.players.length} players on one board: `, taken.map((t, i) => [i ? ', ' : '', t]), taken.length ? ', and ' : '',
       `${open.length} open ${open.length === 1 ? 'seat' : 'seats'} for invited people. Lay tiles in turn to link your stations; the longest lines score, double into the central station.`],
     extra: [chosenSeedLine(state.chosen_seed, 'Tiles'), choices],
-    name: localStorage.getItem('tracklayer:name') || '',
+    name: myName(),
     className: 'm-join',
     join: async (name) => {
       const answer = await metroApi.join(state.id, { name, seat });
-      if (name) localStorage.setItem('tracklayer:name', name);
+      rememberName(name);
       metroSeats.add(state.id, [answer]);
     },
   });

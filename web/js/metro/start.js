@@ -5,6 +5,7 @@
 import { h, fill, nameList } from '../core/dom.js';
 import { dateTimeText } from '../core/words.js';
 import { isNameRefusal, watchName } from '../core/names.js';
+import { myName, rememberName } from '../core/request.js';
 import { levelLabel, metroApi, metroSeats } from './api.js';
 import { seatColour, tileSvg } from './draw.js';
 
@@ -117,7 +118,7 @@ function metroSetup(table, { name = '' } = {}) {
     }
     if (created.seats.length) metroSeats.add(created.id, created.seats);
     const first = seats.find((x) => x.kind === 'here');
-    if (first?.name?.trim()) localStorage.setItem('tracklayer:name', first.name.trim());
+    rememberName(first?.name);
     return created.id;
   }
 
@@ -127,7 +128,7 @@ function metroSetup(table, { name = '' } = {}) {
 /** The new-game form's Metro part (see pages/start.js for what a card gives). */
 async function setup() {
   const table = await metroApi.tiles();
-  const metro = metroSetup(table, { name: localStorage.getItem('tracklayer:name') || '' });
+  const metro = metroSetup(table, { name: myName() });
   return {
     art: metroArt(table),
     parts: [metro.element],

@@ -9,7 +9,7 @@ import { gameName } from '../core/games.js';
 import { player } from '../core/player.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
-import { wayText } from '../core/bests.js';
+import { recordGameText, wayText } from '../core/bests.js';
 import { dateText, num, pointsText } from '../core/words.js';
 
 function shortDate(ms) {
@@ -154,8 +154,8 @@ function recordsCard(profile) {
         h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Played'),
         h('th', { scope: 'col', class: 'num' }, 'Games'), h('th', { scope: 'col', class: 'num' }, 'Best'),
         h('th', { scope: 'col', class: 'num' }, 'Mean'))),
-      h('tbody', {}, bests.map((b) => h('tr', { dataset: { game: b.game, mode: b.mode } },
-        h('th', { scope: 'row' }, gameName(b.game)),
+      h('tbody', {}, bests.map((b) => h('tr', { dataset: { game: b.game, mode: b.mode, variant: b.variant || 'none' } },
+        h('th', { scope: 'row' }, recordGameText(gameName(b.game), b)),
         h('td', {}, wayText(b.mode)),
         h('td', { class: 'num' }, b.games),
         h('td', { class: 'num best' }, b.best_game ? h('a', { href: `/${b.game}/${b.best_game}/replay`, 'data-link': '' }, String(b.best)) : String(b.best)),

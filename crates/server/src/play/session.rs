@@ -151,6 +151,7 @@ impl<St: GameState> Session<St> {
             created: app.clock.now_ms(),
             seats,
             entry,
+            variant: state.variant().map(str::to_owned),
         };
         Session::create(app, new_game, state).await?;
         Ok(id)

@@ -60,7 +60,8 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
     ("reviews", "game, seat, review", "game, seat"),
 ];
 
-const GAME_COLUMNS: &str = "id, kind, mode, setup, created, finished, result, challenge, shown";
+const GAME_COLUMNS: &str =
+    "id, kind, mode, setup, created, finished, result, challenge, shown, variant";
 
 /// What was copied.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

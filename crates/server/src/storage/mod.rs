@@ -351,6 +351,9 @@ pub struct NewGame {
     /// The challenge the game is played in, and its entry (stored with the game, or not at
     /// all: a second attempt by the same player is [`StorageError::Duplicate`]).
     pub entry: Option<challenges::NewEntry>,
+    /// The variant of its game it is played in (Railroad Ink's `lake`, `river`), opaque here:
+    /// records keep a best for each.
+    pub variant: Option<String>,
 }
 
 /// The challenge a game belongs to, as loading the game finds it.
@@ -1048,7 +1051,8 @@ pub(crate) fn now_ms() -> i64 {
 
 async fn insert_game<S: Sql>(s: &mut S, game: &NewGame) -> Result<(), StorageError> {
     s.exec(
-        "INSERT INTO games (id, kind, mode, setup, created, challenge) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO games (id, kind, mode, setup, created, challenge, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         args![
             &game.id,
             game.kind.as_str(),
@@ -1056,6 +1060,7 @@ async fn insert_game<S: Sql>(s: &mut S, game: &NewGame) -> Result<(), StorageErr
             &game.setup,
             game.created,
             game.entry.as_ref().map(|e| e.challenge.as_str()),
+            game.variant.as_deref(),
         ],
     )
     .await?;
@@ -1436,6 +1441,7 @@ mod tests {
             created,
             seats: vec![seat(0)],
             entry: None,
+            variant: None,
         }
     }
 
@@ -1602,6 +1608,93 @@ mod tests {
     /// PostgreSQL's 5) has its name keys made again: the earliest player of each name that now
     /// looks the same keeps the key, the later ones keep their names without one, and a new
     /// look-alike of an old name is a duplicate.
+    #[tokio::test]
+    async fn records_are_counted_again_variant_by_variant() {
+        for db in backends().await {
+            records_by_variant_on(db).await;
+        }
+    }
+
+    async fn records_by_variant_on(db: TestDb) {
+        let storage = db.open().await;
+        storage
+            .create_player(challenges::PlayerRow {
+                id: "ann".into(),
+                name: "Ann".into(),
+                token_hash: "h-ann".into(),
+                created: 1,
+                name_key: Some("ann".into()),
+            })
+            .await
+            .unwrap();
+        // Three solo games stored before variants were: a base game, then a lake game that
+        // scored more, then a river game; the records counted them as one.
+        for (i, (id, setup, score)) in [
+            ("g1", r#"{"players":1,"dice":{"seed":1}}"#, 30),
+            (
+                "g2",
+                r#"{"players":1,"dice":{"seed":2},"expansion":"lake"}"#,
+                60,
+            ),
+            (
+                "g3",
+                r#"{"players":1,"dice":{"seed":3},"expansion":"river"}"#,
+                50,
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut game = new_game(id, GameKind::from("ink"), i as i64 + 1);
+            game.setup = setup.into();
+            game.seats[0].player = Some("ann".into());
+            storage.create_game(game).await.unwrap();
+            let result = format!(
+                r#"{{"players":[{{"seat":0,"name":"Ann","score":{score}}}],"winners":[0]}}"#
+            );
+            storage
+                .mark_finished(
+                    id,
+                    Finished {
+                        at: i as i64 + 10,
+                        result,
+                        entries: vec![challenges::EntryScore {
+                            seat: 0,
+                            score,
+                            k2: 0,
+                        }],
+                    },
+                )
+                .await
+                .unwrap();
+        }
+        let mixed = storage.bests("ann").await.unwrap();
+        assert_eq!(mixed.len(), 1, "{mixed:?}");
+        assert_eq!((mixed[0].games, mixed[0].best), (3, 60));
+        let back = match &db.database {
+            Database::Sqlite(_) => "PRAGMA user_version = 9",
+            Database::Postgres(_) => "UPDATE meta SET value = '7' WHERE key = 'schema'",
+        };
+        storage.exec_for_test(back, &[]).await.unwrap();
+        drop(storage);
+        let storage = db.open().await;
+        let bests: Vec<(String, i64, i64, Option<i64>)> = storage
+            .bests("ann")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|b| (b.game, b.games, b.best, b.previous))
+            .collect();
+        assert_eq!(
+            bests,
+            [
+                ("ink".to_owned(), 1, 30, None),
+                ("ink:lake".to_owned(), 1, 60, None),
+                ("ink:river".to_owned(), 1, 50, None),
+            ]
+        );
+    }
+
     #[tokio::test]
     async fn name_keys_are_made_again_by_how_names_look() {
         for db in backends().await {

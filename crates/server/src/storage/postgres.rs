@@ -34,10 +34,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (5, super::reviews::SCHEMA),
     (6, super::name_keys::SCHEMA),
     (7, super::fair_play::COLUMNS_POSTGRES),
+    (8, super::records::VARIANT_POSTGRES),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 7;
+pub(super) const SCHEMA_VERSION: i64 = 8;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -488,13 +489,17 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             }
             if v == 4 {
                 challenges::backfill_streaks(&mut sql::Postgres(&tx)).await?;
-                super::records::backfill(&mut sql::Postgres(&tx)).await?;
+                // The records are counted by version 8, variant by variant.
             }
             if v == 6 {
                 super::name_keys::rekey(&mut sql::Postgres(&tx)).await?;
             }
             if v == 7 {
                 tx.batch_execute(super::fair_play::SCHEMA).await?;
+            }
+            if v == 8 {
+                tx.batch_execute(super::records::BY_VARIANT).await?;
+                super::records::backfill(&mut sql::Postgres(&tx)).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

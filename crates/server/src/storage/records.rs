@@ -7,7 +7,8 @@ use serde::Deserialize;
 use super::sql::{Sql, args};
 use super::{Backend, Finished, Storage, StorageError, read, sql};
 
-/// A player's record in one game (`ink`, `metro`) played one way (`solo`, `computer:strong`,
+/// A player's record in one game and variant (`ink`, `ink:lake`, `metro`: see
+/// [`record_game`]) played one way (`solo`, `computer:strong`,
 /// `online`, `challenge`, `practice`, Metro's `seats`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Best {
@@ -24,13 +25,46 @@ pub struct Best {
     pub sum: i64,
 }
 
-/// The way a game was played, as its records count it: its mode, and for a game against the
-/// computer, which computer (`computer:greedy`).
+/// The statements of the migration that keeps a best for each variant of a game (SQLite's
+/// schema 10, PostgreSQL's 8), after the column `games.variant` is added: the games stored
+/// before are given theirs (Railroad Ink's Deep Blue expansions were the only variants then, named
+/// in their setup), and the records are counted again ([`backfill`]), each variant apart.
+pub(super) const BY_VARIANT: &str = "
+UPDATE games SET variant = 'lake'
+ WHERE variant IS NULL AND kind = 'ink' AND setup LIKE '%\"expansion\":\"lake\"%';
+UPDATE games SET variant = 'river'
+ WHERE variant IS NULL AND kind = 'ink' AND setup LIKE '%\"expansion\":\"river\"%';
+DELETE FROM bests;
+";
+
+/// The new column on PostgreSQL.
+pub(super) const VARIANT_POSTGRES: &str =
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS variant TEXT;";
+
+/// The new column on SQLite (see `fair_play::COLUMNS_SQLITE`).
+pub(super) const VARIANT_SQLITE: [(&str, &str, &str); 1] = [(
+    "games",
+    "variant",
+    "ALTER TABLE games ADD COLUMN variant TEXT",
+)];
+
+/// The game a record counts, by variant: `ink`, `ink:lake`, `ink:river`, `metro`.
+pub fn record_game(kind: &str, variant: Option<&str>) -> String {
+    match variant {
+        Some(v) => format!("{kind}:{v}"),
+        None => kind.to_owned(),
+    }
+}
+
+/// The way a game was played, as its records count it: its game and variant (see
+/// [`record_game`]), its mode, and for a game against the computer, which computer
+/// (`computer:greedy`).
 async fn way_of<S: Sql>(s: &mut S, game: &str) -> Result<Option<(String, String)>, StorageError> {
     let Some(mut r) = s
         .row(
             "SELECT g.kind, g.mode,
-                    (SELECT agent FROM seats WHERE game = g.id AND kind = 'computer' ORDER BY seat LIMIT 1)
+                    (SELECT agent FROM seats WHERE game = g.id AND kind = 'computer' ORDER BY seat LIMIT 1),
+                    g.variant
              FROM games g WHERE g.id = ?1",
             args![game],
         )
@@ -39,11 +73,12 @@ async fn way_of<S: Sql>(s: &mut S, game: &str) -> Result<Option<(String, String)
         return Ok(None);
     };
     let (kind, mode, agent): (String, String, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
+    let variant: Option<String> = r.get(3)?;
     let mode = match (mode.as_str(), agent) {
         ("computer", Some(agent)) => format!("computer:{agent}"),
         _ => mode,
     };
-    Ok(Some((kind, mode)))
+    Ok(Some((record_game(&kind, variant.as_deref()), mode)))
 }
 
 /// Counts finished game `game`'s scores (`(seat, score)`) in the records of the players who

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 9;
+pub(super) const SCHEMA_VERSION: i64 = 10;
 
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -356,7 +356,7 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     if version < 6 {
         tx.execute_batch(SCHEMA_6)?;
         ready(challenges::backfill_streaks(&mut sql::Sqlite(&tx)))?;
-        ready(super::records::backfill(&mut sql::Sqlite(&tx)))?;
+        // The records are counted by version 10, variant by variant.
     }
     if version < 7 {
         tx.execute_batch(super::reviews::SCHEMA)?;
@@ -366,21 +366,34 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
         ready(super::name_keys::rekey(&mut sql::Sqlite(&tx)))?;
     }
     if version < 9 {
-        for (table, column, add) in super::fair_play::COLUMNS_SQLITE {
-            let there: bool = tx.query_row(
-                "SELECT count(*) > 0 FROM pragma_table_info(?1) WHERE name = ?2",
-                [table, column],
-                |r| r.get(0),
-            )?;
-            if !there {
-                tx.execute_batch(add)?;
-            }
-        }
+        add_columns(&tx, &super::fair_play::COLUMNS_SQLITE)?;
         tx.execute_batch(super::fair_play::SCHEMA)?;
+    }
+    if version < 10 {
+        add_columns(&tx, &super::records::VARIANT_SQLITE)?;
+        tx.execute_batch(super::records::BY_VARIANT)?;
+        ready(super::records::backfill(&mut sql::Sqlite(&tx)))?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
     Ok(version == 1)
+}
+
+/// Adds each column (table, column, statement) that is not there yet: SQLite knows no `IF NOT
+/// EXISTS` for a column, and a database stepped back to an older version (a test's) adds them
+/// again.
+fn add_columns(tx: &Connection, columns: &[(&str, &str, &str)]) -> Result<(), StorageError> {
+    for &(table, column, add) in columns {
+        let there: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info(?1) WHERE name = ?2",
+            [table, column],
+            |r| r.get(0),
+        )?;
+        if !there {
+            tx.execute_batch(add)?;
+        }
+    }
+    Ok(())
 }
 
 fn writer_loop(mut conn: Connection, mut rx: mpsc::Receiver<Job>) {

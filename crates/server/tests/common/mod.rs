@@ -417,6 +417,7 @@ pub async fn store_game(
         created: 1,
         seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
         entry: None,
+        variant: None,
     };
     app.db().await.create_game(game).await.unwrap();
 }

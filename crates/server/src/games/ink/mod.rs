@@ -242,6 +242,12 @@ impl GameState for InkState {
         self.practice.as_deref()
     }
 
+    fn variant(&self) -> Option<&'static str> {
+        Some(self.game.expansion())
+            .filter(|e| !is_base(e))
+            .map(|e| e.name())
+    }
+
     /// Solo, against the same computer, or online (the asker in the lobby, the others join);
     /// a challenge's or a practice game is played again as a solo game.
     fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
