@@ -24,6 +24,7 @@ pub mod ids;
 mod memory;
 mod names;
 mod network;
+mod place;
 pub mod play;
 mod players;
 mod preview;

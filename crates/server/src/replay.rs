@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::challenges::EntryScore;
-use crate::storage::{Finished, SeatKind, SeatRow, StoredGame};
+use crate::storage::{ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What every game's replay begins with (flattened into it).
 #[derive(Debug, Clone, Serialize)]
@@ -91,7 +91,15 @@ pub async fn serve<R: Send + 'static>(
     if stored.kind != kind {
         return Err(ApiError::game_not_found());
     }
-    let hide_seed = may_read(app, &stored, token).await?;
+    let hide_seed = may_read(
+        app,
+        &stored.id,
+        &stored.seats,
+        stored.challenge.as_ref(),
+        stored.shown,
+        token,
+    )
+    .await?;
     let replay = tokio::task::spawn_blocking(move || build(&stored))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
@@ -102,18 +110,21 @@ pub async fn serve<R: Send + 'static>(
 /// seats, and as [`crate::challenges::may_see`] lets); then whether its seed stays hidden (a
 /// challenge's until it has closed; a friend challenge's is shown to whoever may see its
 /// games: they have played those dice). A reader who does not sit in the game is recorded as
-/// having seen its draws before they do (see [`StoredGame::shown`]).
+/// having seen its draws before they do (see [`StoredGame::shown`]): `shown` is what is
+/// stored of that.
 pub async fn may_read(
     app: &AppState,
-    stored: &StoredGame,
+    id: &str,
+    seats: &[SeatRow],
+    challenge: Option<&ChallengeRef>,
+    shown: Option<i64>,
     token: Option<&str>,
 ) -> Result<bool, ApiError> {
-    let seats = stored
-        .seats
+    let sitting = seats
         .iter()
         .map(|s| (s.token_hash.as_deref(), s.player.as_deref()));
-    let seat = crate::challenges::seat_of(app, seats, token).await?;
-    let hide_seed = match &stored.challenge {
+    let seat = crate::challenges::seat_of(app, sitting, token).await?;
+    let hide_seed = match challenge {
         None => false,
         Some(c) => {
             if seat.is_none() {
@@ -122,10 +133,8 @@ pub async fn may_read(
             c.kind != "friend" && !c.is_closed(app.clock.now_ms())
         }
     };
-    if seat.is_none() && stored.shown.is_none() {
-        app.storage
-            .mark_shown(&stored.id, app.clock.now_ms())
-            .await?;
+    if seat.is_none() && shown.is_none() {
+        app.storage.mark_shown(id, app.clock.now_ms()).await?;
     }
     Ok(hide_seed)
 }

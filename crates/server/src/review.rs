@@ -68,12 +68,27 @@ pub async fn serve<St: GameState>(
     q: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let seat = query(q)?.seat.unwrap_or(0);
-    let stored = app.stored_game(id).await?;
-    if stored.kind != St::KIND {
+    if !crate::ids::is_game_id(id) {
         return Err(ApiError::game_not_found());
     }
-    crate::replay::may_read(app, &stored, token).await?;
-    let seats = stored.seats.len();
+    // Who may read it from the game's head alone: a crowd of requests for reviews costs a few
+    // small reads each, never a replay.
+    let head = app
+        .storage
+        .game_head(id)
+        .await?
+        .filter(|h| h.kind == St::KIND)
+        .ok_or_else(ApiError::game_not_found)?;
+    crate::replay::may_read(
+        app,
+        id,
+        &head.seats,
+        head.challenge.as_ref(),
+        head.shown,
+        token,
+    )
+    .await?;
+    let seats = head.seats.len();
     if seat >= seats {
         return Err(ApiError::NotFound(format!(
             "there is no seat {seat} (the game has {seats})"
@@ -85,16 +100,18 @@ pub async fn serve<St: GameState>(
     if let Some(kept) = app.storage.review(id, seat).await? {
         return Ok(Json(raw(kept)?));
     }
-    // Whether it is over, from its replay (CPU, but a small part of a review's).
-    let stored = tokio::task::spawn_blocking(move || finished::<St>(&stored))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
-    crate::http::admission::step_aside();
+    // One request computes a seat's review; the others wait for it here, holding no place.
+    crate::place::step_aside();
     let lock = computing(id, seat);
     let _computing = lock.lock().await;
     if let Some(kept) = app.storage.review(id, seat).await? {
         return Ok(Json(raw(kept)?));
     }
+    let stored = app.stored_game(id).await?;
+    // Whether it is over, from its replay (CPU, but a small part of a review's).
+    let stored = tokio::task::spawn_blocking(move || finished::<St>(&stored))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
     let _turn = app.thinking_for_a_review().await?;
     let reviewed = tokio::task::spawn_blocking(move || St::review(&stored, seat))
         .await

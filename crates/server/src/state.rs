@@ -140,7 +140,7 @@ impl AppState {
     /// A turn to think for a person waiting (a hint), unless too many wait already: then the
     /// refusal says the server is busy. The request holds no admission place while it waits.
     pub async fn thinking_for_a_person(&self) -> Result<thinking::Turn, ApiError> {
-        crate::http::admission::step_aside();
+        crate::place::step_aside();
         self.thinkers
             .person_turn(self.hints_waiting)
             .await
@@ -151,7 +151,7 @@ impl AppState {
     /// free core), unless too many wait already. The request holds no admission place while it
     /// waits.
     pub async fn thinking_for_a_review(&self) -> Result<thinking::Turn, ApiError> {
-        crate::http::admission::step_aside();
+        crate::place::step_aside();
         self.thinkers
             .review_turn(self.reviews_waiting)
             .await

@@ -3,10 +3,9 @@
 //! that grows. At most [`Capacity::in_flight`] API requests are answered at a time; one that
 //! cannot start within [`Capacity::wait`] is refused. Live-update streams (held for as long as a
 //! page is open) and the pages' own files are not counted. A request that goes on to wait for
-//! a core to think on (a hint, a review) gives its place back first ([`step_aside`]): a queue
-//! of those never keeps other requests out.
+//! a core to think on (a hint, a review) gives its place back first
+//! ([`crate::place::step_aside`]): a queue of those never keeps other requests out.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,7 +13,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 
 /// How much the server takes on at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,45 +83,7 @@ pub async fn admit(
         return next.run(request).await;
     }
     match tokio::time::timeout(admission.wait, permits.clone().acquire_owned()).await {
-        Ok(Ok(permit)) => {
-            HELD.scope(RefCell::new(Some(permit)), next.run(request))
-                .await
-        }
+        Ok(Ok(permit)) => crate::place::hold(permit, next.run(request)).await,
         _ => busy("with other requests"),
-    }
-}
-
-tokio::task_local! {
-    /// The place of the request this task answers, while it holds one.
-    static HELD: RefCell<Option<OwnedSemaphorePermit>>;
-}
-
-/// Gives the place of the request being answered back, before it waits for something that is
-/// not the server's to hurry (a core to think on): requests that wait so hold no place. A
-/// request that holds none (a stream, a task of the server's own) is left as it is.
-pub fn step_aside() {
-    let _ = HELD.try_with(|held| held.borrow_mut().take());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_request_that_steps_aside_gives_its_place_back() {
-        let permits = Arc::new(Semaphore::new(1));
-        let permit = permits.clone().acquire_owned().await.unwrap();
-        let inside = permits.clone();
-        HELD.scope(RefCell::new(Some(permit)), async move {
-            assert_eq!(inside.available_permits(), 0);
-            step_aside();
-            assert_eq!(inside.available_permits(), 1);
-            // Twice is once.
-            step_aside();
-            assert_eq!(inside.available_permits(), 1);
-        })
-        .await;
-        // Outside any request there is nothing to give back.
-        step_aside();
     }
 }

@@ -759,6 +759,13 @@ impl Storage {
         read!(self, |s| unfinished_ids(&mut s))
     }
 
+    /// A stored game's head (who sits in it, its challenge), or `None` if there is no such
+    /// game.
+    pub async fn game_head(&self, id: &str) -> Result<Option<GameHead>, StorageError> {
+        let id = id.to_owned();
+        read!(self, |s| head(&mut s, &id))
+    }
+
     /// Everything stored about a game, or `None` if there is no such game.
     pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, StorageError> {
         let id = id.to_owned();
@@ -1208,7 +1215,20 @@ async fn game_kind<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameKind>, Stor
     }
 }
 
-async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, StorageError> {
+/// A stored game's head: what decides who may read it, without its log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameHead {
+    pub kind: GameKind,
+    pub mode: String,
+    pub setup: String,
+    pub created: i64,
+    pub seats: Vec<SeatRow>,
+    pub challenge: Option<ChallengeRef>,
+    /// See [`StoredGame::shown`].
+    pub shown: Option<i64>,
+}
+
+async fn head<S: Sql>(s: &mut S, id: &str) -> Result<Option<GameHead>, StorageError> {
     let head = s
         .row(
             "SELECT g.kind, g.mode, g.setup, g.created, c.id, c.kind, c.closes, c.by_name, g.shown,
@@ -1220,7 +1240,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
     let Some(mut r) = head else {
         return Ok(None);
     };
-    let kind: String = r.get(0)?;
+    let kind = GameKind::parse(&r.get::<String>(0)?)?;
     let (mode, setup, created) = (r.get(1)?, r.get(2)?, r.get(3)?);
     let shown = r.get(8)?;
     let challenge = match r.get::<Option<String>>(4)? {
@@ -1249,6 +1269,30 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
             },
         )
         .await?;
+    Ok(Some(GameHead {
+        kind,
+        mode,
+        setup,
+        created,
+        seats,
+        challenge,
+        shown,
+    }))
+}
+
+async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, StorageError> {
+    let Some(GameHead {
+        kind,
+        mode,
+        setup,
+        created,
+        seats,
+        challenge,
+        shown,
+    }) = head(s, id).await?
+    else {
+        return Ok(None);
+    };
     let rows = s
         .rows(
             "SELECT idx, seat, action FROM actions WHERE game = ?1 ORDER BY idx",
@@ -1278,7 +1322,7 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
     };
     Ok(Some(StoredGame {
         id: id.to_owned(),
-        kind: GameKind::parse(&kind)?,
+        kind,
         mode,
         setup,
         created,
