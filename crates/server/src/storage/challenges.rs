@@ -257,45 +257,34 @@ pub(super) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         Write::Challenge(c) => insert_challenge(s, c, true).await,
         Write::Friend(c, entries) => {
             insert_challenge(s, c, false).await?;
-            // On new dice: the game is only where its score to beat came from.
-            if let Some(origin) = c.origin.as_ref().filter(|_| c.fresh) {
-                if s.row(
-                    "SELECT id FROM challenges WHERE origin = ?1 AND id <> ?2",
-                    args![origin, &c.id],
-                )
-                .await?
-                .is_some()
-                {
-                    return Err(StorageError::Duplicate(format!(
-                        "game {origin} has a friend challenge already"
-                    )));
-                }
-            } else if let Some(origin) = &c.origin {
-                let current = s
-                    .row("SELECT challenge FROM games WHERE id = ?1", args![origin])
-                    .await?
-                    .ok_or_else(|| StorageError::Corrupt(format!("no game {origin}")))?
-                    .get::<Option<String>>(0)?;
-                if current.is_none() {
-                    let changed = s
-                        .exec(
+            if let Some(origin) = &c.origin {
+                // On its own dice the game becomes the challenge's (unless another challenge's
+                // already); on new dice it is only where its score to beat came from.
+                let taken = if c.fresh {
+                    false
+                } else {
+                    let current = s
+                        .row("SELECT challenge FROM games WHERE id = ?1", args![origin])
+                        .await?
+                        .ok_or_else(|| StorageError::Corrupt(format!("no game {origin}")))?
+                        .get::<Option<String>>(0)?;
+                    current.is_none()
+                        && s.exec(
                             "UPDATE games SET challenge = ?2 WHERE id = ?1 AND challenge IS NULL",
                             args![origin, &c.id],
                         )
-                        .await?;
-                    if changed != 1 {
-                        return Err(StorageError::Duplicate(format!(
-                            "game {origin} has a friend challenge already"
-                        )));
-                    }
-                } else if s
-                    .row(
+                        .await?
+                            == 1
+                };
+                // One friend challenge a game.
+                let another = !taken
+                    && s.row(
                         "SELECT id FROM challenges WHERE origin = ?1 AND id <> ?2",
                         args![origin, &c.id],
                     )
                     .await?
-                    .is_some()
-                {
+                    .is_some();
+                if another {
                     return Err(StorageError::Duplicate(format!(
                         "game {origin} has a friend challenge already"
                     )));
