@@ -15,27 +15,10 @@ const GAME_ID_BYTES: usize = 12;
 const TOKEN_BYTES: usize = 32;
 
 fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
-    let mut buf = [0u8; N];
-    getrandom::fill(&mut buf).map_err(|e| RandomError(e.to_string()))?;
-    Ok(buf)
+    store::hex::random_bytes::<N>().map_err(|e| RandomError(e.to_string()))
 }
 
-/// `N` random bytes from the operating system, as `2N` lower-case hex digits (for storage's
-/// own secrets and names).
-pub(crate) fn random_hex<const N: usize>() -> Result<String, RandomError> {
-    Ok(hex(&random_bytes::<N>()?))
-}
-
-/// Bytes as lower-case hex digits.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 15) as usize] as char);
-    }
-    s
-}
+pub(crate) use store::hex::hex;
 
 /// A new game id: 24 lower-case hex digits.
 pub fn new_game_id() -> Result<String, RandomError> {

@@ -22,7 +22,6 @@ mod games;
 pub mod http;
 pub mod ids;
 mod memory;
-mod names;
 mod network;
 mod place;
 pub mod play;
@@ -33,13 +32,16 @@ mod review;
 pub mod seed;
 mod share;
 pub mod state;
-pub mod storage;
 mod thinking;
 mod ticket;
 mod viewer;
 pub mod written;
 
 use std::io::Write as _;
+
+/// The storage crate: SQL on SQLite or PostgreSQL, which knows no game (`crates/store`).
+pub use store as storage;
+use store::names;
 
 use thiserror::Error;
 

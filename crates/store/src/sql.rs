@@ -57,7 +57,7 @@ impl<'a, T: Into<Arg<'a>>> From<Option<T>> for Arg<'a> {
 /// The arguments of a statement, each converted to an [`Arg`].
 macro_rules! args {
     ($($a:expr),* $(,)?) => {
-        &[$($crate::storage::sql::Arg::from($a)),*]
+        &[$($crate::sql::Arg::from($a)),*]
     };
 }
 pub(crate) use args;

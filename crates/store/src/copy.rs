@@ -142,7 +142,7 @@ pub async fn copy(
     let total = source.count("games").await?;
     let mut copied = Copied::default();
     // The same secret: the same challenge seeds.
-    let secret = crate::ids::hex(source.secret());
+    let secret = crate::hex::hex(source.secret());
     dest.write(Write::Copy(Vec::new(), Some(secret))).await?;
     for &table in BEFORE_GAMES {
         let n = copy_table(&source, &dest, table).await?;

@@ -553,6 +553,7 @@ async fn gaps<S: Sql>(s: &mut S) -> Result<Vec<String>, StorageError> {
     .await
 }
 
+#[cfg(any(test, feature = "test-util"))]
 /// Makes an empty database (named `tl_test_` and random) on the server at `admin`; returns
 /// its URL.
 pub(super) async fn fresh_database(admin: &str) -> Result<super::Database, StorageError> {
@@ -560,7 +561,7 @@ pub(super) async fn fresh_database(admin: &str) -> Result<super::Database, Stora
     let client = pool(&config, 1)?.get().await.map_err(unreachable)?;
     let name = format!(
         "tl_test_{}",
-        crate::ids::random_hex::<6>().map_err(|e| StorageError::Task(e.to_string()))?
+        crate::hex::random_hex::<6>().map_err(|e| StorageError::Task(e.to_string()))?
     );
     client
         .batch_execute(&format!("CREATE DATABASE {name}"))

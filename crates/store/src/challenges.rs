@@ -1,4 +1,4 @@
-//! Players, challenges and their entries: the SQL of [`crate::challenges`].
+//! Players, challenges and their entries: the SQL of the server's `challenges`.
 //!
 //! A challenge's entry is one seat of one game played in it. Its rank is read from an index
 //! (`entries_ranked`: score, then the tie break `k2`, then the earlier finish, all within one
@@ -86,7 +86,7 @@ pub struct NewEntry {
     pub player: Option<String>,
     pub name: String,
     pub started: i64,
-    /// The keyed hash of the network it was started from (see `crate::challenges`), when
+    /// The keyed hash of the network it was started from (see the server's `challenges`), when
     /// entries are ranked one per network: a second entry from the same network is stored
     /// unranked. Kept until the challenge closes.
     pub addr: Option<String>,
@@ -173,7 +173,7 @@ pub enum Write {
 
 /// Makes the database's secret (once, when its tables are made).
 pub(super) async fn make_secret<S: Sql>(s: &mut S) -> Result<(), StorageError> {
-    let hex = crate::ids::random_hex::<32>().map_err(|e| StorageError::Task(e.to_string()))?;
+    let hex = crate::hex::random_hex::<32>().map_err(|e| StorageError::Task(e.to_string()))?;
     s.exec(
         "INSERT INTO meta (key, value) VALUES ('secret', ?1) ON CONFLICT (key) DO NOTHING",
         args![&hex],
@@ -1125,6 +1125,7 @@ async fn player_where<S: Sql>(
     }
 }
 
+#[cfg(any(test, feature = "test-util"))]
 /// Fills a challenge with `n` finished entries at once, for measuring the leaderboard (a
 /// test fixture: one transaction; each entry's game is an empty row). `score_of(i)` is entry
 /// `i`'s `(score, k2, finish time)`; its game's id is `i` as 24 hex digits.
@@ -1142,6 +1143,7 @@ pub async fn fill_for_test(
         .await
 }
 
+#[cfg(any(test, feature = "test-util"))]
 /// The statements of [`fill_for_test`].
 pub(super) async fn fill<S: Sql>(
     s: &mut S,

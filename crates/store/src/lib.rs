@@ -1,6 +1,14 @@
-//! Storage: the only module that knows SQL. Two backends behind one API: an embedded SQLite
-//! file (the default, for one process) and a PostgreSQL database (for any number of server
-//! processes on any number of machines).
+//! tracklayer's storage: the only crate that knows SQL, and one that knows no game (it depends
+//! on no engine and no module of the server, so the compiler keeps it so). Two backends behind
+//! one API: an embedded SQLite file (the default, for one process) and a PostgreSQL database
+//! (for any number of server processes on any number of machines).
+//!
+//! By concern: this file holds the configuration, the errors, the rows of games and actions
+//! and their SQL; `challenges` players, challenges and entries; `records` bests; `reviews`
+//! reviews kept; `copy` one database into another; `sql` the statements' one dialect; `sqlite`
+//! and `postgres` the backends and their schema's history; `names` what makes two names of
+//! people one (the players' unique key). Hooks for tests only come with the `test-util`
+//! feature.
 //!
 //! A game is stored as what it was created with (its kind, mode and setup as JSON), its
 //! seats, and its ordered actions (as JSON). Its state is never stored: it is a replay of the
@@ -11,7 +19,7 @@
 //! The action log is the truth: an action is `(game, index)`, unique. Two processes that
 //! append the same index to one game cannot both succeed: the second gets
 //! [`StorageError::Conflict`] and nothing of its write is kept (it reloads the game and tries
-//! again; see `crate::sessions`).
+//! again; see the server's `play::session`).
 //!
 //! Every statement is written once, against `sql::Sql`, and runs on either backend.
 //! - SQLite (`sqlite`): writes go to one writer thread that runs every waiting write in one
@@ -30,11 +38,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub mod challenges;
 pub mod copy;
 mod fair_play;
+pub mod hex;
 mod name_keys;
+pub mod names;
 mod postgres;
 pub mod records;
 pub mod reviews;
-pub(crate) mod sql;
+pub mod sql;
 mod sqlite;
 
 use thiserror::Error;
@@ -265,7 +275,7 @@ impl GameKind {
         &self.0
     }
 
-    pub(crate) fn parse(s: &str) -> Result<GameKind, StorageError> {
+    pub fn parse(s: &str) -> Result<GameKind, StorageError> {
         if s.is_empty() || s.len() > 32 {
             return Err(StorageError::Corrupt(format!("a game kind {s:?}")));
         }
@@ -451,7 +461,7 @@ pub struct Append {
 /// whether it is ranked; the ranking index by seat last, over ranked entries; the computer's game
 /// and a friend challenge's first game in their challenge; recent games paged by (finish, id).
 /// The name keys are filled in after (`challenges::backfill_name_keys`).
-pub(super) const CHALLENGE_SECRETS: &str = "
+pub(crate) const CHALLENGE_SECRETS: &str = "
 ALTER TABLE players ADD COLUMN name_key TEXT;
 ALTER TABLE entries ADD COLUMN addr TEXT;
 ALTER TABLE entries ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
@@ -476,7 +486,7 @@ UPDATE games SET challenge =
 /// challenge, per kind of challenge, and the run's last day (filled in after by
 /// `challenges::backfill_streaks`, then kept as entries finish); and rematches, the one game
 /// made to play a finished game again (its key makes a second one a duplicate).
-pub(super) const COMEBACK: &str = "
+pub(crate) const COMEBACK: &str = "
 CREATE TABLE IF NOT EXISTS streaks (
     player  TEXT NOT NULL REFERENCES players(id),
     kind    TEXT NOT NULL,
@@ -521,10 +531,13 @@ pub(crate) enum Write {
     Review(reviews::NewReview),
     /// Rows copied from another database, and its secret (see [`copy`]).
     Copy(Vec<copy::Rows>, Option<String>),
+    #[cfg(any(test, feature = "test-util"))]
     /// Finished entries of a challenge, for tests (see [`challenges::fill_for_test`]).
     Fill(String, Vec<(i64, i64, i64)>),
+    #[cfg(any(test, feature = "test-util"))]
     /// A statement of a test (see [`Storage::exec_for_test`]).
     Test(String, Vec<sql::Value>),
+    #[cfg(any(test, feature = "test-util"))]
     /// At most this many pages in the SQLite file, on the writer's connection: a test's full
     /// disk (see [`Storage::limit_pages_for_test`]).
     PageLimit(u32),
@@ -579,11 +592,14 @@ async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
             }
             copy::insert(s, rows).await
         }
+        #[cfg(any(test, feature = "test-util"))]
         Write::Fill(challenge, rows) => challenges::fill(s, challenge, rows).await,
+        #[cfg(any(test, feature = "test-util"))]
         Write::PageLimit(pages) => s
             .rows(&format!("PRAGMA max_page_count = {pages}"), &[])
             .await
             .map(drop),
+        #[cfg(any(test, feature = "test-util"))]
         Write::Test(statement, values) => {
             let args: Vec<sql::Arg<'_>> = values.iter().map(sql::Arg::from).collect();
             s.exec(statement, &args).await.map(drop)
@@ -626,7 +642,7 @@ pub struct Storage {
 
 /// A random name for this process.
 fn process_name() -> Result<Arc<str>, StorageError> {
-    Ok(crate::ids::random_hex::<8>()
+    Ok(crate::hex::random_hex::<8>()
         .map_err(|e| StorageError::Task(e.to_string()))?
         .into())
 }
@@ -707,7 +723,7 @@ impl Storage {
     }
 
     /// Whether opening upgraded a database written by an older version that kept no results
-    /// of finished games (then [`crate::replay::backfill`] records them).
+    /// of finished games (then the server's `replay::backfill` records them).
     pub fn upgraded(&self) -> bool {
         self.upgraded
     }
@@ -922,6 +938,7 @@ impl Storage {
         }
     }
 
+    #[cfg(any(test, feature = "test-util"))]
     /// Runs one statement written for SQLite (`?1` placeholders) on either backend, with
     /// text arguments: for tests that change a database behind the server's back.
     #[doc(hidden)]
@@ -933,10 +950,11 @@ impl Storage {
         self.write(Write::Test(statement.to_owned(), values)).await
     }
 
+    #[cfg(any(test, feature = "test-util"))]
     /// Lets the SQLite file grow to `pages` pages at most (never less than it has now): from
     /// then on a write that needs more space fails as on a full disk. It holds for the
     /// writer's connection, so for every write of this storage (and of a server that runs on
-    /// it: see [`crate::Running::storage_for_test`]). Test-only; SQLite only.
+    /// it: see the server's `Running::storage_for_test`). Test-only; SQLite only.
     #[doc(hidden)]
     pub async fn limit_pages_for_test(&self, pages: u32) -> Result<(), StorageError> {
         match &self.backend {
@@ -955,6 +973,7 @@ impl Storage {
         )
     }
 
+    #[cfg(any(test, feature = "test-util"))]
     /// The first column of the first row of a query (a number), for tests.
     #[doc(hidden)]
     pub async fn count_for_test(
@@ -1001,6 +1020,7 @@ impl Storage {
     }
 }
 
+#[cfg(any(test, feature = "test-util"))]
 /// A new, empty PostgreSQL database for a test, made on the server named by the environment
 /// variable `TRACKLAYER_TEST_PG` (a URL whose user may create databases). `None` when it is
 /// not set: the caller says it skipped; with `TRACKLAYER_REQUIRE_PG=1` (as `.ci/run` sets)
@@ -1018,6 +1038,7 @@ pub async fn fresh_test_database() -> Result<Option<Database>, StorageError> {
     postgres::fresh_database(&admin).await.map(Some)
 }
 
+#[cfg(any(test, feature = "test-util"))]
 /// [`fresh_test_database`] on a runtime of its own, for tests that run no runtime.
 #[doc(hidden)]
 pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> {
@@ -1049,7 +1070,7 @@ pub async fn check(database: &Database) -> Result<Vec<String>, StorageError> {
     }
 }
 
-pub(crate) fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
@@ -1105,7 +1126,7 @@ async fn insert_seat<S: Sql>(
 }
 
 /// Refuses a write at or after `deadline` by the database's clock.
-pub(super) async fn before_deadline<S: Sql>(
+pub(crate) async fn before_deadline<S: Sql>(
     s: &mut S,
     deadline: Option<i64>,
 ) -> Result<(), StorageError> {
@@ -1337,6 +1358,30 @@ async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGame>, Storage
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_disk_is_told_apart_from_other_failures() {
+        use rusqlite::ffi;
+        let failure = |code, words: Option<&str>| {
+            StorageError::from(rusqlite::Error::SqliteFailure(
+                ffi::Error::new(code),
+                words.map(str::to_owned),
+            ))
+        };
+        for e in [
+            failure(ffi::SQLITE_FULL, None),
+            failure(
+                ffi::SQLITE_IOERR_WRITE,
+                Some("write failed: No space left on device"),
+            ),
+        ] {
+            assert!(matches!(e, StorageError::Full(_)), "{e:?}");
+        }
+        assert!(matches!(
+            failure(ffi::SQLITE_IOERR_WRITE, Some("disk I/O error")),
+            StorageError::Sqlite(_)
+        ));
+    }
 
     fn seat(seat: usize) -> SeatRow {
         SeatRow {
