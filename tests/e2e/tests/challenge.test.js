@@ -441,3 +441,90 @@ test('an open challenge keeps its games: a new visitor finds none in Replays; a 
   assert.deepEqual(dora.errors, []);
   await dora.context().close();
 });
+
+const METRO_DAILY = 'metro-daily-2026-11-26';
+
+/** Plays the rest of a Metro game through the API with the seat this page holds (the first green square each turn). */
+async function finishMetroSeat(page, id) {
+  await page.evaluate(async (gid) => {
+    const seat = JSON.parse(localStorage.getItem('tracklayer:metro:games')).find((g) => g.id === gid).seats[0];
+    const call = async (method, path) => (await fetch(`/api/metro/games/${gid}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' },
+      body: method === 'POST' && path === '/place' ? JSON.stringify(call.body) : undefined,
+    })).json();
+    for (let i = 0; i < 5000; i++) {
+      const st = await call('GET', '');
+      if (st.finished) return;
+      if (!st.you.your_turn) await new Promise((r) => { setTimeout(r, 30); });
+      else if (st.you.legal && st.you.legal.length >= 2) {
+        call.body = { square: st.you.legal.slice(0, 2) };
+        await call('POST', '/place');
+      } else await call('POST', '/draw');
+    }
+    throw new Error('the Metro game did not end');
+  }, id);
+}
+
+test('issue 41: a Metro daily\'s end screen says who won the table, your rank among the people, and the computer\'s own game, as Share does', async () => {
+  const page = await env.page({ viewport: { width: 1280, height: 800 } });
+  await page.goto(env.url);
+  await page.locator(`.challenge-card[data-challenge="${METRO_DAILY}"] button.play-challenge`).click();
+  await giveName(page, 'Meg');
+  await page.waitForURL(/\/metro\/[0-9a-f]{24}$/);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.waitForSelector('#metro-board');
+  await finishMetroSeat(page, id);
+  const computer = await computerScore(page, METRO_DAILY);
+  await page.waitForSelector('#winner');
+  await page.waitForSelector('#your-rank');
+  await page.waitForSelector('#computer-score');
+  const st = await page.evaluate(async (gid) => {
+    const seat = JSON.parse(localStorage.getItem('tracklayer:metro:games')).find((g) => g.id === gid).seats[0];
+    return (await fetch(`/api/metro/games/${gid}`, { headers: { Authorization: `Bearer ${seat.token}` } })).json();
+  }, id);
+  const share = await page.evaluate(async (cid) => {
+    const me = JSON.parse(localStorage.getItem('tracklayer:player'));
+    return (await fetch(`/api/challenges/${cid}/share`, { headers: { Authorization: `Bearer ${me.token}` } })).json();
+  }, METRO_DAILY);
+  const [, scoreLine, computerLine] = share.text.split('\n');
+
+  // The game's winner among its four seats, said as this game's.
+  const best = Math.max(...st.players.map((p) => p.score));
+  const winners = st.players.filter((p) => p.score === best);
+  const winner = await page.textContent('#winner');
+  if (winners.length === 1) {
+    const who = winners[0].seat === 0 ? 'You win' : `${winners[0].name} wins`;
+    assert.equal(winner, `${who} this game with ${best} points`);
+  } else assert.match(winner, new RegExp(`share the win of this game with ${best} points$`));
+  // The table's ranking says whose it is.
+  assert.match(await page.textContent('#table-ranking'), /^At this table/);
+  assert.equal(await page.locator('#table-ranking + ol li').count(), 4);
+  // The player's rank among the people on the leaderboard, as Share says it.
+  const rank = scoreLine.split(' · ')[1];
+  assert.equal(await page.textContent('#your-rank'), `You are ${rank} on the leaderboard`);
+  assert.match(await page.textContent('#leaderboard-note'), /people/);
+  assert.equal(scoreLine, `${st.players[0].score} points · ${rank}`);
+  // The challenge's computer: its own game on the deck, the score Share gives.
+  assert.equal(computerLine.split(' · ')[0], `The computer ${computer}`);
+  assert.match(await page.textContent('#computer-score'), new RegExp(`^The computer's own game on this deck: ${computer} points\\b`));
+  assert.match(await page.getAttribute('.challenge-result svg.histogram-svg', 'aria-label'), new RegExp(`The computer's own game scored ${computer}\\.`));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'challenge-metro-end-desktop');
+  assert.deepEqual(page.errors, []);
+
+  // The same on a phone.
+  const player = await page.evaluate(() => localStorage.getItem('tracklayer:player'));
+  const seats = await page.evaluate(() => localStorage.getItem('tracklayer:metro:games'));
+  const phone = await env.page(PHONE);
+  await phone.goto(env.url);
+  await phone.evaluate(([p, s]) => { localStorage.setItem('tracklayer:player', p); localStorage.setItem('tracklayer:metro:games', s); }, [player, seats]);
+  await phone.goto(`${env.url}/metro/${id}`);
+  await phone.waitForSelector('#computer-score');
+  assert.equal(await phone.textContent('#winner'), winner);
+  assert.equal(await phone.textContent('#your-rank'), `You are ${rank} on the leaderboard`);
+  await shot(phone, 'challenge-metro-end-phone');
+  assert.deepEqual(phone.errors, []);
+  await phone.context().close();
+  await page.context().close();
+});

@@ -182,3 +182,43 @@ test('the hand rules and an illegal drop, against a computer', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Makes a player through the API and keeps them in the browser, as a daily challenge leaves one. */
+async function storePlayer(page, name) {
+  await page.goto(env.url);
+  return page.evaluate(async (n) => {
+    const p = await (await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) })).json();
+    localStorage.setItem('tracklayer:player', JSON.stringify({ id: p.id, token: p.token, name: p.name }));
+    return p;
+  }, name);
+}
+
+test('issue 41: with a player kept in the browser, a hot-seat game gets past the first turn, after a reload too', async () => {
+  const page = await env.page({ viewport: { width: 1280, height: 800 } });
+  await storePlayer(page, 'Ann');
+  const id = await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'here', name: 'Bob' }], seed: 11 });
+  // The page reads the game with the seats it holds, never with the player's key.
+  const keyed = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith(`/api/metro/games/${id}`) && /Bearer/.test(r.headers().authorization || '')) keyed.push(r.headers().authorization.slice(7));
+  });
+  const player = await page.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')).token);
+  for (const [turn, name] of [[0, 'Ann'], [1, 'Bob'], [2, 'Ann']]) {
+    await page.waitForSelector('#reveal');
+    assert.match(await page.textContent('.m-curtain-name'), new RegExp(name));
+    if (turn === 1) {
+      // A reload keeps the curtain, and the reveal works after it too.
+      await page.reload();
+      await page.waitForSelector('#reveal');
+    }
+    await page.click('#reveal');
+    await page.waitForSelector('#turn-help.mine', { timeout: 5000 });
+    assert.match(await page.textContent('.m-hand-panel h2'), new RegExp(`Your turn${name}`));
+    if (turn === 0) await shot(page, 'metro-hotseat-player-revealed-desktop');
+    await playTurn(page);
+  }
+  assert.equal((await metroState(page, id)).moves.filter((m) => m.action === 'place').length, 3);
+  assert.ok(keyed.length > 0 && !keyed.includes(player), 'seat tokens, not the player key');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

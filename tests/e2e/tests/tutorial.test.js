@@ -8,7 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, serverAndBrowser, shot as screenshot, squareCentre } from '../harness.js';
+import { join } from 'node:path';
+import { PHONE, SCREENSHOTS, serverAndBrowser, shot as screenshot, squareCentre } from '../harness.js';
 import { clickSquare as clickMetroSquare, highlighted } from '../metro-harness.js';
 
 const env = serverAndBrowser();
@@ -190,4 +191,102 @@ test('coming back to the Metro lesson before moving reuses its game; after a mov
   assert.equal(created, 2);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/**
+ * On a phone, when a step starts: its words are on the screen, and so is the board, from its
+ * top, at least half of it (the page may scroll back up to the lesson: waited for).
+ */
+async function boardOnFirstScreen(page, step) {
+  let seen;
+  for (let i = 0; i < 40; i++) {
+    seen = await page.evaluate(() => {
+      const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+      const [title, board] = [box('#step-title'), box('#metro-board')];
+      const visible = Math.min(board.bottom, innerHeight) - Math.max(board.top, 0);
+      return { title: Math.round(title.top), board: Math.round(board.top), share: visible / board.height, height: innerHeight };
+    });
+    if (seen.title >= 0 && seen.board >= 0 && seen.board < seen.height && seen.share >= 0.5) return;
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`step ${step}: its title at ${seen.title}px, the board at ${seen.board}px in a ${seen.height}px screen, ${Math.round(seen.share * 100)}% of it seen`);
+}
+
+test('issue 41: the Metro lesson moves on whichever the player does; on a phone each step starts with the board on the first screen', async () => {
+  // The tile placed instead of trying the centre: the lesson says so and goes on.
+  const page = await env.page(PHONE);
+  await page.goto(`${env.url}/tutorial/metro`);
+  await stepIs(page, 'Draw');
+  await page.waitForSelector('#turn-help.mine');
+  await boardOnFirstScreen(page, 'Draw');
+  await page.click('#draw');
+  await stepIs(page, 'Keep');
+  await boardOnFirstScreen(page, 'Keep');
+  await page.click('#keep');
+  await stepIs(page, 'The centre');
+  await boardOnFirstScreen(page, 'The centre');
+  await shot(page, 'tutorial-metro-centre-phone');
+  const [first] = await highlighted(page);
+  await clickSquare(page, first);
+  await stepIs(page, 'Your hand');
+  assert.match(await page.textContent('#lesson-passed'), /You placed your tile before trying the centre: fine\. No tile ever goes on the four middle squares\./);
+  await boardOnFirstScreen(page, 'Your hand');
+  // What the phone shows as the step starts (not the whole page).
+  await page.screenshot({ path: join(SCREENSHOTS, 'tutorial-metro-passed-phone-screen.png') });
+  await page.waitForSelector('#hand.to-place');
+  const [second] = await highlighted(page);
+  await clickSquare(page, second);
+  await stepIs(page, 'Lines');
+  await boardOnFirstScreen(page, 'Lines');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // The tile drawn placed instead of kept: the Keep step says what to do, and on the next turn
+  // the lesson goes on from there.
+  const other = await env.page(PHONE);
+  await other.goto(`${env.url}/tutorial/metro`);
+  await stepIs(other, 'Draw');
+  await other.click('#draw');
+  await stepIs(other, 'Keep');
+  const [square] = await highlighted(other);
+  await clickSquare(other, square);
+  await other.waitForSelector('#lesson-aside');
+  assert.match(await other.textContent('#lesson-aside'), /You placed the tile you drew: one way to play a turn\. The other is to keep it for later\./);
+  assert.match(await other.textContent('#step-text'), /(The computer plays its turn now\. On yours, draw a tile, then keep it\.|Draw a tile \(press “Draw a tile”, or D\), then keep it\.)$/);
+  await other.waitForSelector('#turn-help.mine');
+  await other.waitForFunction(() => /Draw a tile \(press “Draw a tile”, or D\), then keep it\.$/.test(document.querySelector('#step-text').textContent));
+  await other.click('#draw');
+  await other.waitForFunction(() => /Keep this one: press “Keep it and draw another” \(or K\)\.$/.test(document.querySelector('#step-text').textContent));
+  await other.click('#keep');
+  await stepIs(other, 'The centre');
+  await boardOnFirstScreen(other, 'The centre');
+  await clickSquare(other, '34');
+  await stepIs(other, 'Place');
+  assert.match(await other.textContent('#lesson-refusal'), /^Refused, as it should be\. The tile .+ can't go on row 3, column 4: the four middle squares are the central stations/);
+  await boardOnFirstScreen(other, 'Place');
+  await shot(other, 'tutorial-metro-refused-note-phone');
+  assert.deepEqual(other.errors, []);
+  await other.context().close();
+});
+
+test('issue 41: the Metro rules page speaks to people: tiles by their names, squares as the board numbers them, no section numbers', async () => {
+  for (const [size, options] of SIZES) {
+    const page = await env.page(options);
+    await page.goto(`${env.url}/rules/metro`);
+    await page.waitForSelector('#example-corner .verdict');
+    // No tile codes, no engine coordinates, no section numbers of the engine's rules.
+    const text = await page.innerText('#metro-rules');
+    assert.doesNotMatch(text, /§|\(\d,\s*\d\)|\b[a-d]{4}\b|row \d, column \d/);
+    assert.equal(await page.textContent('#example-touching figcaption'), 'Four straights on square 13, next to a tile. Legal.');
+    assert.equal(await page.textContent('#example-not-touching figcaption'), 'Four straights on square 11, touching nothing. Illegal: the square is not on the edge of the board, and no tile is next to it. Rule 2: touching');
+    assert.match(await page.textContent('#example-corner figcaption'), /^Four right turns on square 00, in the corner between stations 8 and 9\. Illegal: a track would link station 8 to station 9 within this one tile, and the tile fits elsewhere without that \(on square 01, for one\)\. Rule 3: no avoidable short link$/);
+    // The square the words name is lit on its board, and its number is big enough to read.
+    assert.equal(await page.locator('#example-corner .m-legal[data-square="01"]').count(), 1);
+    const label = await page.locator('#example-touching .m-cell-label-over').boundingBox();
+    assert.ok(label.height >= 9, `the square's number is ${label.height}px high`);
+    await page.locator('#example-touching').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, `rules-metro-examples-${size}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

@@ -32,12 +32,21 @@ function rangeLabel(b) {
   return b.from < 0 ? `${num(b.from)} to ${num(b.to)}` : `${b.from}–${b.to}`;
 }
 
+/** The computer's score on the chart: a dashed line, and its label under the axis, kept inside the chart. */
+function computerMark(label, x, { W, left, right, top, plotH }) {
+  // Half the label's width, about (12px text).
+  const half = Math.max(40, label.length * 3.6);
+  return s('g', { class: 'computer-mark' },
+    s('line', { x1: x, x2: x, y1: top - 4, y2: top + plotH }),
+    s('text', { x: Math.min(Math.max(x, left + half), W - right - half), y: top + plotH + 32, 'text-anchor': 'middle' }, label));
+}
+
 /**
  * The day's score distribution as a bar chart, your bar marked and labelled, the computer's
- * score as a dashed line: a figure with an SVG (role img, its summary as the label) and the
- * summary in words under it.
+ * score as a dashed line (named `computerName`): a figure with an SVG (role img, its summary as
+ * the label) and the summary in words under it.
  */
-export function scoreHistogram(histogram, { you = null, computer = null, title = 'Scores' } = {}) {
+export function scoreHistogram(histogram, { you = null, computer = null, computerName = 'the computer', title = 'Scores' } = {}) {
   const hist = (histogram || []).filter((b) => b.count > 0);
   const total = hist.reduce((n, b) => n + b.count, 0);
   if (!total) {
@@ -65,7 +74,7 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
     lowest === highest ? `${total === 1 ? '1 score' : `${total} scores, all`}: ${num(lowest)}.` : `${plural(total, 'score')} from ${num(lowest)} to ${num(highest)}.`,
     total > 2 ? `Most players scored ${rangeLabel(most)} (${most.count}).` : '',
     mine >= 0 ? `You scored ${num(you)}: ${higher === 0 ? 'nobody scored more' : `${plural(higher, 'player')} scored more`}.` : '',
-    computer !== null && computer !== undefined ? `The computer scored ${num(computer)}.` : '',
+    computer !== null && computer !== undefined ? `${computerName.charAt(0).toUpperCase()}${computerName.slice(1)} scored ${num(computer)}.` : '',
   ].filter(Boolean).join(' ');
   const svg = s('svg', {
     class: 'histogram-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}: ${summary}`,
@@ -90,9 +99,7 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
       s('line', { class: 'axis', x1: left + i * step, x2: left + i * step, y1: top + plotH, y2: top + plotH + 4 }),
       s('text', { class: 'tick', x: left + i * step, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from)))
     : null)),
-  computer !== null && computer !== undefined ? s('g', { class: 'computer-mark' },
-    s('line', { x1: scoreX(computer), x2: scoreX(computer), y1: top - 4, y2: top + plotH }),
-    s('text', { x: Math.min(Math.max(scoreX(computer), left + 40), W - right - 40), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${num(computer)}`)) : null,
+  computer !== null && computer !== undefined ? computerMark(`${computerName.replace(/^the /, '')} ${num(computer)}`, scoreX(computer), area) : null,
   mine >= 0 ? s('g', { class: 'you-mark' },
     s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${num(you)}`)) : null);
   return h('figure', { class: 'histogram' }, svg, h('figcaption', { class: 'muted small' }, summary));

@@ -9,6 +9,25 @@ import { scoreHistogram } from './histogram.js';
 import { challengeTitle, flame, num, ordinal, plural, unrankedWords } from './words.js';
 
 /**
+ * The challenge's computer row in words: its own game on the challenge's draws (`comp`, or
+ * null while it plays). A Metro game's table has computers of its own, so Metro's is named as
+ * the computer's own game, apart from them.
+ */
+function computerWords(comp, game) {
+  if (game === 'metro') {
+    return comp
+      ? `The computer's own game on this deck: ${num(comp.score)} points. It played first, as you did, against three strong computers at a table of its own, and is kept apart from the leaderboard.`
+      : 'The computer is still playing its own game on this deck.';
+  }
+  return comp ? `The computer (strong) scored ${num(comp.score)} on the same dice.` : 'The computer is still playing these dice.';
+}
+
+/** Who the chart's computer mark is: "the computer's own game" for Metro (see computerWords). */
+function computerName(game) {
+  return game === 'metro' ? 'the computer\'s own game' : 'the computer';
+}
+
+/**
  * What a finished challenge game shows: `summary`, for under its headline (your rank, a note
  * if unranked, your streak), and `card`, for under the board (the top of the leaderboard, the
  * computer's score, a link to the whole of it, sharing, and the histogram with your score
@@ -28,8 +47,11 @@ export function challengeResult(id, { game = 'ink' } = {}) {
     const rows = [...top];
     if (mineRow && !rows.some((e) => e.you)) rows.push(null, mineRow);
     const comp = board.computer;
+    const metro = game === 'metro';
     fill(summary,
-      h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}` : `${plural(count, 'player')} finished`),
+      h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}${metro ? ' on the leaderboard' : ''}` : `${plural(count, 'player')} finished`),
+      // A Metro game has its own winner at its table: the leaderboard is another ranking.
+      metro ? h('p', { class: 'small', id: 'leaderboard-note' }, 'The leaderboard ranks the people who played this deck, each at a table of their own: by score, then by the margin over the best computer at their table.') : null,
       you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
       c.streak?.current > 0
         ? h('p', { class: 'streak-line', id: 'your-streak', dataset: { streak: c.streak.current } },
@@ -45,13 +67,11 @@ export function challengeResult(id, { game = 'ink' } = {}) {
           : h('li', { value: e.rank, class: e.you ? 'you' : '' },
             h('span', { class: 'name' }, nameEl(e.name), e.you ? ' (you)' : null),
             h('span', { class: 'pts' }, num(e.score)))))),
-        h('p', { class: 'small' }, comp
-          ? `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`
-          : 'The computer is still playing these dice.'),
+        h('p', { class: 'small', id: 'computer-score' }, computerWords(comp, game)),
         h('div', { class: 'row result-actions' },
           h('a', { class: 'btn small', id: 'full-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'Full leaderboard'),
           you?.finished ? shareButton(id) : null)),
-      scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, title: 'The score distribution' }));
+      scoreHistogram(board.histogram, { you: you?.score ?? mineRow?.score ?? null, computer: comp?.score ?? null, computerName: computerName(game), title: 'The score distribution' }));
   }).catch((e) => {
     fill(summary, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });
@@ -82,9 +102,9 @@ export function practiceResult(id, score, { game = 'ink' } = {}) {
           `Practice on ${challengeTitle(c, { plain: true })}: never ranked, no streak.`,
           level ? ` ${plural(level, 'player')} scored the same (fewer errors would rank first).` : '',
         ].join('')),
-        comp ? h('p', { class: 'small' }, `The computer (strong) scored ${num(comp.score)} on the same ${game === 'metro' ? 'tiles' : 'dice'}.`) : null,
+        comp ? h('p', { class: 'small', id: 'computer-score' }, computerWords(comp, game)) : null,
         h('a', { class: 'btn small', id: 'practice-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'The leaderboard')),
-      scoreHistogram(counts, { you: score, computer: comp?.score ?? null, title: 'The score distribution' }));
+      scoreHistogram(counts, { you: score, computer: comp?.score ?? null, computerName: computerName(game), title: 'The score distribution' }));
   }).catch((e) => {
     fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });

@@ -83,9 +83,10 @@ export async function metroScreen(root, id, { navigate, held: given = null, less
     const choice = await joinPanel(root, state);
     if (choice === 'joined') held = metroSeats.get(id);
   }
-  // The state just read is the one the game shows first when it is this device's only seat (or
-  // none) and no seat was joined since; a hot-seat device asks again, with no seat shown yet.
-  const shown = held === loaded.held && (held?.seats.length ?? 0) <= 1 ? state : null;
+  // The state just read (as the first seat held sees it, which is how the game reads it until a
+  // seat of a shared device shows its tiles) is the one the game shows first, unless a seat was
+  // joined since.
+  const shown = held === loaded.held ? state : null;
   const game = new MetroGame(root, id, held, table, { navigate, lesson, shown });
   return game.start();
 }
@@ -187,9 +188,15 @@ class MetroGame extends PlayScreen {
     return this.local.size > 1;
   }
 
-  /** The seat whose view is asked for: the only seat here, or the one that showed its tiles. */
+  /**
+   * The seat whose view is asked for: the only seat here; on a shared device the one that showed
+   * its tiles, or else the first seat held (its tiles stay hidden: see `you`). A page that holds
+   * seats reads the game with their tokens, never with the player's key, which the server
+   * answers as whichever seat the player sits in.
+   */
   get viewer() {
-    if (this.local.size === 1) return [...this.local.keys()][0];
+    if (!this.local.size) return null;
+    if (this.local.size === 1 || this.revealed === null) return [...this.local.keys()][0];
     return this.revealed;
   }
 
@@ -231,14 +238,19 @@ class MetroGame extends PlayScreen {
     return this.listen(metroApi.events(this.id, this.token));
   }
 
-  async refresh() {
+  /**
+   * Reads the state again and shows it if it is newer, or another seat's view; with `redraw`
+   * (a seat that just showed its tiles), whenever it is not older.
+   */
+  async refresh({ redraw = false } = {}) {
     const token = this.token;
     try {
       const next = await metroApi.state(this.id, token);
       // Drop an answer for a seat the page no longer shows, and any older state.
       if (token !== this.token) return;
       const now = this.state;
-      if (next.version > now.version || (next.version === now.version && next.you?.seat !== now.you?.seat)) this.update(next);
+      const newer = next.version > now.version || (next.version === now.version && next.you?.seat !== now.you?.seat);
+      if (newer || (redraw && next.version >= now.version)) this.update(next);
     } catch (e) {
       this.say(e.message, 'error');
     }
@@ -289,8 +301,10 @@ class MetroGame extends PlayScreen {
     const before = placements(this.state.sequence).length;
     const after = placements(next.sequence).length;
     const turnChanged = next.turn !== this.state.turn;
-    if (next.finished && !this.state.finished) play('end');
-    else if (after > before) play('place');
+    if (next.finished && !this.state.finished) {
+      play('end');
+      this.hush();
+    } else if (after > before) play('place');
     if (next.you?.tile !== this.state.you?.tile || turnChanged) this.cursor = null;
     this.state = next;
     // On a shared device, a seat's tiles are shown on its own turn only.
@@ -298,6 +312,13 @@ class MetroGame extends PlayScreen {
     this.render({ fresh: after > before ? before : null });
     if (turnChanged && !next.finished) this.announceTurn();
     this.lesson?.onState(next);
+  }
+
+  /** Clears the message line (a game just over: whose turn it was is old news). */
+  hush() {
+    fill(this.message);
+    this.message.className = 'message';
+    this.message.removeAttribute('title');
   }
 
   /** A refusal in words: which tile, where and why (the server's sentence is its tooltip). */
@@ -480,10 +501,11 @@ class MetroGame extends PlayScreen {
     else if (!legal) this.board.flash(square);
   }
 
+  /** A seat of a shared device shows its tiles: its view is read and drawn, whatever its version. */
   reveal(seat) {
     this.revealed = seat;
     this.say([this.who(seat), ', your turn.'], 'info');
-    this.refresh();
+    this.refresh({ redraw: true });
   }
 
   // ---- dragging the tile to place (pointer events: mouse, pen and touch alike)
@@ -565,15 +587,18 @@ class MetroGame extends PlayScreen {
     const ranked = [...st.players].sort((a, b) => b.score - a.score || a.seat - b.seat);
     const winners = st.winners.map((i) => st.players[i]);
     const you = (p) => this.local.size === 1 && this.local.has(p.seat);
+    const challenge = st.mode === 'challenge' ? st.challenge : null;
+    // A challenge's game (or its practice) is one table among the leaderboard's: its win is
+    // this game's, apart from the rank among the people who played the deck.
+    const ofGame = challenge || st.practice ? ' this game' : '';
     let headline;
     if (winners.length === 1) {
       const w = winners[0];
-      headline = you(w) ? `You win with ${pointsText(w.score)}` : [nameEl(w.name), ` wins with ${pointsText(w.score)}`];
+      headline = you(w) ? `You win${ofGame} with ${pointsText(w.score)}` : [nameEl(w.name), ` wins${ofGame} with ${pointsText(w.score)}`];
     } else {
-      headline = [nameList(winners.map((w) => w.name)), ` share the win with ${pointsText(winners[0].score)}`];
+      headline = [nameList(winners.map((w) => w.name)), ` share the win${ofGame ? ' of this game' : ''} with ${pointsText(winners[0].score)}`];
     }
     let place = 0;
-    const challenge = st.mode === 'challenge' ? st.challenge : null;
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     const practised = st.practice ? st.practice_of : null;
     if (practised && !this.result) this.result = { summary: practiceResult(practised, st.players[0].score, { game: 'metro' }), card: null };
@@ -583,6 +608,7 @@ class MetroGame extends PlayScreen {
         h('h2', { id: 'winner' }, headline),
         challenge ? this.result.summary : null,
         this.local.size ? this.bestNote : null,
+        ofGame ? h('p', { class: 'small', id: 'table-ranking' }, `At this table, ${this.local.size ? 'you' : 'the player'} and the three strong computers every player of this deck meets:`) : null,
         h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
           return h('li', { value: place }, swatch(p.seat), nameEl(p.name), `${you(p) ? ' (you)' : ''}: ${pointsText(p.score)}`);
@@ -693,7 +719,7 @@ class MetroGame extends PlayScreen {
         help,
         reasons,
         actions,
-        mine && you.tile ? h('p', { class: 'muted small' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one`, h('span', { class: 'keys-help' }, ' (or choose one with the arrow keys and press Enter)'), '.') : null,
+        mine && you.tile ? h('p', { class: 'muted small m-squares-help' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one`, h('span', { class: 'keys-help' }, ' (or choose one with the arrow keys and press Enter)'), '.') : null,
         mine ? h('p', { class: 'muted small m-keys' }, 'Keys: D draws, K keeps.') : null));
   }
 

@@ -6,15 +6,65 @@
 // (GET /api/metro/view), so the page never states a rule the engine does not apply.
 
 import { tileNameCapital } from './names.js';
-import { h, fill, swatch } from '../core/dom.js';
+import { h, fill, s, swatch } from '../core/dom.js';
 import { rulesTabs } from '../core/tabs.js';
 import { metroApi } from './api.js';
-import { createMetroBoard, describeLine, seatColour, tileSvg } from './draw.js';
+import { createMetroBoard, describeLine, seatColour, tileMention, tileSvg } from './draw.js';
 
-/** A small board showing a sequence, with the engine's verdict on its last placement. */
-function example(table, view, { players = 2, caption, id }) {
-  const board = createMetroBoard(table, { label: caption, players });
-  board.svg.classList.add('m-example-board');
+/** The placing rules listed on the page, by the engine's name of each: its number there and name. */
+const RULES = {
+  occupied: 'Rule 1: a free square',
+  centre: 'Rule 1: a free square',
+  not_touching: 'Rule 2: touching',
+  avoidable_station_link: 'Rule 3: no avoidable short link',
+};
+
+/**
+ * The engine's verdict on an illegal placement in people's words: why (from its rule's name,
+ * with the stations and the square its sentence names, a square as the board shows it), the
+ * rule of the page's list it breaks, and `instead`, the square it names where the tile would
+ * be legal (or null).
+ */
+export function illegalWords(illegal) {
+  const instead = /such as \((\d),\s*(\d)\)/.exec(illegal.reason);
+  const square = instead ? `${instead[1]}${instead[2]}` : null;
+  let why;
+  switch (illegal.name) {
+    case 'occupied':
+      why = 'a tile is already there';
+      break;
+    case 'centre':
+      why = 'the four middle squares are the central station, where no tile goes';
+      break;
+    case 'not_touching':
+      why = 'the square is not on the edge of the board, and no tile is next to it';
+      break;
+    case 'avoidable_station_link': {
+      const link = /links (station \d+) to (itself|station \d+)/.exec(illegal.reason);
+      why = `${link ? `a track would link ${link[1]} to ${link[2]}` : 'a track would link a station to a station'} within this one tile, and the tile fits elsewhere without that${square ? ` (on square ${square}, for one)` : ''}`;
+      break;
+    }
+    default:
+      why = illegal.reason;
+  }
+  return { why, rule: RULES[illegal.name] || null, instead: square };
+}
+
+/** A square's number drawn again over the tile on it: the words name the square by it. */
+function nameSquare(board, square) {
+  board.svg.append(s('text', {
+    class: 'm-cell-label m-cell-label-over', x: Number(square[1]) * 100 + 92, y: Number(square[0]) * 100 + 92, 'text-anchor': 'end',
+  }, square));
+}
+
+/**
+ * A small board showing a sequence, with the engine's verdict on its last placement in words.
+ * `label` names the board for screen readers; `caption` (parts) says the example under it.
+ */
+function example(table, view, { players = 2, label, caption, id }) {
+  const board = createMetroBoard(table, { label, players });
+  // Its squares' numbers large enough to read: the words name squares by them.
+  board.svg.classList.add('m-example-board', 'm-named-squares');
   // The examples are all in the top-left corner: show that part of the board, larger.
   board.svg.setAttribute('viewBox', '-44 -44 544 344');
   const legal = view.steps.length - 1;
@@ -23,14 +73,21 @@ function example(table, view, { players = 2, caption, id }) {
   let verdict;
   if (view.illegal) {
     const p = view.placements[view.illegal.index];
+    const { why, rule, instead } = illegalWords(view.illegal);
+    // The square where the tile would be legal, lit as the game lights one.
+    if (instead) board.setLegal([instead]);
     board.setDrop(p.slice(4, 6), p.slice(0, 4), false);
-    verdict = h('p', { class: 'verdict illegal' }, h('strong', {}, 'Illegal: '), `${view.illegal.reason}. `, h('span', { class: 'rule-chip' }, view.illegal.rule));
+    nameSquare(board, p.slice(4, 6));
+    verdict = h('p', { class: 'verdict illegal' }, h('strong', {}, 'Illegal: '), `${why}. `, rule ? h('span', { class: 'rule-chip' }, rule) : null);
   } else {
     const last = view.placements[view.placements.length - 1];
-    if (last) board.setDrop(last.slice(4, 6), null, true);
+    if (last) {
+      board.setDrop(last.slice(4, 6), null, true);
+      nameSquare(board, last.slice(4, 6));
+    }
     verdict = h('p', { class: 'verdict legal' }, h('strong', {}, 'Legal.'));
   }
-  return h('figure', { class: 'm-example', id }, board.svg, h('figcaption', {}, caption, verdict));
+  return h('figure', { class: 'm-example', id }, board.svg, h('figcaption', {}, caption, ' ', verdict));
 }
 
 /** `/rules/metro`. */
@@ -55,6 +112,9 @@ export async function metroRulesScreen(root, { setTitle }) {
     return () => {};
   }
   const [touching, notTouching, border, corner, centre, twice] = views;
+
+  // An example's words: the tile by its name, with its picture, then where it goes.
+  const placed = (code, where) => ({ label: `${tileNameCapital(table, code)}${where}`, caption: [tileMention(table, code, { capital: true }), where] });
 
   // Scoring: the example lines, drawn and highlighted.
   const lineExample = (view, label, players, station) => {
@@ -98,11 +158,12 @@ export async function metroRulesScreen(root, { setTitle }) {
       h('li', {}, h('strong', {}, 'A free square, '), 'never one of the four centre squares (the central station).'),
       h('li', {}, h('strong', {}, 'Touching: '), 'a square on the edge of the board, or next to a tile already placed (side by side, not diagonally; the central station does not count).'),
       h('li', {}, h('strong', {}, 'No avoidable short link: '), 'a tile may not lead a station’s track straight back to a station (itself, or the other station of a corner) within the one tile, unless that tile has no other free touching square where it would not.')),
+    h('p', {}, 'In these examples a square is named by the number in its corner, as on every board: its row, then its column, counted from 0 at the top left.'),
     h('div', { class: 'm-examples' },
-      example(table, touching, { caption: 'aaaa at row 1, column 3: next to a tile.', id: 'example-touching' }),
-      example(table, notTouching, { caption: 'aaaa at row 1, column 1: it touches nothing.', id: 'example-not-touching' }),
-      example(table, border, { caption: 'cccc at row 0, column 1: on the edge.', id: 'example-border' }),
-      example(table, corner, { caption: 'cccc in the corner links stations 8 and 9.', id: 'example-corner' })),
+      example(table, touching, { ...placed('aaaa', ' on square 13, next to a tile.'), id: 'example-touching' }),
+      example(table, notTouching, { ...placed('aaaa', ' on square 11, touching nothing.'), id: 'example-not-touching' }),
+      example(table, border, { ...placed('cccc', ' on square 01, on the edge.'), id: 'example-border' }),
+      example(table, corner, { ...placed('cccc', ' on square 00, in the corner between stations 8 and 9.'), id: 'example-corner' })),
     h('h2', {}, 'Scoring'),
     h('p', {}, 'Each of the 32 stations starts a line. It enters the tile in front of the station and follows the tracks from tile to tile. A line that ends at a station (any, its own too) scores a point for every tile it ran through; one that reaches the central station scores double. A line that runs into an empty square scores nothing yet, and a tile passed twice counts twice. Each line scores for the owner of the station it starts from. Scores can be counted at any time; the highest at the end wins, and equal scores share the win.'),
     h('div', { class: 'm-examples two' },
