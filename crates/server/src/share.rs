@@ -126,7 +126,8 @@ pub async fn share(
     ];
     let mut extra = Vec::new();
     if let Some(computer) = &stats.computer {
-        extra.push(format!("the computer {}", computer.score));
+        // Its own game on the same draws (a Metro table has computers of its own).
+        extra.push(format!("the computer's own game {}", computer.score));
     }
     let now = app.clock.now_ms();
     if let Some(streak) = challenges::streaks(app, &player.id, now)

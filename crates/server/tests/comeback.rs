@@ -668,7 +668,10 @@ async fn a_shared_result_spoils_nothing() {
     );
     assert!(lines[1].starts_with(&format!("{score} point")), "{text}");
     assert!(lines[1].ends_with("1st of 1"), "{text}");
-    assert_eq!(lines[2], format!("The computer {computer} · 🔥 day 1"));
+    assert_eq!(
+        lines[2],
+        format!("The computer's own game {computer} · 🔥 day 1")
+    );
     let grid: Vec<&str> = lines[4..11].to_vec();
     assert!(
         grid.iter()

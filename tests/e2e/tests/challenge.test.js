@@ -506,7 +506,7 @@ test('issue 41: a Metro daily\'s end screen says who won the table, your rank am
   assert.match(await page.textContent('#leaderboard-note'), /people/);
   assert.equal(scoreLine, `${st.players[0].score} points · ${rank}`);
   // The challenge's computer: its own game on the deck, the score Share gives.
-  assert.equal(computerLine.split(' · ')[0], `The computer ${computer}`);
+  assert.equal(computerLine.split(' · ')[0], `The computer's own game ${computer}`);
   assert.match(await page.textContent('#computer-score'), new RegExp(`^The computer's own game on this deck: ${computer} points\\b`));
   assert.match(await page.getAttribute('.challenge-result svg.histogram-svg', 'aria-label'), new RegExp(`The computer's own game scored ${computer}\\.`));
   await page.evaluate(() => window.scrollTo(0, 0));
