@@ -7,7 +7,7 @@
 //! score. Every counter changes in the same transaction as the entry it counts.
 
 use super::sql::{Arg, Row, Sql, args};
-use super::{Backend, GameKind, Storage, StorageError, read, sql};
+use super::{GameKind, Storage, StorageError, read};
 
 /// A player: a name and the hash of a secret token.
 #[derive(Debug, Clone, PartialEq, Eq)]

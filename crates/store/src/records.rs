@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::sql::{Sql, args};
-use super::{Backend, Finished, Storage, StorageError, read, sql};
+use super::{Finished, Storage, StorageError, read};
 
 /// A player's record in one game and variant (`ink`, `ink:lake`, `metro`: see
 /// [`record_game`]) played one way (`solo`, `computer:strong`,

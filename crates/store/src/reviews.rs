@@ -1,8 +1,8 @@
 //! Reviews of finished games, one a game and seat: opaque JSON, computed once (a review is
 //! deterministic) and kept, so that asking again costs a read.
 
-use super::sql::{self, Sql, args};
-use super::{Backend, Storage, StorageError, Write, read};
+use super::sql::{Sql, args};
+use super::{Storage, StorageError, Write, read};
 
 /// The statements of the migration that keeps reviews (SQLite's schema 7, PostgreSQL's 5).
 pub(super) const SCHEMA: &str = "
