@@ -268,7 +268,7 @@ async fn bests(app: &AppState, player: &str, owner: bool) -> Result<Vec<BestView
 async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailies>, ApiError> {
     let now = app.clock.now_ms();
     let mut out = BTreeMap::new();
-    for kind in crate::storage::challenges::STREAK_KINDS {
+    for kind in crate::storage::streaks::STREAK_KINDS {
         let (played, ranks) = app
             .storage
             .daily_ranks(player, kind, now, RANKS_COUNTED)

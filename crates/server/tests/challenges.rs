@@ -421,7 +421,7 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
         (40, 0, 1),
         (55, -2, 3),
     ];
-    server::storage::challenges::fill_for_test(&app.config.db, id, rows.len(), |i| {
+    server::storage::entries::fill_for_test(&app.config.db, id, rows.len(), |i| {
         let (s, k, f) = rows[i];
         (s, k, 1_795_660_000_000 + f)
     })
@@ -519,7 +519,7 @@ async fn a_leaderboard_of_a_hundred_thousand() {
             1_795_660_000_000 + i as i64,
         )
     };
-    server::storage::challenges::fill_for_test(&app.config.db, id, N, key)
+    server::storage::entries::fill_for_test(&app.config.db, id, N, key)
         .await
         .unwrap();
     println!("fixture: {N} entries in {:?}", started.elapsed());

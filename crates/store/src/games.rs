@@ -4,7 +4,7 @@
 use crate::sql::{Sql, args};
 use crate::{
     ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, SeatKind, SeatRow,
-    Storage, StorageError, StoredGame, Write, challenges, now_ms, read, records,
+    Storage, StorageError, StoredGame, Write, now_ms, read, records,
 };
 
 impl Storage {
@@ -189,7 +189,7 @@ pub(crate) async fn insert_game<S: Sql>(s: &mut S, game: &NewGame) -> Result<(),
         insert_seat(s, &game.id, seat, game.created).await?;
     }
     if let Some(entry) = &game.entry {
-        challenges::insert_entry(s, &game.id, entry).await?;
+        crate::entries::insert_entry(s, &game.id, entry).await?;
     }
     Ok(())
 }
@@ -273,7 +273,7 @@ pub(crate) async fn set_finished<S: Sql>(
         )));
     }
     records::count_finish(s, game, finished).await?;
-    challenges::finish_entries(s, game, finished).await
+    crate::entries::finish_entries(s, game, finished).await
 }
 
 pub(crate) async fn finished_games<S: Sql>(

@@ -37,12 +37,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 pub mod challenges;
 pub mod copy;
+pub mod entries;
 mod error;
 mod fair_play;
 mod games;
 pub mod hex;
 mod name_keys;
 pub mod names;
+mod players;
 mod postgres;
 pub mod records;
 pub mod reviews;
@@ -50,6 +52,7 @@ mod rows;
 mod schema;
 pub mod sql;
 mod sqlite;
+pub mod streaks;
 #[cfg(test)]
 mod tests;
 mod write;

@@ -485,10 +485,10 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
         if v > found {
             tx.batch_execute(statements).await?;
             if v == 2 {
-                challenges::backfill_name_keys(&mut sql::Postgres(&tx)).await?;
+                crate::players::backfill_name_keys(&mut sql::Postgres(&tx)).await?;
             }
             if v == 4 {
-                challenges::backfill_streaks(&mut sql::Postgres(&tx)).await?;
+                crate::streaks::backfill_streaks(&mut sql::Postgres(&tx)).await?;
                 // The records are counted by version 8, variant by variant.
             }
             if v == 6 {

@@ -213,7 +213,7 @@ impl Storage {
                 Some(mut r) => r.get(0)?,
                 None => 0,
             };
-            let entries = super::challenges::entries_where(
+            let entries = crate::entries::entries_where(
                 &mut s,
                 "player = ?1 AND finished IS NOT NULL AND ranked = 1
                  AND challenge IN (SELECT id FROM challenges WHERE kind = ?2 AND closes <= ?3)

@@ -339,7 +339,7 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 4 {
         tx.execute_batch(SCHEMA_4)?;
-        ready(challenges::backfill_name_keys(&mut sql::Sqlite(&tx)))?;
+        ready(crate::players::backfill_name_keys(&mut sql::Sqlite(&tx)))?;
     }
     if version < 5 {
         tx.execute_batch(SCHEMA_5)?;
@@ -355,7 +355,7 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 6 {
         tx.execute_batch(SCHEMA_6)?;
-        ready(challenges::backfill_streaks(&mut sql::Sqlite(&tx)))?;
+        ready(crate::streaks::backfill_streaks(&mut sql::Sqlite(&tx)))?;
         // The records are counted by version 10, variant by variant.
     }
     if version < 7 {

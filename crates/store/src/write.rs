@@ -85,7 +85,7 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
             copy::insert(s, rows).await
         }
         #[cfg(any(test, feature = "test-util"))]
-        Write::Fill(challenge, rows) => challenges::fill(s, challenge, rows).await,
+        Write::Fill(challenge, rows) => crate::entries::fill(s, challenge, rows).await,
         #[cfg(any(test, feature = "test-util"))]
         Write::PageLimit(pages) => s
             .rows(&format!("PRAGMA max_page_count = {pages}"), &[])
