@@ -33,6 +33,31 @@ function rangeLabel(b) {
 }
 
 /**
+ * The label of your bar, over its middle (`x`, `y`), inside the plot (`from`–`to`), and never
+ * across the computer's line (at `line`): beside it then, on the side of your bar.
+ */
+function youMark(text, { x, y, line, from, to }) {
+  // About 9 units a character at the label's size, and a little room either side.
+  const half = (text.length * 9) / 2 + 4;
+  let at = Math.min(Math.max(x, from + half), to - half);
+  let anchor = 'middle';
+  if (line !== null && Math.abs(line - at) < half + 4) {
+    const leftSide = x < line || (x === line && line - from > to - line);
+    if (leftSide && line - 6 - 2 * half >= from - 4) {
+      at = line - 6;
+      anchor = 'end';
+    } else if (line + 6 + 2 * half <= to + 4) {
+      at = line + 6;
+      anchor = 'start';
+    } else {
+      at = line - 6;
+      anchor = 'end';
+    }
+  }
+  return s('g', { class: 'you-mark' }, s('text', { x: at, y, 'text-anchor': anchor }, text));
+}
+
+/**
  * The day's score distribution as a bar chart, your bar marked and labelled, the computer's
  * score as a dashed line: a figure with an SVG (role img, its summary as the label) and the
  * summary in words under it.
@@ -93,7 +118,12 @@ export function scoreHistogram(histogram, { you = null, computer = null, title =
   computer !== null && computer !== undefined ? s('g', { class: 'computer-mark' },
     s('line', { x1: scoreX(computer), x2: scoreX(computer), y1: top - 4, y2: top + plotH }),
     s('text', { x: Math.min(Math.max(scoreX(computer), left + 40), W - right - 40), y: top + plotH + 32, 'text-anchor': 'middle' }, `computer ${num(computer)}`)) : null,
-  mine >= 0 ? s('g', { class: 'you-mark' },
-    s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${num(you)}`)) : null);
+  mine >= 0 ? youMark(`You: ${num(you)}`, {
+    x: left + mine * step + step / 2,
+    y: Math.max(y(bars[mine].count) - 8, 14),
+    line: computer !== null && computer !== undefined ? scoreX(computer) : null,
+    from: left,
+    to: W - right,
+  }) : null);
   return h('figure', { class: 'histogram' }, svg, h('figcaption', { class: 'muted small' }, summary));
 }
