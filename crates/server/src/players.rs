@@ -78,8 +78,10 @@ pub async fn new_key(app: &AppState, token: &str) -> Result<Made, ApiError> {
 /// One game's figures on a player's page.
 #[derive(Debug, Default, Serialize)]
 pub struct Figures {
-    /// Games sat in (finished or not).
+    /// Games sat in, finished or not (a hot-seat game left half way is sat in, not played).
     pub games: usize,
+    /// Games played: finished ones.
+    pub played: usize,
     /// Over finished games.
     pub best: Option<i64>,
     pub mean: Option<f64>,
@@ -100,8 +102,14 @@ pub struct Profile {
     pub id: String,
     pub name: String,
     pub created: String,
+    /// Games sat in, finished or not.
     pub games: usize,
+    /// Games played: finished ones.
+    pub played: usize,
+    /// Challenges entered, finished or not.
     pub challenges: usize,
+    /// Challenges played: their games finished.
+    pub challenges_played: usize,
     /// Each game's figures, by kind (`ink`, `metro`): every game the server plays has one.
     #[serde(flatten)]
     pub figures: BTreeMap<String, Figures>,
@@ -192,6 +200,7 @@ pub async fn profile(app: &AppState, id: &str, owner: bool) -> Result<Profile, A
         .map(|k| (k.kind().to_owned(), Figures::default()))
         .collect();
     let mut sums: BTreeMap<String, (i64, usize)> = BTreeMap::new();
+    let (mut played, mut challenges_played) = (0, 0);
     for g in &games {
         let kind = g.kind.to_string();
         let f = figures.entry(kind.clone()).or_default();
@@ -199,6 +208,12 @@ pub async fn profile(app: &AppState, id: &str, owner: bool) -> Result<Profile, A
         let Some((at, result)) = &g.finished else {
             continue;
         };
+        // A game counts as played once it is over.
+        f.played += 1;
+        played += 1;
+        if g.challenge.is_some() {
+            challenges_played += 1;
+        }
         let Ok(result) = serde_json::from_str::<GameResult>(result) else {
             tracing::warn!(game = %g.game, "a stored result does not read");
             continue;
@@ -228,7 +243,9 @@ pub async fn profile(app: &AppState, id: &str, owner: bool) -> Result<Profile, A
         name: player.name,
         created: rfc3339(player.created),
         games: games.len(),
+        played,
         challenges,
+        challenges_played,
         figures,
         scores,
         streaks: challenges::streaks(app, id, app.clock.now_ms()).await?,

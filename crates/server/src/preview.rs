@@ -122,7 +122,15 @@ pub fn svg(card: &Card) -> String {
             String::new()
         },
         when = escape(&card.when),
-        players = stat(70, &card.players.to_string(), "players"),
+        players = stat(
+            70,
+            &card.players.to_string(),
+            if card.players == 1 {
+                "player"
+            } else {
+                "players"
+            }
+        ),
         best = stat(450, &best, "best score"),
         computer = stat(830, &computer, "the computer"),
         bar_x = WIDTH - 70 - 260,
@@ -346,6 +354,28 @@ mod tests {
         assert_eq!(pictures.lock().by_challenge.len(), KEPT);
         assert!(pictures.kept("c2", "t").is_none());
         assert!(pictures.kept("c2", "t2").is_some());
+    }
+
+    #[test]
+    fn one_player_is_one_player_in_the_picture_too() {
+        let one = Card {
+            players: 1,
+            ..card()
+        };
+        let svg = svg(&one);
+        assert!(
+            svg.contains(">1</text>") && svg.contains(">player</text>"),
+            "{svg}"
+        );
+        assert!(!svg.contains(">players</text>"), "{svg}");
+        for n in [0, 2, 120] {
+            let many = svg_of_players(n);
+            assert!(many.contains(">players</text>"), "{n}: {many}");
+        }
+    }
+
+    fn svg_of_players(players: i64) -> String {
+        svg(&Card { players, ..card() })
     }
 
     #[test]

@@ -140,10 +140,62 @@ async fn players_need_a_name_and_play_with_their_token() {
         ink_state(&app, game, Some(&other)).await.0,
         StatusCode::FORBIDDEN
     );
-    // The player's page counts the game.
+    // The player's page counts the game as sat in, not yet as played.
     let (_, v) = app.get(&format!("/api/players/{id}"), None).await;
     assert_eq!(v["games"], 1);
+    assert_eq!(v["played"], 0);
     assert_eq!(v["challenges"], 1);
+    assert_eq!(v["challenges_played"], 0);
+    // Finished, it is played.
+    play_ink_game(&app, game, seat_token).await;
+    let (_, v) = app.get(&format!("/api/players/{id}"), None).await;
+    assert_eq!(
+        (v["games"].as_u64(), v["played"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(v["challenges_played"], 1);
+    assert_eq!(
+        (v["ink"]["games"].as_u64(), v["ink"]["played"].as_u64()),
+        (Some(1), Some(1))
+    );
+}
+
+#[tokio::test]
+async fn a_game_counts_as_played_once_finished_a_hot_seat_game_left_is_only_sat_in() {
+    let app = app_at(TODAY).await;
+    let (id, token) = player(&app, "Ann").await;
+    // A hot-seat Metro game of two people on Ann's device, left after its first moves.
+    let v = app
+        .post(
+            "/api/metro/games",
+            Some(&token),
+            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Cy"}],"seed":"5"}"#,
+        )
+        .await
+        .is(StatusCode::CREATED);
+    let metro = v["id"].as_str().unwrap();
+    let seat = v["seats"][0]["token"].as_str().unwrap();
+    app.post(&format!("/api/metro/games/{metro}/draw"), Some(seat), "")
+        .await
+        .is(StatusCode::OK);
+    // A solo Railroad Ink game, played to its end.
+    let (ink, seat) = common::create_as(&app, Some(&token), r#"{"mode":"solo","seed":3}"#).await;
+    let (_, last) = play_ink_game(&app, &ink, &seat).await;
+    let score = last["players"][0]["score"]["advanced"].clone();
+    let v = app
+        .get(&format!("/api/players/{id}"), None)
+        .await
+        .is(StatusCode::OK);
+    assert_eq!(v["games"], 2, "sat in: {v}");
+    assert_eq!(v["played"], 1, "played: {v}");
+    assert_eq!(v["metro"]["games"], 1);
+    assert_eq!(v["metro"]["played"], 0);
+    assert!(v["metro"]["best"].is_null() && v["metro"]["mean"].is_null());
+    assert_eq!(v["ink"]["games"], 1);
+    assert_eq!(v["ink"]["played"], 1);
+    assert_eq!(v["ink"]["best"], score);
+    assert_eq!(v["challenges"], 0);
+    assert_eq!(v["challenges_played"], 0);
 }
 
 #[tokio::test]

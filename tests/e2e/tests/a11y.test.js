@@ -1,8 +1,9 @@
 // Screen readers: axe-core (from npm, loaded into the page from its file) finds no serious or
-// critical violation on the start page, the rules pages, both tutorials, an online game's
-// lobby, a Railroad Ink game, a Metro game, the viewers, a replay, a challenge's leaderboard and
-// a player's page; every button has a name, and a Railroad Ink board's squares say what is on
-// them in words.
+// critical violation on the start page, the rules pages, both tutorials, the viewers, a replay,
+// a challenge's leaderboard and a player's page, and no violation at all (of any impact, a
+// level-one heading included) on the game screens: an online game's lobby, a Railroad Ink game
+// (a die selected, a round finished, the game over, a challenge's end) and a Metro game; every
+// button has a name, and a Railroad Ink board's squares say what is on them in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,22 +16,23 @@ const AXE = require.resolve('axe-core/axe.min.js');
 const NOW = '2026-11-26T14:48:00Z';
 const env = serverAndBrowser({ env: { TRACKLAYER_NOW: NOW } });
 
-/** The serious and critical violations axe finds on the page as it is now. */
-async function violations(page) {
+/** The serious and critical violations axe finds on the page as it is now (`every`: all of them). */
+async function violations(page, { every = false } = {}) {
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (all) => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => all || v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] || ''}`).join('\n    ')}`);
-  });
+  }, every);
 }
 
 const found = [];
 
-async function check(page, what) {
+/** Checks the page as it is now; a game screen (`game`) for violations of every impact. */
+async function check(page, what, { game = false } = {}) {
   await page.waitForTimeout(200);
-  for (const v of await violations(page)) found.push(`${what} (${page.viewportSize().width} px): ${v}`);
+  for (const v of await violations(page, { every: game })) found.push(`${what} (${page.viewportSize().width} px): ${v}`);
   const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, a[href], [role=button]')]
     .filter((el) => el.offsetParent !== null)
     .filter((el) => {
@@ -40,7 +42,7 @@ async function check(page, what) {
   for (const u of unnamed) found.push(`${what}: a button named by a symbol or nothing: ${u}`);
 }
 
-test('axe finds no serious or critical violation on any page, at both sizes', async () => {
+test('axe finds no serious or critical violation on any page, and none at all on a game screen, at both sizes', async () => {
   for (const options of [DESKTOP, PHONE]) {
     // axe is put into the page as a script of its own, which the pages' policy (script-src 'self') forbids.
     const page = await env.page({ ...options, bypassCSP: true });
@@ -62,18 +64,18 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
     await check(page, 'the Metro tutorial');
 
     await startGame(page, env.url, { mode: 'online', name: 'Lou' });
-    await check(page, 'an online game\'s lobby');
+    await check(page, 'an online game\'s lobby', { game: true });
 
     const id = await startGame(page, env.url, { seed: 2, name: 'Ada' });
     await placeOne(page, id);
     await page.click('.choice-die:not(.unavailable)');
-    await check(page, 'a Railroad Ink game with a die selected');
+    await check(page, 'a Railroad Ink game with a die selected', { game: true });
     const label = await page.locator('#my-board [role=gridcell].occupied').first().getAttribute('aria-label');
     assert.match(label, /^[A-G][0-6]: (railway|highway|(straight |corner )?station|overpass)[^,]*, .*(highway|railway) to (north|east|south|west)/, label);
     assert.match(await page.locator('#my-board [role=gridcell][data-square="A1"]').getAttribute('aria-label'), /^A1: empty, highway exit to the north/);
     await finishByApi(page, id);
     await page.waitForSelector('#winner');
-    await check(page, 'a finished Railroad Ink game');
+    await check(page, 'a finished Railroad Ink game', { game: true });
     await page.goto(`${env.url}/ink/${id}/replay`);
     await page.waitForSelector('#step-caption, .replay');
     await check(page, 'a replay');
@@ -86,7 +88,7 @@ test('axe finds no serious or critical violation on any page, at both sizes', as
 
     await startMetro(page, env.url, { seats: [{ kind: 'here', name: 'Ann' }, { kind: 'computer' }], seed: 5 });
     await page.waitForSelector('#turn-help');
-    await check(page, 'a Metro game');
+    await check(page, 'a Metro game', { game: true });
 
     await page.goto(`${env.url}/challenges/daily-2026-11-26`);
     await page.waitForSelector('#challenge-title');
@@ -112,10 +114,10 @@ test('axe on the states that showed low contrast: a finished round, a finished c
     // A round the computer has finished while the player is still placing: "finished the round".
     const id = await startGame(page, env.url, { mode: 'computer', seed: 4, name: 'Ada' });
     await page.waitForFunction(() => /finished the round/.test(document.body.textContent), null, { timeout: 30000 });
-    await check(page, 'a round the computer has finished');
+    await check(page, 'a round the computer has finished', { game: true });
     await shot(page, `a11y-round-finished-${options === DESKTOP ? 'desktop' : 'phone'}`);
     await playRound(page, id);
-    await check(page, 'a round the player has finished');
+    await check(page, 'a round the player has finished', { game: true });
 
     // A finished challenge: its leaderboard says "You finished 1st".
     await page.goto(env.url);
@@ -127,7 +129,7 @@ test('axe on the states that showed low contrast: a finished round, a finished c
     await page.waitForSelector('#my-board');
     await finishByApi(page, new URL(page.url()).pathname.split('/')[2]);
     await page.waitForSelector('#winner');
-    await check(page, 'a finished challenge game');
+    await check(page, 'a finished challenge game', { game: true });
     await page.goto(`${env.url}/challenges/daily-2026-11-26`);
     await page.waitForSelector('#you-done');
     assert.match(await page.textContent('#you-done'), /You finished/);

@@ -1,6 +1,6 @@
 // The tutorials, completed like a newcomer would, at 1280×800 and on a 390×844 phone: Railroad
 // Ink's steps (exits, connections, a refusal, errors, the centre, the longest routes, two exits
-// joined, a special, a round) from
+// joined, a special, a round of four dice placed) from
 // the start page's link, with deliberately wrong placements the server refuses in words; and
 // Metro's (draw, keep, a tile tried on the centre and refused, place, the hand, lines) in a
 // real game against the computer, from the Metro rules page's link. Coming back to a Metro
@@ -113,16 +113,27 @@ test('the Railroad Ink tutorial, completed, with refusals in words', async () =>
     await stepIs(page, 'Dice and rounds');
     assert.match(await page.textContent('#tutorial-message'), /opens three ends where there was one/);
     assert.equal(await page.textContent('#score-errors td'), '−3');
-    // A round: the dice, the specials, End round.
-    assert.equal(await page.locator('#example-roll .mini-die').count(), 4);
+    // A round: four dice to place, the specials, End round (refused while a die fits).
+    assert.equal(await page.locator('#example-roll .choice-die').count(), 4);
     assert.equal(await page.locator('#example-specials .mini-die').count(), 6);
     await shot(page, `tutorial-ink-round-${size}`);
     await page.click('#end-round');
+    await page.waitForSelector('#tutorial-message.error');
+    assert.match(await page.textContent('#tutorial-message'), /^Not yet: 4 dice are still to place/);
+    for (let placed = 1; placed <= 4; placed++) {
+      await page.click('#example-roll .choice-die:not([disabled])');
+      let lit = [];
+      for (let turn = 0; turn < 4 && !lit.length; turn++) {
+        lit = await page.locator('#tutorial-board .legal').evaluateAll((els) => els.map((e) => e.dataset.square));
+        if (!lit.length) await page.keyboard.press('r');
+      }
+      await tapSquare(page, lit[0]);
+      await page.waitForFunction((n) => document.querySelectorAll('#tutorial-board g.placed').length === n, 8 + placed);
+    }
+    await page.click('#end-round');
     await stepIs(page, 'You know the rules');
-    assert.equal(await page.textContent('#score-railway td'), '3');
-    assert.equal(await page.textContent('#score-highway td'), '3');
     assert.equal(await page.textContent('#score-centre td'), '3');
-    assert.equal(await page.locator('#tutorial-board g.placed').count(), 8);
+    assert.equal(await page.locator('#tutorial-board g.placed').count(), 12);
     await shot(page, `tutorial-ink-done-${size}`);
     assert.deepEqual(page.errors, []);
     await page.context().close();

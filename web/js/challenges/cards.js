@@ -7,7 +7,7 @@ import { ensurePlayer, player } from '../core/player.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
 import { challengeApi } from './api.js';
-import { cardTitle, flame, num, plural, streakLong, streakText, tickTimes, timeLeftText } from './words.js';
+import { cardTitle, flame, num, plural, streakLong, streakText, tickTimes, timeLeftText, variantWords } from './words.js';
 
 /** Where a challenge's game is played: /ink/{game} or /metro/{game}. */
 function gamePath(kind, game) {
@@ -150,6 +150,8 @@ function challengeCard(c, navigate) {
   }
   return h('article', { class: `challenge-card game-${c.game}`, dataset: { challenge: c.id, kind: c.kind } },
     h('h3', {}, h('span', { class: `game-chip game-${c.game}` }, gameName(c.game)), ' ', h('span', { class: 'card-title' }, cardTitle(c))),
+    // A Deep Blue challenge says what its expansion is.
+    c.variant && variantWords(c.variant) ? h('p', { class: 'variant-line' }, variantWords(c.variant)) : null,
     facts(c),
     action);
 }

@@ -42,6 +42,31 @@ function computerMark(label, x, { W, left, right, top, plotH }) {
 }
 
 /**
+ * The label of your bar, over its middle (`x`, `y`), inside the plot (`from`–`to`), and never
+ * across the computer's line (at `line`): beside it then, on the side of your bar.
+ */
+function youMark(text, { x, y, line, from, to }) {
+  // About 9 units a character at the label's size, and a little room either side.
+  const half = (text.length * 9) / 2 + 4;
+  let at = Math.min(Math.max(x, from + half), to - half);
+  let anchor = 'middle';
+  if (line !== null && Math.abs(line - at) < half + 4) {
+    const leftSide = x < line || (x === line && line - from > to - line);
+    if (leftSide && line - 6 - 2 * half >= from - 4) {
+      at = line - 6;
+      anchor = 'end';
+    } else if (line + 6 + 2 * half <= to + 4) {
+      at = line + 6;
+      anchor = 'start';
+    } else {
+      at = line - 6;
+      anchor = 'end';
+    }
+  }
+  return s('g', { class: 'you-mark' }, s('text', { x: at, y, 'text-anchor': anchor }, text));
+}
+
+/**
  * The day's score distribution as a bar chart, your bar marked and labelled, the computer's
  * score as a dashed line (named `computerName`): a figure with an SVG (role img, its summary as
  * the label) and the summary in words under it.
@@ -100,7 +125,12 @@ export function scoreHistogram(histogram, { you = null, computer = null, compute
       s('text', { class: 'tick', x: left + i * step, y: top + plotH + 16, 'text-anchor': 'middle' }, num(b.from)))
     : null)),
   computer !== null && computer !== undefined ? computerMark(`${computerName.replace(/^the /, '')} ${num(computer)}`, scoreX(computer), area) : null,
-  mine >= 0 ? s('g', { class: 'you-mark' },
-    s('text', { x: Math.min(Math.max(left + mine * step + step / 2, left + 30), W - right - 30), y: Math.max(y(bars[mine].count) - 8, 14), 'text-anchor': 'middle' }, `You: ${num(you)}`)) : null);
+  mine >= 0 ? youMark(`You: ${num(you)}`, {
+    x: left + mine * step + step / 2,
+    y: Math.max(y(bars[mine].count) - 8, 14),
+    line: computer !== null && computer !== undefined ? scoreX(computer) : null,
+    from: left,
+    to: W - right,
+  }) : null);
   return h('figure', { class: 'histogram' }, svg, h('figcaption', { class: 'muted small' }, summary));
 }

@@ -79,36 +79,67 @@ export function challengeResult(id, { game = 'ink' } = {}) {
 }
 
 /**
+ * Where a practice game's score would have ranked on its (closed) challenge's leaderboard,
+ * from the challenge `c`: its heading (`rank`), the words under it (`text`) and the score
+ * distribution with the practised score marked (`chart`).
+ */
+function practiceParts(id, c, score, game) {
+  const board = c.leaderboard || { histogram: [], finished: 0 };
+  const counts = board.histogram || [];
+  const above = counts.filter((b) => b.score > score).reduce((n, b) => n + b.count, 0);
+  const level = counts.filter((b) => b.score === score).reduce((n, b) => n + b.count, 0);
+  const total = board.finished ?? 0;
+  const comp = board.computer;
+  return {
+    rank: h('h3', { id: 'practice-rank' }, total
+      ? `It would have ranked ${ordinal(above + 1)} of ${total + 1}`
+      : 'Nobody finished this challenge'),
+    text: [
+      h('p', { class: 'small' }, [
+        `Practice on ${challengeTitle(c, { plain: true })}: never ranked, no streak.`,
+        level ? ` ${plural(level, 'player')} scored the same (fewer errors would rank first).` : '',
+      ].join('')),
+      comp ? h('p', { class: 'small', id: 'computer-score' }, computerWords(comp, game)) : null,
+      h('a', { class: 'btn small', id: 'practice-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'The leaderboard'),
+    ],
+    chart: scoreHistogram(counts, { you: score, computer: comp?.score ?? null, computerName: computerName(game), title: 'The score distribution' }),
+  };
+}
+
+/**
  * Where a practice game's score would have ranked on its (closed) challenge's leaderboard:
  * above every lower score, level with the same ones (errors would break that tie), with the
- * score distribution and the practised score marked.
+ * score distribution and the practised score marked, in one box.
  */
 export function practiceResult(id, score, { game = 'ink' } = {}) {
   const box = h('section', { class: 'challenge-result practice-result', id: 'practice-result', 'aria-live': 'polite' },
     h('p', { class: 'muted' }, 'Loading the leaderboard…'));
   challengeApi.get(id, { limit: 1 }).then((c) => {
-    const board = c.leaderboard || { histogram: [], finished: 0 };
-    const counts = board.histogram || [];
-    const above = counts.filter((b) => b.score > score).reduce((n, b) => n + b.count, 0);
-    const level = counts.filter((b) => b.score === score).reduce((n, b) => n + b.count, 0);
-    const total = board.finished ?? 0;
-    const comp = board.computer;
-    fill(box,
-      h('div', { class: 'result-text' },
-        h('h3', { id: 'practice-rank' }, total
-          ? `It would have ranked ${ordinal(above + 1)} of ${total + 1}`
-          : 'Nobody finished this challenge'),
-        h('p', { class: 'small' }, [
-          `Practice on ${challengeTitle(c, { plain: true })}: never ranked, no streak.`,
-          level ? ` ${plural(level, 'player')} scored the same (fewer errors would rank first).` : '',
-        ].join('')),
-        comp ? h('p', { class: 'small', id: 'computer-score' }, computerWords(comp, game)) : null,
-        h('a', { class: 'btn small', id: 'practice-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'The leaderboard')),
-      scoreHistogram(counts, { you: score, computer: comp?.score ?? null, computerName: computerName(game), title: 'The score distribution' }));
+    const { rank, text, chart } = practiceParts(id, c, score, game);
+    fill(box, h('div', { class: 'result-text' }, rank, text), chart);
   }).catch((e) => {
     fill(box, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
   });
   return box;
+}
+
+/**
+ * The same as a challenge game's end shows it (see `challengeResult`): `summary`, the rank it
+ * would have had, for under the headline; `card`, the words and the chart, for under the
+ * board, which stays on the first screen of a desk.
+ */
+export function practiceOutcome(id, score, { game = 'ink' } = {}) {
+  const summary = h('div', { class: 'result-summary', 'aria-live': 'polite' }, h('p', {}, 'Loading the leaderboard…'));
+  const card = h('section', { class: 'challenge-result practice-result', id: 'practice-result', 'aria-label': 'Where it would have ranked', hidden: true });
+  challengeApi.get(id, { limit: 1 }).then((c) => {
+    const { rank, text, chart } = practiceParts(id, c, score, game);
+    fill(summary, rank);
+    card.hidden = false;
+    fill(card, h('div', { class: 'result-text' }, text), chart);
+  }).catch((e) => {
+    fill(summary, h('p', {}, `The leaderboard could not be loaded: ${e.message}`));
+  });
+  return { summary, card };
 }
 
 /**

@@ -86,6 +86,16 @@ export function variantName(variant) {
   return { lake: 'lake', river: 'river' }[variant] || 'expansion';
 }
 
+/**
+ * What a Deep Blue expansion is, in a line a new player understands: its dice, how it scores,
+ * its rounds ('' for the base game).
+ */
+export function variantWords(variant) {
+  if (variant === 'lake') return 'The lake: besides the four route dice, two optional lake dice a round. Water floods the squares it surrounds, and your smallest lake scores a point a square. Six rounds instead of seven.';
+  if (variant === 'river') return 'The river: besides the four route dice, two optional river dice a round. Your best river scores a point a square, 3 more when it leaves the board at both ends. Six rounds instead of seven.';
+  return '';
+}
+
 /** "seven rolls", or "six rolls" for a challenge played in an expansion. */
 export function rollsWords(c) {
   return c && c.variant ? 'six rolls' : 'seven rolls';

@@ -7,6 +7,7 @@
 import { ApiError } from './request.js';
 import { h, fill, nameEl } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
+import { gameName } from './games.js';
 
 /** How far above a finger a dragged tile rides, in tile widths (its middle to the touch point). */
 export const TOUCH_LIFT = 0.9;
@@ -175,6 +176,8 @@ export class PlayScreen {
   say(text, kind = 'info', rule, detail) {
     fill(this.message, h('span', {}, text), rule ? h('span', { class: 'rule-chip' }, rule) : null);
     this.message.className = `message ${kind}`;
+    // A long message scrolls inside its line on a phone: each one is read from its start.
+    this.message.scrollTop = 0;
     if (detail) this.message.title = detail; else this.message.removeAttribute('title');
   }
 
@@ -293,11 +296,21 @@ export class PlayScreen {
   }
 
   /**
-   * Puts the screen's page (`parts`) in its root, with the picture that follows a dragged tile
-   * (`ghostClass`), and wires the board (`wireBoard()`).
+   * The page's level-one heading when the screen's own parts have none: on a game's page
+   * (`/metro/{id}`), the game's name, for screen readers (the bar shows what it says). A screen
+   * with a heading of its own returns null.
+   */
+  gameHeading() {
+    const kind = location.pathname.match(/^\/([a-z]+)\/[0-9a-f]{24}$/)?.[1];
+    return kind ? h('h1', { class: 'visually-hidden', id: 'game-heading' }, `${gameName(kind)} game`) : null;
+  }
+
+  /**
+   * Puts the screen's page (`parts`) in its root, after its heading (`gameHeading()`), with the
+   * picture that follows a dragged tile (`ghostClass`), and wires the board (`wireBoard()`).
    */
   mount(parts, ghostClass) {
-    fill(this.root, parts);
+    fill(this.root, this.gameHeading(), parts);
     this.ghost = h('div', { class: ghostClass, hidden: true, 'aria-hidden': 'true' });
     this.root.append(this.ghost);
     this.wireBoard();

@@ -7,7 +7,7 @@ import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, myName, rememberName } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
 import { capital, num, pointsText } from '../core/words.js';
-import { challengeResult, friendChallengeBox, practiceResult } from '../challenges/result.js';
+import { challengeResult, friendChallengeBox, practiceOutcome } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { playAgainButton } from '../core/rematch.js';
@@ -29,6 +29,12 @@ function ordinal(round, rounds = 7) {
 /** The expansion's dice in words: "the lake dice". */
 function expansionDiceWords(expansion) {
   return expansion === 'river' ? 'the river dice' : 'the lake dice';
+}
+
+/** " · River expansion" after the mode in the bar's chip (a phone leaves out "expansion"). */
+function expansionChip(expansion) {
+  const [first, ...rest] = (EXPANSIONS[expansion] || expansion).split(' ');
+  return [` · ${first}`, rest.length ? h('span', { class: 'chip-more' }, ` ${rest.join(' ')}`) : null];
 }
 
 /** A touch screen with no hover: no keys to tell of. */
@@ -132,7 +138,8 @@ function joinPanel(root, state) {
   });
 }
 
-function dieFace(table, tile, used, attrs = {}) {
+/** A die's face: its tile and its letter (the tutorial's round shows the same dice). */
+export function dieFace(table, tile, used, attrs = {}) {
   const letter = tile[0];
   return h('div', { class: `die die-${letter}${used ? ' used' : ''}`, ...attrs },
     tileSvg(table, tile, 0, { 'aria-hidden': 'true' }),
@@ -162,6 +169,11 @@ class GameView extends PlayScreen {
     return this.held?.token;
   }
 
+  /** The bar's round is the page's heading (see renderBar). */
+  gameHeading() {
+    return null;
+  }
+
   get me() {
     return this.state.you ? this.state.players[this.state.you.seat] : null;
   }
@@ -177,6 +189,7 @@ class GameView extends PlayScreen {
     const stop = this.listen(api.events(this.id, this.token));
     return () => {
       clearInterval(this.revealTimer);
+      this.bannerSize?.disconnect();
       stop();
     };
   }
@@ -527,8 +540,12 @@ class GameView extends PlayScreen {
     // The layout knows when there are other boards (beside yours on a desk) and when the game is over.
     this.layout.classList.toggle('with-others', st.players.length > 1);
     this.game.classList.toggle('finished', !!st.finished);
-    // The end banner's height, so the board below it keeps row G on the screen (see app.css).
-    if (st.finished) this.game.style.setProperty('--banner', `${Math.round(this.banner.offsetHeight)}px`);
+    // The end banner's height, so the board below it keeps row G on the screen (see app.css),
+    // followed as what it shows arrives (a challenge's rank, a practice's).
+    if (st.finished && !this.bannerSize) {
+      this.bannerSize = new ResizeObserver(() => this.game.style.setProperty('--banner', `${Math.round(this.banner.offsetHeight)}px`));
+      this.bannerSize.observe(this.banner);
+    }
   }
 
   /**
@@ -597,16 +614,17 @@ class GameView extends PlayScreen {
       ? kindLabel(st.challenge)
       : st.practice ? `Practice: ${kindLabel(st.practice_of).toLowerCase()}`
         : MODES[st.mode] || st.mode;
-    const modeWords = st.expansion ? `${modeText} · ${EXPANSIONS[st.expansion] || st.expansion}` : modeText;
     const status = st.players.length > 1 && !st.finished
-      ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: p.round_done ? 'done' : 'playing' },
+      ? h('ul', { class: 'player-status' }, st.players.map((p) => h('li', { class: `${p.round_done ? 'done' : 'playing'}${st.you && p.seat === st.you.seat ? ' you' : ''}` },
         h('span', { class: 'dot' }), nameEl(p.name), st.you && p.seat === st.you.seat ? ' (you)' : '',
         h('small', {}, this.placing(p) ? ' placing its tiles' : p.round_done ? ' finished the round' : ' playing'))))
       : null;
+    // The page's heading: the game and where it stands (the game's name is for screen readers:
+    // the bar says it in its chip and the header).
     fill(this.bar,
       h('div', { class: 'bar-title' },
-        h('strong', {}, st.finished ? 'Final scores' : ordinal(st.round, rounds)),
-        h('span', { class: 'mode-chip' }, modeWords)),
+        h('h1', { class: 'bar-heading', id: 'game-heading' }, h('span', { class: 'visually-hidden' }, 'Railroad Ink: '), st.finished ? 'Final scores' : ordinal(st.round, rounds)),
+        h('span', { class: 'mode-chip' }, modeText, st.expansion ? expansionChip(st.expansion) : null)),
       pips,
       status,
       st.mode === 'online' && !st.finished ? this.watchBox() : null);
@@ -653,7 +671,8 @@ class GameView extends PlayScreen {
     // A challenge's result (rank, leaderboard, chart) is loaded once and kept across renders.
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'ink' });
     const practised = st.practice ? st.practice_of : null;
-    if (practised && !this.result) this.result = { summary: practiceResult(practised, st.players[0].score.advanced, { game: 'ink' }), card: null };
+    // A practice game's, the same way: where it would have ranked under the headline, the chart under the board.
+    if (practised && !this.result) this.result = practiceOutcome(practised, st.players[0].score.advanced, { game: 'ink' });
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
     const friendly = st.you && (!challenge || challenge.startsWith('friend'));
@@ -662,7 +681,7 @@ class GameView extends PlayScreen {
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
-        challenge ? this.result.summary : null,
+        challenge || practised ? this.result.summary : null,
         st.you ? this.bestNote : null,
         detail ? h('p', { class: 'tie-break' }, detail) : null,
         st.players.length > 1 ? h('ol', { class: 'ranking' }, ranked.map((p) => h('li', {}, nameEl(p.name), `: ${pointsText(p.score.advanced)}, ${p.score.errors} ${p.score.errors === 1 ? 'error' : 'errors'}`))) : null,
@@ -675,9 +694,8 @@ class GameView extends PlayScreen {
         // The computer reviews games without an expansion only, so far.
         st.expansion ? null : h('a', { class: 'btn', id: 'review-link', href: `/ink/${this.id}/review?seat=${st.you ? st.you.seat : 0}`, 'data-link': '', title: 'Round by round, what the computer would have played' }, 'Review'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
-      friendly ? this.friendBox : null,
-      practised ? this.result.summary : null);
-    fill(this.after, challenge ? this.result.card : null);
+      friendly ? this.friendBox : null);
+    fill(this.after, challenge || practised ? this.result.card : null);
   }
 
   /**
@@ -751,6 +769,11 @@ class GameView extends PlayScreen {
     const me = this.me;
     const usedSpecials = me.specials.length;
     const endReason = !you.end_round.allowed && !you.round_done ? you.end_round.reason : null;
+    // End round says what it leaves (on a line of its own where the button is narrow).
+    const endLabel = you.round_done ? 'Round finished'
+      : extraDice.some((c) => !c.used) && you.end_round.allowed
+        ? ['End round', h('span', { class: 'end-skip' }, ` (skip ${expansionDiceWords(st.expansion).replace('the ', '')})`)]
+        : 'End round';
     // Why the round cannot end is said once the player has begun it: a round opens calmly.
     const begun = dice.some((c) => c.used) || me.special_this_round || this.begunRound === st.round;
     // The tray is drawn anew: the keyboard's focus stays on the same control.
@@ -759,7 +782,7 @@ class GameView extends PlayScreen {
       ? (active.id ? `#${active.id}` : active.dataset.kind ? `.choice[data-kind="${active.dataset.kind}"][data-index="${active.dataset.index}"]` : null)
       : null;
     fill(this.tray,
-      h('section', { class: 'panel dice-panel' },
+      h('section', { class: `panel dice-panel${extraDice.length ? ' with-expansion' : ''}` },
         h('h2', { title: `Roll ${st.roll}` }, 'Dice'),
         h('div', { class: `dice-row route-dice${this.rolling() ? ' rolling' : ''}` }, routeDice.map((c) => button(c, `Die ${c.index < 3 ? 'A' : 'B'}: ${tileWords(this.table, c.tile)}${c.used ? ', placed' : ''}`))),
         extraDice.length ? [
@@ -777,11 +800,11 @@ class GameView extends PlayScreen {
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
-          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, you.round_done ? 'Round finished' : extraDice.some((c) => !c.used) && you.end_round.allowed ? `End round (skip ${expansionDiceWords(st.expansion).replace('the ', '')})` : 'End round')),
+          h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, endLabel)),
         endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
-          `${usedSpecials} of ${this.table.specials_per_game} used · ${this.table.specials_per_round} a round`)),
+          h('span', {}, `${usedSpecials} of ${this.table.specials_per_game} used`), h('span', { class: 'sep' }, ' · '), h('span', {}, `${this.table.specials_per_round} a round`))),
         h('div', { class: 'specials-row' }, specials.map((c) => button(c, `Special: ${tileWords(this.table, c.tile)}${c.used ? ', used' : c.available ? '' : ', not now'}`))),
         h('p', { class: 'muted small' }, me.special_this_round
           ? 'You have placed this round\'s special.'

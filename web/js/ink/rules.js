@@ -1,9 +1,21 @@
 // The Railroad Ink rules page (`/rules`): the board, a round, every tile drawn from the engine's
-// table (GET /api/ink/tiles) with its edges, the orientations, and scoring.
+// table (GET /api/ink/tiles) with its edges, the eight ways a tile may lie (in words), and scoring.
 
 import { h, fill } from '../core/dom.js';
 import { rulesTabs } from '../core/tabs.js';
 import { createBoard, tileSvg, tileWords } from './draw.js';
+
+/** The eight ways a tile may lie, in words (the engine's orientations 0 to 7, in order). */
+const TURNS = [
+  'As on the die',
+  'Turned a quarter to the right',
+  'Turned half way round',
+  'Turned a quarter to the left',
+  'Mirrored (left and right swapped)',
+  'Mirrored, then turned a quarter to the right',
+  'Mirrored, then turned half way round',
+  'Mirrored, then turned a quarter to the left',
+];
 
 /** `/rules`. */
 export function inkRulesScreen(root, { table, setTitle }) {
@@ -13,8 +25,8 @@ export function inkRulesScreen(root, { table, setTitle }) {
     h('figcaption', {}, h('strong', {}, t.tile), ` ${tileWords(table, t.tile)}`,
       h('span', { class: 'edges' }, ['N', 'E', 'S', 'W'].map((side, i) => `${side} ${edgeWord(t.edges[0][i])}`).join(' · '))));
   const group = (source) => table.tiles.filter((t) => t.source === source).map(tileCard);
-  const orientations = h('div', { class: 'orientations' },
-    [0, 1, 2, 3, 4, 5, 6, 7].map((o) => h('figure', { class: 'tile-card small' }, tileSvg(table, 'B1', o), h('figcaption', {}, `B1, orientation ${o}`))));
+  const orientations = h('div', { class: 'orientations', id: 'orientations' },
+    TURNS.map((words, o) => h('figure', { class: 'tile-card small' }, tileSvg(table, 'B1', o), h('figcaption', {}, words))));
   const board = createBoard(table, { label: 'The empty board with its exits' });
   board.svg.classList.add('rules-board');
   const points = h('table', { class: 'points' },
@@ -31,7 +43,7 @@ export function inkRulesScreen(root, { table, setTitle }) {
         h('h2', {}, 'A round'),
         h('ol', {},
           h('li', {}, 'Die A is rolled three times and die B once. All players use the same roll.'),
-          h('li', {}, 'Place each die\'s tile on an empty square, in any of eight orientations (rotate with R, flip with F).'),
+          h('li', {}, 'Place each die\'s tile on an empty square, turned any way, or mirrored and turned: eight ways in all (R or the Rotate button turns it, F or the Flip button mirrors it).'),
           h('li', {}, 'A tile must connect: one of its routes continues a route already on the board or meets an exit of the same kind. A highway may never touch a railway, and a route may not run into an exit of the other kind.'),
           h('li', {}, 'You may undo within the round. The round ends when every die is placed, or when no die left fits anywhere.'))),
       h('div', {}, board.svg)),
@@ -42,8 +54,8 @@ export function inkRulesScreen(root, { table, setTitle }) {
     h('h3', {}, 'Specials'),
     h('p', {}, `Six special tiles, each once a game. You may add at most ${table.specials_per_round} special a round and ${table.specials_per_game} in a game, before, between or after your dice.`),
     h('div', { class: 'tile-grid' }, group('S')),
-    h('h3', {}, 'Orientations'),
-    h('p', {}, 'Orientations 0–3 turn the tile clockwise a quarter at a time; 4–7 flip it left to right first.'),
+    h('h3', {}, 'Turning and mirroring a tile'),
+    h('p', {}, `A tile may lie eight ways: as on the die, turned a quarter, half or three quarters of the way round, or mirrored (its left and right sides swapped) and then turned the same ways. Here is the ${tileWords(table, 'B1')} in all eight:`),
     orientations,
     h('h2', {}, 'Scoring'),
     h('ul', {},

@@ -9,6 +9,7 @@ import { isNameRefusal, watchName } from '../core/names.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { createBoard, tileSvg } from './draw.js';
 import { INK_EXAMPLE } from './viewer.js';
+import { variantWords } from '../challenges/words.js';
 
 function agentLabel(name) {
   const known = { random: 'Random (places anywhere legal)', greedy: 'Greedy (best next tile)', strong: 'Strong (looks ahead)' };
@@ -66,16 +67,24 @@ async function setup() {
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
   // Deep Blue's own expansions: two optional dice a round, six rounds (a field beside the name,
-  // so that the start button stays on the first screen).
-  const expansion = h('select', { id: 'expansion', name: 'expansion' },
+  // so that the start button stays on the first screen; short words, which a phone's narrow
+  // field shows whole, and what the expansion chosen is in a line under both fields).
+  const expansion = h('select', { id: 'expansion', name: 'expansion', 'aria-describedby': 'expansion-about' },
     [
-      ['none', 'None: the base game, seven rounds'],
-      ['lake', 'Lake: six rounds, two optional lake dice a round'],
-      ['river', 'River: six rounds, two optional river dice a round'],
+      ['none', 'None'],
+      ['lake', 'Lake'],
+      ['river', 'River'],
     ].map(([value, label]) => h('option', { value }, label)));
+  const about = h('p', { class: 'expansion-about muted small', id: 'expansion-about' });
+  const describe = () => {
+    about.textContent = variantWords(expansion.value);
+    about.hidden = expansion.value === 'none';
+  };
+  describe();
   // The solo card counts the rounds of the game chosen: six with an expansion.
   expansion.addEventListener('change', () => {
     modeCards[0].querySelector('.mode-text').textContent = soloText(expansion.value);
+    describe();
   });
   const expansionRow = h('div', { class: 'field expansion-field' }, h('label', { for: 'expansion' }, 'Deep Blue expansion'), expansion);
   showBest(modeCards[0]);
@@ -86,7 +95,8 @@ async function setup() {
       h('div', { class: 'fields' },
         h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
         expansionRow,
-        agentRow),
+        agentRow,
+        about),
       h('details', { class: 'more' },
         h('summary', {}, 'More options'),
         h('div', { class: 'field' }, h('label', { for: 'seed' }, 'Dice seed (the same seed gives the same rolls)'), seed)),

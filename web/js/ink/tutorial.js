@@ -1,15 +1,16 @@
 // The Railroad Ink tutorial (`/tutorial/ink`): a scripted board where the player places nine
 // tiles with guidance (exits, connections, errors, the centre, the longest routes, a network
-// joining two exits, a special), then meets a round: the dice, the specials and End round. Every placement
-// is checked by the engine through the server (`POST /api/ink/check`): the page holds the script
-// and the words, never a rule.
+// joining two exits, a special), then plays a round: four dice rolled, each placed where the
+// player chooses, then End round (refused while a die still fits). Every placement is checked
+// by the engine through the server (`POST /api/ink/check`): the page holds the script and the
+// words, never a rule.
 
 import { ApiError } from '../core/request.js';
 import { h, fill } from '../core/dom.js';
 import { capital, num, pointsText } from '../core/words.js';
 import { api } from './api.js';
 import { createBoard, tileSvg, tileWords, openEnds, legalSquares } from './draw.js';
-import { refusalWords } from './game.js';
+import { dieFace, refusalWords } from './game.js';
 import { expansionRow } from './breakdown.js';
 import { turnButtons, turning } from './turns.js';
 
@@ -121,9 +122,9 @@ const INK_STEPS = [
   {
     title: 'Dice and rounds',
     round: true,
-    text: 'A real game has seven rounds. Each round four dice are rolled, the same for every player: three A dice (straights, curves and junctions) and one B die (stations and the overpass). Place every die that fits, each once; then press End round.',
+    text: 'A real game has seven rounds. Each round four dice are rolled, the same for every player: three A dice (straights, curves and junctions) and one B die (stations and the overpass). Here is a roll: place each die once, wherever it fits (choose a die, then a green square); then press End round.',
     done: 'That was a round. Seven of them, and the board is scored as this one is.',
-    overlays: ['networks'],
+    overlays: ['networks', 'errors'],
   },
 ];
 
@@ -158,7 +159,7 @@ const DEEP_BLUE_STEPS = [
   },
 ];
 
-/** An example roll for the lesson on rounds: three A dice and a B die. */
+/** The roll of the lesson on rounds: three A dice and a B die. */
 const EXAMPLE_ROLL = ['A1', 'A3', 'A5', 'B1'];
 
 const OVERLAY_CLASSES = ['networks', 'errors', 'centre', 'longest', 'water'];
@@ -184,6 +185,22 @@ class InkLesson {
     this.legal = null;
     this.orientation = 0;
     this.busy = false;
+    // The round step's dice: which are placed, and the one selected (an index, or null).
+    this.used = EXAMPLE_ROLL.map(() => false);
+    this.die = null;
+    this.legalOf = {};
+  }
+
+  /** The tile being placed: the step's, or in the round the selected die's (null: none). */
+  get tile() {
+    const step = this.script[this.step];
+    if (!step) return null;
+    return step.round ? (this.die === null ? null : EXAMPLE_ROLL[this.die]) : step.tile;
+  }
+
+  /** The round's dice not placed yet (their tiles). */
+  unplaced() {
+    return EXAMPLE_ROLL.filter((_, i) => !this.used[i]);
   }
 
   async start() {
@@ -220,9 +237,9 @@ class InkLesson {
         this.score)));
   }
 
-  /** Asks the engine about the board (and a placement on it): the board after, and where the tile fits. */
-  check(placement, tile) {
-    const body = { board: this.board, tiles: tile ? [tile] : [] };
+  /** Asks the engine about the board (and a placement on it): the board after, and where the tiles fit. */
+  check(placement, tiles) {
+    const body = { board: this.board, tiles: [tiles || []].flat() };
     if (placement) body.placement = placement;
     if (this.expansion) body.expansion = this.expansion;
     return api.check(body);
@@ -238,10 +255,11 @@ class InkLesson {
       this.expansion = step.expansion || null;
     }
     try {
-      const answer = await this.check(null, step?.tile);
+      const answer = await this.check(null, step?.round ? this.unplaced() : step?.tile);
       this.breakdown = answer.breakdown;
       this.flooded = answer.flooded || [];
-      this.legal = step ? answer.legal[step.tile] : null;
+      this.legalOf = answer.legal || {};
+      this.legal = step && !step.round ? answer.legal[step.tile] : null;
     } catch (e) {
       this.say(`The server cannot check the board: ${e.message}`, 'error');
     }
@@ -262,7 +280,7 @@ class InkLesson {
 
   key(ev) {
     const step = this.script[this.step];
-    if (!step || ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!step || !this.tile || ev.target instanceof HTMLInputElement || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
     const onBoard = !!ev.target?.dataset?.square && this.view.svg.contains(ev.target);
     const move = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] }[k];
@@ -275,7 +293,7 @@ class InkLesson {
       const col = Math.min(6, Math.max(0, Number(sq[1]) + move[1]));
       const next = `${'ABCDEFG'[row]}${col}`;
       this.view.setCursor(next, { focus: true });
-      this.view.setDrop(next, step.tile, this.orientation, this.legalNow().has(next));
+      this.view.setDrop(next, this.tile, this.orientation, this.legalNow().has(next));
     } else if ((k === 'enter' || k === ' ') && onBoard) {
       ev.preventDefault();
       this.place(this.view.cursor());
@@ -289,6 +307,10 @@ class InkLesson {
   async place(square) {
     const step = this.script[this.step];
     if (!step || this.busy || !square) return;
+    if (step.round) {
+      await this.placeDie(square);
+      return;
+    }
     const placement = `${step.tile}${square}${this.orientation}`;
     this.busy = true;
     this.view.setDrop(null);
@@ -333,8 +355,71 @@ class InkLesson {
     return `One network now joins ${n.exits.length} exits (${n.exits.map((e) => e.square).join(' and ')}): ${pointsText(n.points)}. The more exits one network joins, the more it scores: 3 exits ${table[3]}, 4 exits ${table[4]}, up to ${table[table.length - 1]} for all twelve.`;
   }
 
-  /** The round step's End round: the lesson is done. */
+  /** Selects die `i` of the round (its legal squares lit, its turns by the tile). */
+  selectDie(i) {
+    if (this.used[i] || this.busy) return;
+    if (this.die !== i) this.orientation = 0;
+    this.die = i;
+    this.legal = this.legalOf[EXAMPLE_ROLL[i]] || null;
+    const n = this.legalNow().size;
+    const what = capital(tileWords(this.table, this.tile));
+    this.say(n
+      ? `${what} selected: it fits on ${n} ${n === 1 ? 'square' : 'squares'} turned this way, lit in green.`
+      : `${what} fits nowhere turned this way: rotate or flip it.`, 'info');
+    this.render();
+  }
+
+  /** The round: the selected die placed on `square`, checked by the engine. */
+  async placeDie(square) {
+    if (this.die === null) {
+      this.say('Choose a die first (tap it), then a green square.', 'info');
+      return;
+    }
+    const tile = this.tile;
+    const placement = `${tile}${square}${this.orientation}`;
+    const rest = EXAMPLE_ROLL.filter((_, i) => !this.used[i] && i !== this.die);
+    this.busy = true;
+    this.view.setDrop(null);
+    try {
+      const answer = await this.check(placement, rest);
+      this.board = answer.board;
+      this.breakdown = answer.breakdown;
+      this.flooded = answer.flooded || [];
+      this.legalOf = answer.legal || {};
+      this.used[this.die] = true;
+      this.die = null;
+      this.legal = null;
+      this.orientation = 0;
+      const fits = rest.filter((t) => this.fits(t));
+      this.say(`Placed the ${tileWords(this.table, tile)} on ${square} (${openEnds(this.table, tile, Number(placement[4]))}). ${rest.length
+        ? (fits.length ? `${rest.length === 1 ? 'One die' : `${rest.length} dice`} to go.` : 'No die left fits anywhere: the round may end. Press End round.')
+        : 'Every die is placed: press End round.'}`, 'ok');
+      this.render();
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 422) {
+        this.say(`The server cannot check it: ${e.message}`, 'error');
+        return;
+      }
+      this.view.flash(square);
+      this.say(refusalWords(this.table, placement, e.message, e.rule), 'error', e.message);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Whether `tile` fits anywhere on the board, turned any way (from the engine's answer). */
+  fits(tile) {
+    return (this.legalOf[tile] || []).some((squares) => squares.length >= 2);
+  }
+
+  /** The round step's End round: refused while a die still fits (as in a game); then the lesson is done. */
   async endRound() {
+    const waiting = this.unplaced().filter((t) => this.fits(t));
+    if (waiting.length) {
+      const n = this.unplaced().length;
+      this.say(`Not yet: ${n === 1 ? 'a die is' : `${n} dice are`} still to place, and the ${tileWords(this.table, waiting[0])} fits. A round ends once every die is placed, or when none left fits anywhere.`, 'error');
+      return;
+    }
     await this.advance(this.script[this.step].done);
   }
 
@@ -406,21 +491,44 @@ class InkLesson {
     this.renderScore();
   }
 
-  /** The step about rounds: an example roll, the six specials, and End round to press. */
+  /**
+   * The step about rounds: the roll's four dice to place (the one selected with its turns and
+   * its squares lit), the six specials, and End round.
+   */
   renderRound(index, step) {
-    this.view.setLegal([], '');
+    const legal = this.legalNow();
+    this.view.setLegal([...legal], this.tile ? tileWords(this.table, this.tile) : '');
     this.view.setHint(null);
     const face = (tile) => h('span', { class: `mini-die die-${tile[0]}`, title: tileWords(this.table, tile) }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
     const specials = this.table.tiles.filter((t) => t.source === 'S').map((t) => t.tile);
+    const dice = EXAMPLE_ROLL.map((tile, i) => h('button', {
+      class: `choice choice-die${this.die === i ? ' selected' : ''}${this.used[i] ? ' used unavailable' : ''}`,
+      type: 'button',
+      'aria-pressed': this.die === i ? 'true' : 'false',
+      'aria-label': `Die ${tile[0]}: ${tileWords(this.table, tile)}${this.used[i] ? ', placed' : ''}`,
+      dataset: { index: i, tile },
+      disabled: this.used[i],
+      onclick: () => this.selectDie(i),
+    }, dieFace(this.table, tile, this.used[i]), this.used[i] ? h('span', { class: 'check', 'aria-hidden': 'true' }, '✓') : null));
+    const focused = document.activeElement?.id;
     fill(this.lesson,
       h('p', { class: 'step-count' }, `Step ${index + 1} of ${this.script.length}`),
       h('h2', { id: 'step-title' }, step.title),
       h('p', { id: 'step-text' }, step.text),
-      h('div', { class: 'tutorial-roll' }, h('span', { class: 'muted small' }, 'A roll:'), h('span', { class: 'mini-dice', id: 'example-roll' }, EXAMPLE_ROLL.map(face))),
-      h('p', {}, `The six specials, one of which you may add in any round (each once a game, ${this.table.specials_per_game} at most):`),
+      h('div', { class: 'dice-row tutorial-dice', id: 'example-roll', role: 'group', 'aria-label': 'The roll' }, dice),
+      this.tile
+        ? h('div', { class: 'preview', dataset: { orientation: this.orientation } },
+          h('div', { class: 'preview-tile' }, tileSvg(this.table, this.tile, this.orientation)),
+          h('div', { class: 'preview-info' },
+            h('strong', {}, capital(tileWords(this.table, this.tile))),
+            h('span', { class: 'muted small', id: 'preview-ends' }, `${capital(openEnds(this.table, this.tile, this.orientation))} · fits on ${legal.size} ${legal.size === 1 ? 'square' : 'squares'}`)),
+          turnButtons(this))
+        : null,
+      h('p', { class: 'muted small' }, `Besides the dice, one of the six specials may be added in any round (each once a game, ${this.table.specials_per_game} at most):`),
       h('span', { class: 'mini-dice tutorial-specials', id: 'example-specials' }, specials.map(face)),
-      h('p', { class: 'muted small' }, 'The round ends when you press End round (the game refuses while a die still fits). Press it now.'),
+      h('p', { class: 'muted small' }, 'The round ends when you press End round: the game refuses while a die still fits.'),
       h('button', { class: 'btn primary', id: 'end-round', type: 'button', onclick: () => this.endRound() }, 'End round'));
+    if (focused && !this.lesson.contains(document.activeElement)) this.lesson.querySelector(`#${focused}`)?.focus({ preventScroll: true });
     this.renderScore();
   }
 

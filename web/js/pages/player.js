@@ -1,7 +1,8 @@
-// `/players/{id}`: a player's name, games and challenges played, best and mean score per game,
-// and a chart of scores over time. Opened as /players/{id}#key=TOKEN (the link that carries an
-// identity to another device), it takes the key out of the address and, once the server has said
-// that the key is this player's (GET /api/players/me), keeps that identity on this device.
+// `/players/{id}`: a player's name, games and challenges played (finished; the games sat in too
+// when some are unfinished), best and mean score per game, and a chart of scores over time.
+// Opened as /players/{id}#key=TOKEN (the link that carries an identity to another device), it
+// takes the key out of the address and, once the server has said that the key is this player's
+// (GET /api/players/me), keeps that identity on this device.
 
 import { plotArea } from '../core/chart.js';
 import { h, s, fill, isolated, nameEl } from '../core/dom.js';
@@ -106,7 +107,10 @@ async function takeIdentity(notice, profile, key, redraw) {
 function render(root, profile, notice, redraw) {
   const me = player.get();
   const mine = me?.id === profile.id;
-  const stats = (game) => profile[game] || { games: 0, best: null, mean: null };
+  const stats = (game) => profile[game] || { games: 0, played: 0, best: null, mean: null };
+  // Played: finished. Sat in: every game with a seat of theirs, the unfinished too.
+  const played = profile.played ?? profile.games ?? 0;
+  const unfinished = (profile.games ?? 0) - played;
   const scores = profile.scores || [];
   fill(root, h('section', { class: 'player-page', dataset: { player: profile.id } },
     notice,
@@ -115,8 +119,9 @@ function render(root, profile, notice, redraw) {
         h('h1', { id: 'player-name' }, nameEl(profile.name), mine ? h('span', { class: 'chip' }, 'you') : null),
         h('p', { class: 'lead' }, profile.created ? `Playing since ${dateText(Date.parse(profile.created))}.` : ''))),
     h('ul', { class: 'player-totals' },
-      h('li', {}, h('strong', { id: 'games-played' }, profile.games ?? 0), ` ${profile.games === 1 ? 'game' : 'games'} played`),
-      h('li', {}, h('strong', { id: 'challenges-played' }, profile.challenges ?? 0), ` ${profile.challenges === 1 ? 'challenge' : 'challenges'}`)),
+      h('li', {}, h('strong', { id: 'games-played' }, played), ` ${played === 1 ? 'game' : 'games'} played`),
+      h('li', {}, h('strong', { id: 'challenges-played' }, profile.challenges_played ?? profile.challenges ?? 0), ` ${(profile.challenges_played ?? profile.challenges) === 1 ? 'challenge' : 'challenges'} played`),
+      unfinished > 0 ? h('li', { id: 'games-sat-in' }, h('strong', {}, profile.games), ` ${profile.games === 1 ? 'game' : 'games'} sat in, ${unfinished} unfinished`) : null),
     h('div', { class: 'player-layout' },
       h('section', { class: 'card' },
         h('table', { class: 'stats-table', id: 'player-stats' },
@@ -126,7 +131,7 @@ function render(root, profile, notice, redraw) {
             h('th', { scope: 'col', class: 'num' }, 'Best'), h('th', { scope: 'col', class: 'num' }, 'Mean'))),
           h('tbody', {}, ['ink', 'metro'].map((g) => h('tr', { dataset: { game: g } },
             h('th', { scope: 'row' }, gameName(g)),
-            h('td', { class: 'num' }, stats(g).games),
+            h('td', { class: 'num' }, stats(g).played ?? stats(g).games),
             h('td', { class: 'num' }, stats(g).best ?? '–'),
             h('td', { class: 'num' }, meanText(stats(g).mean)))))),
         streaksTable(profile.streaks),
