@@ -7,19 +7,19 @@
 //!
 //! Options: `--games N` (default 100), `--seed S` (dice seed of the first game, default 2026;
 //! game i uses seed S + i), `--budget B` (the strong player's, default 64), `--review-budget
-//! R` (default: the review's, 48), `--agents greedy,strong`, `--estimate-only` (the
-//! estimate's errors alone, without the reviews' searches). `THREADS=n` sets the threads (2).
+//! R` (default: the review's, 48), `--agents greedy,strong`, `--expansion lake|river` (games
+//! of six rounds of that expansion, reviewed by its rules), `--estimate-only` (the estimate's
+//! errors alone, without the reviews' searches). `THREADS=n` sets the threads (2).
 
 use std::time::Duration;
 
 mod common;
 
 use common::on_two_threads;
-use railroad_ink::Dice;
-use railroad_ink::ai::review::{Label, Review, RoundReview, estimate, review};
+use railroad_ink::ai::review::{estimate, review_in};
 use railroad_ink::ai::strong::StrongAgent;
-use railroad_ink::ai::{agent_with_budget, play_game};
-use railroad_ink::game::ROUNDS as ROUND_COUNT;
+use railroad_ink::ai::{agent_with_budget, play_game_with};
+use railroad_ink::{Dice, Expansion};
 
 /// This thread's CPU time so far (Linux; zero elsewhere).
 fn thread_cpu() -> Duration {
@@ -38,30 +38,20 @@ struct Game {
     cpu: Duration,
 }
 
-/// A review with the estimates of the played boards only.
-fn estimates(played: &[Vec<railroad_ink::Placement>]) -> Review {
+/// The estimates of the played boards after each round (round counted from 0), nothing lost.
+fn estimates(expansion: Expansion, played: &[Vec<railroad_ink::Placement>]) -> Vec<(usize, f32)> {
     let search = StrongAgent::with_budget(None).search;
-    let mut board = railroad_ink::Board::new();
-    let rounds = played
+    let mut board = railroad_ink::Board::with_expansion(expansion);
+    played
         .iter()
         .enumerate()
         .map(|(round, placed)| {
             for &p in placed {
                 board.place(p).unwrap();
             }
-            let value = estimate(&search, &board, round);
-            RoundReview {
-                round: round + 1,
-                played: placed.clone(),
-                best: placed.clone(),
-                value_played: value,
-                value_best: value,
-                loss: 0.0,
-                label: Label::Best,
-            }
+            (round, estimate(&search, &board, round))
         })
-        .collect();
-    Review { rounds, loss: 0.0 }
+        .collect()
 }
 
 fn mean_ci(xs: &[f64]) -> (f64, f64) {
@@ -77,6 +67,7 @@ fn main() {
     let mut budget = 64u32;
     let mut review_budget: Option<u32> = None;
     let mut agents = vec!["greedy".to_owned(), "strong".to_owned()];
+    let mut expansion = Expansion::None;
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     // `--estimate-only`: the errors of the estimate alone, no review (no strong search).
     let estimate_only = args.iter().any(|a| a == "--estimate-only");
@@ -95,45 +86,62 @@ fn main() {
             "--budget" => budget = number() as u32,
             "--review-budget" => review_budget = Some(number() as u32),
             "--agents" => agents = value.split(',').map(str::to_owned).collect(),
+            "--expansion" => {
+                expansion = value.parse().unwrap_or_else(|e| {
+                    eprintln!("{e}");
+                    std::process::exit(2)
+                })
+            }
             other => {
                 eprintln!("unknown option {other}; see the example's first lines");
                 std::process::exit(2)
             }
         }
     }
+    let round_count = expansion.rounds();
     println!(
-        "{games} games from dice seed {seed}, strong at budget {budget}, reviewed at budget {}",
+        "{games} games ({expansion}) from dice seed {seed}, strong at budget {budget}, reviewed at budget {}",
         review_budget.unwrap_or(railroad_ink::ai::review::REVIEW_BUDGET)
     );
     for name in &agents {
         let results = on_two_threads(games, |i| {
-            let rolls = Dice::Seed(seed + i).rolls();
+            let rolls = Dice::Seed(seed + i).rolls_in(expansion);
             let mut agent = agent_with_budget(name, seed + i, Some(budget)).unwrap_or_else(|| {
                 eprintln!("unknown agent {name}");
                 std::process::exit(2)
             });
-            let game = play_game(agent.as_mut(), rolls).unwrap();
+            let game = play_game_with(agent.as_mut(), expansion, rolls).unwrap();
             let score = game.scores()[0].advanced;
             let start = thread_cpu();
             let played = game.player(0).unwrap().rounds();
-            let review = if estimate_only {
-                estimates(&played)
+            let (values, losses, loss) = if estimate_only {
+                let values = estimates(expansion, &played);
+                let none = values.iter().map(|&(round, _)| (round, 0.0)).collect();
+                (values, none, 0.0)
             } else {
-                review(&rolls, &played, review_budget).unwrap()
+                let review = review_in(expansion, &rolls, &played, review_budget).unwrap();
+                (
+                    review
+                        .rounds
+                        .iter()
+                        .map(|r| (r.round - 1, r.value_played))
+                        .collect(),
+                    review
+                        .rounds
+                        .iter()
+                        .map(|r| (r.round - 1, f64::from(r.loss)))
+                        .collect(),
+                    f64::from(review.loss),
+                )
             };
             let cpu = thread_cpu() - start;
             Game {
-                errors: review
-                    .rounds
+                errors: values
                     .iter()
-                    .map(|r| (r.round - 1, f64::from(r.value_played) - f64::from(score)))
+                    .map(|&(round, value)| (round, f64::from(value) - f64::from(score)))
                     .collect(),
-                losses: review
-                    .rounds
-                    .iter()
-                    .map(|r| (r.round - 1, f64::from(r.loss)))
-                    .collect(),
-                loss: f64::from(review.loss),
+                losses,
+                loss,
                 score,
                 cpu,
             }
@@ -147,12 +155,12 @@ fn main() {
         println!(
             "{name}: {n} games, mean score {mean_score:.2}; points lost a game {loss:.2} ± {loss_ci:.2} \
              ({:.3} a round); review CPU {:.2} s a game on average, {max_cpu:.2} s at most",
-            loss / ROUND_COUNT as f64,
+            loss / round_count as f64,
             cpu.iter().sum::<f64>() / n as f64
         );
         println!("| round | mean error | 95% interval | points lost a round |");
         println!("|---|---|---|---|");
-        for round in 0..ROUND_COUNT {
+        for round in 0..round_count {
             let errors: Vec<f64> = results
                 .iter()
                 .flat_map(|g| g.errors.iter().filter(|e| e.0 == round).map(|e| e.1))

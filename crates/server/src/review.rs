@@ -7,6 +7,11 @@
 //! one request computes it, others for the same seat wait for it instead of computing it too.
 //! It is computed on the thinking threads, in a queue of its own after every hint and computer
 //! move (see [`crate::thinking`]), and the request holds no admission place while it waits.
+//!
+//! Every answer, kept or new, is labelled on the one scale of every game's review
+//! ([`review_scale::Label`], by each step's `loss`): a review kept before the scale was one (a
+//! Metro decision lost 10.0 labelled a mistake) is told on today's. Reviews kept before reasons
+//! were given are served as they were kept, without `reason` and `score`: the page says so.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -95,7 +100,9 @@ pub async fn serve<St: GameState>(
         )));
     }
     let raw = |text: String| {
-        serde_json::from_str::<Value>(&text).map_err(|e| corrupt(id, format!("review: {e}")))
+        serde_json::from_str::<Value>(&text)
+            .map(relabelled)
+            .map_err(|e| corrupt(id, format!("review: {e}")))
     };
     if let Some(kept) = app.storage.review(id, seat).await? {
         return Ok(Json(raw(kept)?));
@@ -122,5 +129,27 @@ pub async fn serve<St: GameState>(
     answer.insert("seat".into(), Value::from(seat));
     let answer = Value::Object(answer);
     app.storage.set_review(id, seat, answer.to_string()).await?;
-    Ok(Json(answer))
+    Ok(Json(relabelled(answer)))
+}
+
+/// A review's steps (`rounds` of Railroad Ink, `decisions` of Metro) labelled on the one scale
+/// by their `loss`; anything else is left as it is.
+pub fn relabelled(mut review: Value) -> Value {
+    for steps in ["rounds", "decisions"] {
+        let Some(Value::Array(steps)) = review.get_mut(steps) else {
+            continue;
+        };
+        for step in steps.iter_mut() {
+            let Some(loss) = step.get("loss").and_then(Value::as_f64) else {
+                continue;
+            };
+            if let Value::Object(step) = step {
+                step.insert(
+                    "label".into(),
+                    Value::from(review_scale::Label::of(loss).as_str()),
+                );
+            }
+        }
+    }
+    review
 }

@@ -1,15 +1,46 @@
 // What the review pages of every game share (`/ink/{id}/review`, `/metro/{id}/review`): the
-// page for a review that cannot be shown, a value's one decimal, and the chart of the points
-// lost at each step with its list in words.
+// page for a review that cannot be shown, a value's one decimal, the one scale of labels in
+// words, a step's reason, and the chart of the points lost at each step with its list in words.
 
 import { ApiError } from './request.js';
 import { h, s, fill, nameEl } from './dom.js';
 import { NOT_YET } from './screen.js';
 import { capital } from './words.js';
 
-/** A value as a review prints it: one decimal. */
+/**
+ * A value as a review prints it: one decimal, from the hundredths the API gives rounded half
+ * up (as the server labels a loss: `review-scale`), and a true minus sign (−13.1, never -13.1).
+ */
 export function one(x) {
-  return (Math.round(x * 10) / 10).toFixed(1);
+  const tenths = Math.floor((Math.round(Math.abs(Number(x) || 0) * 100) + 5) / 10);
+  const text = `${Math.floor(tenths / 10)}.${tenths % 10}`;
+  return x < 0 && tenths > 0 ? `−${text}` : text;
+}
+
+/**
+ * The one scale of labels of every game's review, by the points lost as shown (the server's
+ * `review-scale` crate defines it; these are its words): `unit` is "points" or "points of
+ * margin".
+ */
+export function labelWords(unit = 'points') {
+  return {
+    best: 'best: nothing lost (0.0)',
+    good: `good: 0.1 to 1.0 ${unit} lost`,
+    inaccuracy: `inaccuracy: 1.1 to 2.5 ${unit} lost`,
+    mistake: `mistake: 2.6 to 5.0 ${unit} lost`,
+    blunder: `blunder: more than 5.0 ${unit} lost`,
+  };
+}
+
+/**
+ * Why the computer's move is better, in one sentence, as the review gives it (`step.reason`);
+ * a review kept before reasons were given has none, and says so.
+ */
+export function reasonEl(step) {
+  const text = step.reason && step.reason.text;
+  return h('p', { class: `review-reason${text ? '' : ' muted small'}`, id: 'review-reason' },
+    text ? [h('strong', {}, 'Why: '), text]
+      : 'This review was kept before the computer gave its reasons: only the numbers are shown.');
 }
 
 /** The page for a review the server did not give: not over, hidden, or no such game or seat. */
@@ -17,7 +48,7 @@ export function reviewMissing(root, e, gamePath) {
   const status = e instanceof ApiError ? e.status : 0;
   fill(root, h('section', { class: 'card narrow center', id: 'review-missing' },
     h('h1', {}, status === 409 ? 'Not over yet' : status === 403 ? 'Not yet' : 'No review here'),
-    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 && !/expansion/.test(e.message) ? 'There is no game or seat at this address. The link may be mistyped.' : capital(e.message)),
+    h('p', {}, status === 409 ? 'The computer reviews a game once it is over.' : status === 403 ? NOT_YET : status === 404 ? 'There is no game or seat at this address. The link may be mistyped.' : capital(e.message)),
     h('div', { class: 'row' },
       h('a', { class: 'btn primary', href: '/games', 'data-link': '' }, 'Recent games'),
       status === 409 ? h('a', { class: 'btn', href: gamePath, 'data-link': '' }, 'Back to the game') : null)));

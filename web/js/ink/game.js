@@ -692,7 +692,7 @@ class GameView extends PlayScreen {
         h('button', { class: `btn${challenge || st.you ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game'),
         h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
         // The computer reviews games without an expansion only, so far.
-        st.expansion ? null : h('a', { class: 'btn', id: 'review-link', href: `/ink/${this.id}/review?seat=${st.you ? st.you.seat : 0}`, 'data-link': '', title: 'Round by round, what the computer would have played' }, 'Review'),
+        h('a', { class: 'btn', id: 'review-link', href: `/ink/${this.id}/review?seat=${st.you ? st.you.seat : 0}`, 'data-link': '', title: 'Round by round, what the computer would have played' }, 'Review'),
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null);
     fill(this.after, challenge || practised ? this.result.card : null);

@@ -127,7 +127,7 @@ class InkReplay extends Replay {
         b.svg,
         joined ? null : h('p', { class: 'muted small' }, `Joins at action ${p.from_step}.`),
         boardActions(inkViewer(s.board, this.expansion), s.board),
-        this.expansion ? null : h('a', { class: 'btn small review-link', href: `/ink/${r.id}/review?seat=${seat}`, 'data-link': '' }, `Review ${isolated(p.name)}'s game`));
+        h('a', { class: 'btn small review-link', href: `/ink/${r.id}/review?seat=${seat}`, 'data-link': '' }, `Review ${isolated(p.name)}'s game`));
     });
     fill(this.grid, cards);
     applyOverlays(this.boards.map((b) => b.svg), this.overlays, this.overlayList);

@@ -1,23 +1,17 @@
-// The computer's review of a finished Railroad Ink game (`/ink/{id}/review?seat=k&round=r`):
-// round by round, the board after the player's round beside the board before it with the
-// strong computer player's round drawn as ghost tiles, the expected final score after each,
+// The computer's review of a finished Railroad Ink game (`/ink/{id}/review?seat=k&round=r`),
+// of the base game or of an expansion: round by round, the board after the player's round
+// beside the board before it with the strong computer player's round drawn as ghost tiles, why
+// the computer's round is better in one sentence, the final score the player made, the expected
+// final score after each round (what the strong player would end with, playing on from there),
 // the points lost and the round's label, and a chart of the points lost a round
-// (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names and dice).
+// (GET /api/ink/games/{id}/review?seat=k, beside the replay for the names, dice and scores).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, ReviewScreen, reviewMissing } from '../core/review.js';
+import { labelWords, lossChart, one, reasonEl, ReviewScreen, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
-import { api } from './api.js';
+import { num, pointsText } from '../core/words.js';
+import { api, EXPANSIONS } from './api.js';
 import { createBoard, placementWords, tileSvg, tileWords, placements as parsePlacements } from './draw.js';
-
-/** The labels, best first, with what each means. */
-const LABELS = {
-  best: 'best: nothing lost',
-  good: 'good: at most 1 point lost',
-  inaccuracy: 'inaccuracy: at most 2.5 points lost',
-  mistake: 'mistake: at most 5 points lost',
-  blunder: 'blunder: more than 5 points lost',
-};
 
 /** `/ink/{id}/review?seat=k`. */
 export async function inkReviewScreen(root, id, { table, setTitle }) {
@@ -41,12 +35,20 @@ class InkReview extends ReviewScreen {
     super();
     Object.assign(this, { root, id, table, replay, review });
     this.player = replay.players[review.seat];
-    // before[i]: the board before review round i (earlier rounds' placements, as played).
+    // The final score the seat made: the review's own, or (a review kept before it gave one)
+    // the replay's.
+    this.score = Number.isFinite(review.score) ? review.score : this.player?.score?.advanced;
+    // before[i]: the board before review round i (earlier rounds' placements, as played), and
+    // the squares flooded on it (the lake expansion).
     this.before = [];
+    this.floodedBefore = [];
     let board = '';
+    let flooded = [];
     for (const r of review.rounds) {
       this.before.push(board);
+      this.floodedBefore.push(flooded);
       board += r.played;
+      flooded = r.flooded || [];
     }
   }
 
@@ -71,16 +73,19 @@ class InkReview extends ReviewScreen {
     this.playedTitle = h('h2', { class: 'board-name' });
     this.bestTitle = h('h2', { class: 'board-name' });
     this.bestNote = h('p', { class: 'muted small review-note' });
+    const expansion = this.replay.expansion;
+    const scored = Number.isFinite(this.score) ? [nameEl(name), ` finished with ${pointsText(this.score)}`] : [nameEl(name)];
     return this.frame({
       kind: 'ink',
-      lead: [nameEl(name), ` lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
+      lead: [expansion ? `${EXPANSIONS[expansion] || expansion}. ` : '', ...scored,
+        `${scored.length > 1 ? ' and' : ''} lost ${one(rv.loss)} points against the computer's choices over ${n} ${n === 1 ? 'round' : 'rounds'}`,
         n && worst.loss > 0 ? `; the most in round ${worst.round} (${one(worst.loss)}, ${worst.label}).` : '.'],
       status: this.dice,
       played: { title: this.playedTitle },
       best: { title: this.bestTitle, note: this.bestNote },
       step: 'This round',
-      help: 'For each round the strong computer player plays the same dice on your board as it was, with the specials you had left. Both boards are valued the same way: the final score the computer expects from there. Points lost are the difference, never below zero.',
-      labels: LABELS,
+      help: `For each round the strong computer player plays the same dice on your board as it was, with the specials you had left${expansion ? ' and the expansion\'s dice, by the expansion\'s rules' : ''}. Both boards are valued the same way: the final score the strong computer player would reach if it played on from there, by its own evaluation (after the last round, the score itself). That is a measure of the position, not a forecast of your game. Points lost are the difference, never below zero; the reason compares the two boards after the round.`,
+      labels: labelWords('points'),
     });
   }
 
@@ -93,34 +98,43 @@ class InkReview extends ReviewScreen {
     }
     if (updateUrl) history.replaceState(null, '', `${location.pathname}?seat=${rv.seat}&round=${r.round}`);
     const before = this.before[this.at];
+    const floodedBefore = this.floodedBefore[this.at];
     const same = r.best === r.played;
     const roll = this.replay.rolls[r.round - 1] || '';
+    // Four route dice, and an expansion's two optional dice after them.
+    const dice = Array.from({ length: roll.length / 2 }, (_, i) => 2 * i);
     fill(this.dice,
       h('span', { class: 'round-label' }, `Round ${r.round}`),
-      roll ? h('span', { class: 'mini-dice', title: `The dice: ${[0, 2, 4, 6].map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
-        [0, 2, 4, 6].map((i) => {
+      roll ? h('span', { class: 'mini-dice', title: `The dice: ${dice.map((i) => tileWords(this.table, roll.slice(i, i + 2))).join(', ')}` },
+        dice.map((i) => {
           const tile = roll.slice(i, i + 2);
           return h('span', { class: `mini-die die-${tile[0]}` }, tileSvg(this.table, tile, 0, { 'aria-label': tileWords(this.table, tile) }));
         })) : null);
     fill(this.caption, h('span', {},
       h('span', { class: `review-label label-${r.label}` }, `Round ${r.round}, ${r.label}`),
-      same ? ': the computer would have played no better.' : `: ${one(r.loss)} points lost.`));
-    this.mine.setBoard(before + r.played, { recent: parsePlacements(r.played).length });
-    this.theirs.setBoard(before);
+      same ? ': the computer would have played no better.' : `: ${one(r.loss)} points lost.`),
+    reasonEl(r));
+    this.mine.setBoard(before + r.played, { recent: parsePlacements(r.played).length, flooded: r.flooded || [] });
+    this.theirs.setBoard(before, { flooded: floodedBefore });
     this.theirs.setHint(same ? [] : parsePlacements(r.best).map((p) => p.text));
-    if (same) this.theirs.setBoard(before + r.best, { recent: parsePlacements(r.best).length });
+    if (same) this.theirs.setBoard(before + r.best, { recent: parsePlacements(r.best).length, flooded: r.flooded_best || r.flooded || [] });
     fill(this.playedTitle, 'Your round');
     fill(this.bestTitle, 'The computer\'s round');
     const words = (text) => parsePlacements(text).map((p) => placementWords(this.table, p.text));
     fill(this.bestNote, same
       ? 'The same round as yours.'
       : ['Ghost tiles, numbered in the order placed: ', words(r.best).join('; '), '.']);
+    const last = this.replay.rolls.length || 7;
     fill(this.scores,
       h('dl', { class: 'review-values' },
+        Number.isFinite(this.score) ? [h('dt', {}, 'Your final score'), h('dd', { id: 'review-final-score' }, num(this.score))] : null,
         h('dt', {}, 'Expected final score after your round'), h('dd', { id: 'review-value-played' }, one(r.value_played)),
         h('dt', {}, 'After the computer\'s round'), h('dd', { id: 'review-value-best' }, one(r.value_best)),
         h('dt', {}, 'Points lost'), h('dd', { id: 'review-loss' }, one(r.loss)),
         h('dt', {}, 'Label'), h('dd', { id: 'review-label' }, h('span', { class: `review-label label-${r.label}` }, r.label))),
+      h('p', { class: 'small review-meaning', id: 'review-meaning' }, r.round >= last
+        ? 'After the last round the expected final score is the score itself.'
+        : `An expected final score is what the strong computer player would finish with if it played on from that board${Number.isFinite(this.score) ? `; your game ended at ${num(this.score)}` : ''}. It measures the position, not your own game.`),
       h('p', { class: 'muted small' }, 'You placed: ', words(r.played).join('; ') || 'nothing', '.'));
     this.drawChart();
   }

@@ -1,25 +1,19 @@
 // The computer's review of a finished Metro game (`/metro/{id}/review?seat=k&at=i`): decision by
 // decision (where to place the tile, or whether to keep or draw instead), the board as it was
-// with the seat's move beside the strong computer player's move on the same tiles, the
-// expected final margin over the best other player after each, the points lost and the label,
-// and a chart of the points lost (GET /api/metro/games/{id}/review?seat=k, beside the replay
-// for the names and the board at each moment).
+// with the seat's move beside the strong computer player's move on the same tiles, why the
+// computer's move is better in one sentence, the seat's final score and margin, the expected
+// final margin over the best other player after each move (what the game would end with if the
+// strong computer player played on for every seat), the points lost and the label on the one
+// scale, and a chart of the points lost (GET /api/metro/games/{id}/review?seat=k, beside the
+// replay for the names, the scores and the board at each moment).
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { lossChart, one, ReviewScreen, reviewMissing } from '../core/review.js';
+import { labelWords, lossChart, one, reasonEl, ReviewScreen, reviewMissing } from '../core/review.js';
 import { stepper } from '../core/stepper.js';
+import { num, pointsText } from '../core/words.js';
 import { metroApi } from './api.js';
 import { createMetroBoard, tileSvg } from './draw.js';
 import { tileName } from './names.js';
-
-/** The labels, best first, with what each means (in points of expected margin). */
-const LABELS = {
-  best: 'best: nothing lost',
-  good: 'good: less than 2 points lost',
-  inaccuracy: 'inaccuracy: less than 5 points lost',
-  mistake: 'mistake: less than 10 points lost',
-  blunder: 'blunder: 10 points or more lost',
-};
 
 /** `/metro/{id}/review?seat=k`. */
 export async function metroReviewScreen(root, id, { setTitle }) {
@@ -51,6 +45,13 @@ class MetroReview extends ReviewScreen {
     super();
     Object.assign(this, { root, id, table, replay, review });
     this.player = replay.players[review.seat];
+    // The seat's final score and margin over the best other player: the review's own, or (a
+    // review kept before it gave them) the replay's.
+    const scores = replay.scores || [];
+    this.score = Number.isFinite(review.score) ? review.score : scores[review.seat];
+    const others = scores.filter((_, k) => k !== review.seat);
+    this.margin = Number.isFinite(review.margin) ? review.margin
+      : Number.isFinite(this.score) && others.length ? this.score - Math.max(...others) : undefined;
     // At action k: the board's sequence and the lines, as after the actions before it.
     let sequence = '';
     let lines = [];
@@ -82,16 +83,19 @@ class MetroReview extends ReviewScreen {
     this.list = h('ol', { class: 'review-rounds', id: 'review-rounds' });
     this.playedNote = h('p', { class: 'muted small review-note' });
     this.bestNote = h('p', { class: 'muted small review-note' });
+    const scored = Number.isFinite(this.score)
+      ? [nameEl(name), ` finished with ${pointsText(this.score)}${Number.isFinite(this.margin) ? ` (${this.margin >= 0 ? 'ahead of' : 'behind'} the best other player by ${Math.abs(this.margin)})` : ''} and`]
+      : [nameEl(name)];
     return this.frame({
       kind: 'metro',
-      lead: [nameEl(name), ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
+      lead: [...scored, ` lost ${one(rv.loss)} points of margin against the computer's choices over ${n} ${n === 1 ? 'decision' : 'decisions'}`,
         n && rv.decisions[worst].loss > 0 ? `; the most at decision ${worst + 1} (${one(rv.decisions[worst].loss)}, ${rv.decisions[worst].label}).` : '.'],
       status: this.hand,
       played: { title: h('h2', { class: 'board-name' }, 'Your move'), note: this.playedNote },
       best: { title: h('h2', { class: 'board-name' }, 'The computer\'s move'), note: this.bestNote },
       step: 'This decision',
-      help: 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there with the unseen tiles dealt at random. Points lost are the difference, never below zero.',
-      labels: LABELS,
+      help: 'At each of your decisions with a choice, the strong computer player decides with what you could see: the board, the tile you held and the tile you drew. Both moves are valued the same way: your expected final margin over the best other player, from many games played out from there by the strong player\'s search for every seat, with the unseen tiles dealt at random. That measures the position, not a forecast of your game. Points lost are the difference, never below zero; the reason compares the boards the two moves leave.',
+      labels: labelWords('points of margin'),
     });
   }
 
@@ -110,7 +114,8 @@ class MetroReview extends ReviewScreen {
     const held = (label, code) => (code ? [h('dt', {}, label), h('dd', { class: 'review-tile' }, tileSvg(this.table, code, { 'aria-hidden': 'true' }), ` ${tileName(this.table, code)}`)] : []);
     fill(this.caption, h('span', {},
       h('span', { class: `review-label label-${d.label}` }, `Decision ${this.at + 1}, ${d.label}`),
-      same ? ': the computer would have done the same.' : `: ${one(d.loss)} points of margin lost.`));
+      same ? ': the computer would have done the same.' : `: ${one(d.loss)} points of margin lost.`),
+    reasonEl(d));
     const show = (board, action, ghost) => {
       board.setSequence(before.sequence);
       board.setLines(before.lines);
@@ -126,10 +131,14 @@ class MetroReview extends ReviewScreen {
       h('dl', { class: 'review-values' },
         ...held('In hand', d.hand),
         ...held('Just drawn', d.drawn),
+        Number.isFinite(this.score) ? [h('dt', {}, 'Your final score'), h('dd', { id: 'review-final-score' }, num(this.score))] : null,
+        Number.isFinite(this.margin) ? [h('dt', {}, 'Your final margin'), h('dd', { id: 'review-final-margin' }, num(this.margin))] : null,
         h('dt', {}, 'Expected final margin after your move'), h('dd', { id: 'review-value-played' }, one(d.value_played)),
         h('dt', {}, 'After the computer\'s move'), h('dd', { id: 'review-value-best' }, one(d.value_best)),
         h('dt', {}, 'Points lost'), h('dd', { id: 'review-loss' }, one(d.loss)),
         h('dt', {}, 'Label'), h('dd', { id: 'review-label' }, h('span', { class: `review-label label-${d.label}` }, d.label))),
+      h('p', { class: 'small review-meaning', id: 'review-meaning' },
+        `An expected final margin is your score less the best other player's at the end, as the strong computer player would play it out from there for every seat${Number.isFinite(this.margin) ? `; your game ended at ${num(this.margin)}` : ''}. It measures the position, not your own game.`),
       h('p', { class: 'muted small' }, `${before.sequence.length / 6} of 60 tiles were on the board.`));
     lossChart(this.chart, this.list, {
       steps: rv.decisions,

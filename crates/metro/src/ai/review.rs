@@ -9,11 +9,23 @@
 //! them is measured far more closely than either value. The points lost are that difference,
 //! never negative: when the action played is valued at least as high, it is the best one.
 //!
+//! The values say what the seat's game would end with **if the strong player played on for
+//! every seat from there**: a measure of the position, not a forecast of the seat's own game.
+//! Each decision also gets one reason in words ([`reason`]), computed from the boards the two
+//! moves leave. Labels are the one scale of every game's review ([`Label`]).
+//!
 //! Everything is seeded from the game, so a game's review is the same every time.
 
-use std::fmt;
+mod reason;
 
 use thiserror::Error;
+
+pub use reason::{Reason, ReasonKind};
+/// The one scale of labels of every game's review (`review-scale`): by the points of margin
+/// lost, as shown to a tenth. (Metro's scores run to the hundreds, but a strong seat's own
+/// decisions lose 0.13 a decision on average, a greedy seat's about 6: the same scale as
+/// Railroad Ink's rounds fits both.)
+pub use review_scale::Label;
 
 use super::Agent;
 use super::sim::{FastRng, mix};
@@ -27,64 +39,6 @@ pub const REVIEW_BUDGET: u32 = 4_000;
 
 /// The deals on which each of the two actions of a decision is valued.
 pub const REVIEW_DEALS: u32 = 1_000;
-
-/// How bad a decision was, by the points of margin it lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Label {
-    /// The computer's own choice, or one valued at least as high.
-    Best,
-    /// Lost less than [`Label::GOOD`] points.
-    Good,
-    /// Lost less than [`Label::INACCURACY`] points.
-    Inaccuracy,
-    /// Lost less than [`Label::MISTAKE`] points.
-    Mistake,
-    /// Lost [`Label::MISTAKE`] points or more.
-    Blunder,
-}
-
-impl Label {
-    /// Below this loss (points of expected margin), a decision is good. Metro's scores run to
-    /// the hundreds (the strong player makes about 200 in a two-player game), so a point or two
-    /// of margin is noise-sized; a strong seat's own decisions lose 0.13 on average.
-    pub const GOOD: f64 = 2.0;
-    /// Below this loss, an inaccuracy.
-    pub const INACCURACY: f64 = 5.0;
-    /// Below this loss, a mistake; from it on, a blunder.
-    pub const MISTAKE: f64 = 10.0;
-
-    /// The label of a decision that lost `loss` points (0 for the best).
-    pub fn of(loss: f64) -> Label {
-        if loss <= 0.0 {
-            Label::Best
-        } else if loss < Label::GOOD {
-            Label::Good
-        } else if loss < Label::INACCURACY {
-            Label::Inaccuracy
-        } else if loss < Label::MISTAKE {
-            Label::Mistake
-        } else {
-            Label::Blunder
-        }
-    }
-
-    /// The label's word, as the API writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Label::Best => "best",
-            Label::Good => "good",
-            Label::Inaccuracy => "inaccuracy",
-            Label::Mistake => "mistake",
-            Label::Blunder => "blunder",
-        }
-    }
-}
-
-impl fmt::Display for Label {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// One reviewed decision of the seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,8 +62,10 @@ pub struct Decision {
     pub value_best: f64,
     /// Points of margin lost: `value_best - value_played`, never negative.
     pub loss: f64,
-    /// How bad that is.
+    /// How bad that is, on the one scale.
     pub label: Label,
+    /// Why the best action is better, or that the one played is as good.
+    pub reason: Reason,
 }
 
 /// The review of one seat's game.
@@ -121,6 +77,10 @@ pub struct Review {
     pub decisions: Vec<Decision>,
     /// The points lost over the whole game.
     pub loss: f64,
+    /// The seat's final score.
+    pub score: u32,
+    /// The seat's final margin: its score less the best other player's.
+    pub margin: i64,
 }
 
 /// Why a game cannot be reviewed.
@@ -192,10 +152,21 @@ pub fn review(game: &Game, seat: Player, config: ReviewConfig) -> Result<Review,
             .map_err(|error| ReviewError::Replay { index, error })?;
     }
     let loss = decisions.iter().map(|d| d.loss).sum();
+    let scores = game.scores();
+    let score = scores[seat.index()];
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat.index())
+        .map(|(_, &s)| s)
+        .max()
+        .unwrap_or(0);
     Ok(Review {
         seat,
         decisions,
         loss,
+        score,
+        margin: i64::from(score) - i64::from(best_other),
     })
 }
 
@@ -214,20 +185,31 @@ fn decide(
         return None;
     }
     let knowledge = Knowledge::new(&view)?;
-    let best = strong.clone().act(&view);
+    let computer = strong.clone().act(&view);
     let deal_seed = mix(seed ^ index as u64);
     let value_played = value(strong, &knowledge, choice(played), config.deals, deal_seed);
-    let (best, value_best) = if best == played {
+    let (best, value_best) = if computer == played {
         (played, value_played)
     } else {
-        let value_best = value(strong, &knowledge, choice(best), config.deals, deal_seed);
+        let value_best = value(
+            strong,
+            &knowledge,
+            choice(computer),
+            config.deals,
+            deal_seed,
+        );
         if value_best > value_played {
-            (best, value_best)
+            (computer, value_best)
         } else {
             (played, value_played)
         }
     };
     let loss = value_best - value_played;
+    let reason = if best == played {
+        reason::as_good(computer == played)
+    } else {
+        reason::reason(game, seat, played, best)
+    };
     Some(Decision {
         index,
         placed: game.placements().len(),
@@ -239,6 +221,7 @@ fn decide(
         value_best,
         loss,
         label: Label::of(loss),
+        reason,
     })
 }
 
@@ -290,12 +273,16 @@ mod tests {
     }
 
     #[test]
-    fn labels_follow_their_thresholds() {
+    fn labels_follow_the_one_scale() {
         assert_eq!(Label::of(0.0), Label::Best);
         assert_eq!(Label::of(0.5), Label::Good);
-        assert_eq!(Label::of(Label::GOOD), Label::Inaccuracy);
-        assert_eq!(Label::of(7.0), Label::Mistake);
-        assert_eq!(Label::of(Label::MISTAKE), Label::Blunder);
+        assert_eq!(Label::of(Label::GOOD), Label::Good);
+        assert_eq!(Label::of(2.0), Label::Inaccuracy);
+        assert_eq!(Label::of(4.0), Label::Mistake);
+        assert_eq!(Label::of(Label::MISTAKE), Label::Mistake);
+        // Shown as 10.0: a blunder, as the scale says (it was once labelled a mistake).
+        assert_eq!(Label::of(9.96), Label::Blunder);
+        assert_eq!(Label::of(10.0), Label::Blunder);
         assert_eq!(Label::Blunder.to_string(), "blunder");
     }
 
@@ -329,6 +316,13 @@ mod tests {
             assert!(before.legal_actions().contains(&d.best), "{d:?}");
             assert!(d.loss >= 0.0 && d.value_best >= d.value_played);
             assert_eq!(d.label, Label::of(d.loss));
+            // A reason for every decision: that it was as good exactly when nothing was lost.
+            assert_eq!(
+                matches!(d.reason.kind, ReasonKind::Same | ReasonKind::AsGood),
+                d.best == d.played,
+                "{d:?}"
+            );
+            assert!(d.reason.to_string().ends_with('.'), "{d:?}");
             assert_eq!(
                 d.loss == 0.0,
                 d.best == d.played || d.value_best == d.value_played

@@ -1,79 +1,41 @@
 //! A finished seat's game reviewed round by round: what the player placed, what the strong
 //! player would have placed on the same board with the same dice and the specials left, the
-//! expected final score after each, and the points lost.
+//! expected final score after each, the points lost, and why the computer's round is better
+//! in one sentence ([`reason`]).
 //!
 //! Both ends of a round are valued by one estimator, the strong player's evaluation of the
 //! board after the round ([`super::strong::Search::value`]: the learned n-tuple tables added to
-//! the linear evaluation, fitted to predict the final score; after the last round it is the
-//! final score itself). The strong player's alternative is the round it would play
-//! ([`StrongAgent::play_round`] at the review's budget), so a review is as deterministic as the
-//! strong player: the same game, the same review. The review takes the better of the two: when
-//! the played round is valued at least as high, it is the round's best and nothing is lost.
+//! the linear evaluation, fitted to predict the final score; in a game of an expansion, the
+//! expansion's evaluation), plus a calibration; after the last round it is the final score
+//! itself. It says what the game would end with **if the strong player played on from there**:
+//! not a forecast of the player's own game. The strong player's alternative is the round it
+//! would play ([`StrongAgent::play_round`] at the review's budget), so a review is as
+//! deterministic as the strong player: the same game, the same review. The review takes the
+//! better of the two: when the played round is valued at least as high, it is the round's best
+//! and nothing is lost.
+//!
+//! Games of the Deep Blue expansions (six rounds, two optional expansion dice a round) are
+//! reviewed by their own rules and their own evaluation ([`review_in`]).
+
+mod reason;
 
 use serde::Serialize;
 use thiserror::Error;
+
+pub use reason::{Reason, ReasonKind};
+/// The one scale of labels of every game's review (`review-scale`): by the points lost, as
+/// shown to a tenth.
+pub use review_scale::Label;
 
 use super::strong::{Search, StrongAgent};
 use super::{Agent, RoundView};
 use crate::board::{Board, MAX_SPECIALS};
 use crate::dice::Roll;
+use crate::expansion::Expansion;
 use crate::game::{Game, GameError, ROUNDS};
 use crate::movegen::first_legal;
 use crate::placement::Placement;
-
-/// How a round compares with the strong player's choice, by points lost (see
-/// [`Label::of`] for the thresholds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Label {
-    /// Nothing lost (at most [`Label::BEST`] points).
-    Best,
-    /// At most [`Label::GOOD`] points lost.
-    Good,
-    /// At most [`Label::INACCURACY`] points lost.
-    Inaccuracy,
-    /// At most [`Label::MISTAKE`] points lost.
-    Mistake,
-    /// More than [`Label::MISTAKE`] points lost.
-    Blunder,
-}
-
-impl Label {
-    /// Most points lost for `best` (rounding noise only).
-    pub const BEST: f32 = 0.05;
-    /// Most points lost for `good`.
-    pub const GOOD: f32 = 1.0;
-    /// Most points lost for `inaccuracy`.
-    pub const INACCURACY: f32 = 2.5;
-    /// Most points lost for `mistake`; above it, `blunder`.
-    pub const MISTAKE: f32 = 5.0;
-
-    /// The label of a round that lost `loss` points.
-    pub fn of(loss: f32) -> Label {
-        if loss <= Self::BEST {
-            Label::Best
-        } else if loss <= Self::GOOD {
-            Label::Good
-        } else if loss <= Self::INACCURACY {
-            Label::Inaccuracy
-        } else if loss <= Self::MISTAKE {
-            Label::Mistake
-        } else {
-            Label::Blunder
-        }
-    }
-
-    /// The label's name, as in the JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Label::Best => "best",
-            Label::Good => "good",
-            Label::Inaccuracy => "inaccuracy",
-            Label::Mistake => "mistake",
-            Label::Blunder => "blunder",
-        }
-    }
-}
+use crate::square::{Square, squares_of};
 
 /// One round of the review.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -86,14 +48,25 @@ pub struct RoundReview {
     /// The better of the strong player's round and the played one.
     #[serde(serialize_with = "as_text")]
     pub best: Vec<Placement>,
-    /// The expected final score after the played round (hundredths).
+    /// The expected final score after the played round (hundredths): what the game would end
+    /// with if the strong computer player played on from the board the round left, not a
+    /// forecast of the player's own game. After the last round, the final score.
     pub value_played: f32,
-    /// The expected final score after the best round (hundredths), at least `value_played`.
+    /// The same after the best round, at least `value_played`.
     pub value_best: f32,
     /// `value_best - value_played`, never negative.
     pub loss: f32,
-    /// The round's label.
+    /// The round's label, by its loss on the one scale ([`Label::of`]).
     pub label: Label,
+    /// Why the best round is better, or that the played one is as good: one sentence,
+    /// computed from the two boards after the round.
+    pub reason: Reason,
+    /// In the lake expansion: the squares flooded after the played round (none: left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flooded: Vec<Square>,
+    /// In the lake expansion: the squares flooded after the best round (none: left out).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flooded_best: Vec<Square>,
 }
 
 /// A seat's game reviewed.
@@ -103,20 +76,29 @@ pub struct Review {
     pub rounds: Vec<RoundReview>,
     /// The points lost over the game.
     pub loss: f32,
+    /// The final score the seat actually made (its board's advanced score).
+    pub score: i32,
 }
 
 /// The strong player's budget in a review unless told otherwise: a review at 48 took 0.72
 /// CPU-seconds a game on average and 0.97 s at most over greedy's games (whose boards are the
 /// slowest to search), where 64 took 1.75 s and 2.32 s; the strong player's own games at 64
-/// reviewed at 48 lose 0.03 points a round (README, "The review").
+/// reviewed at 48 lose 0.03 points a round (README, "The review"). It is also the interactive
+/// budget of the expansions ([`StrongAgent::INTERACTIVE_EXPANSION_BUDGET`]): an expansion
+/// game's review plays as its computer seats and hints do.
 pub const REVIEW_BUDGET: u32 = 48;
 
 /// Why a game cannot be reviewed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReviewError {
-    /// A game has seven rounds.
-    #[error("a game has {ROUNDS} rounds; {0} given")]
-    Rounds(usize),
+    /// A game has seven rounds (six with an expansion).
+    #[error("a game has {expected} rounds; {given} given")]
+    Rounds {
+        /// The game's rounds.
+        expected: usize,
+        /// The rounds given.
+        given: usize,
+    },
     /// A round breaks the game's rules.
     #[error("round {round}: {error}")]
     Illegal {
@@ -154,19 +136,52 @@ fn hundredths(v: f32) -> f32 {
 /// Both ends of a round get the same amount, so it moves no loss.
 pub const CALIBRATION: [f32; ROUNDS] = [0.0, 1.10, 1.49, 1.90, 1.96, 2.18, 2.25];
 
-/// The expected final score of `board` after round `round` (0–6): the evaluation with the
-/// rounds still to come, plus [`CALIBRATION`]; after the last round, the score.
+/// [`CALIBRATION`] of the lake expansion, by rounds left (0–5): the mean of final score minus
+/// the expansion's evaluation after each round over 200 games of `strong` at the review's
+/// budget, 48 (dice seeds 0–199: `cargo run --release -p railroad-ink --example
+/// review_calibration -- --expansion lake --games 200 --seed 0 --budget 48 --agents strong
+/// --estimate-only`, before this was added). The expansion's evaluation is a heuristic (the
+/// route tiles' learned value less half a point a water square, plus the lake's or river's
+/// term), never fitted to the final score: it runs 3 to 5 points high before the last round.
+pub const CALIBRATION_LAKE: [f32; 6] = [0.0, -2.89, -4.51, -4.44, -5.05, -4.28];
+
+/// [`CALIBRATION_LAKE`] of the river expansion (`--expansion river`): 0.4 points low with one
+/// round left, 3 to 6 points high before.
+pub const CALIBRATION_RIVER: [f32; 6] = [0.0, 0.42, -2.97, -3.66, -4.90, -6.01];
+
+/// The calibration of a game of `expansion`, by rounds left.
+pub fn calibration(expansion: Expansion) -> &'static [f32] {
+    match expansion {
+        Expansion::None => &CALIBRATION,
+        Expansion::Lake => &CALIBRATION_LAKE,
+        Expansion::River => &CALIBRATION_RIVER,
+    }
+}
+
+/// The expected final score of `board` after round `round` (counted from 0) of its game (the
+/// board knows its expansion, and so its rounds): the evaluation with the rounds still to
+/// come, plus the calibration; after the last round, the score.
 pub fn estimate(search: &Search, board: &Board, round: usize) -> f32 {
-    let rounds_left = ROUNDS - 1 - round.min(ROUNDS - 1);
-    search.value(board, rounds_left) + CALIBRATION[rounds_left]
+    let rounds = board.expansion().rounds();
+    let rounds_left = rounds - 1 - round.min(rounds - 1);
+    if rounds_left == 0 {
+        return board.score().advanced as f32;
+    }
+    let calibration = calibration(board.expansion());
+    search.value(board, rounds_left) + calibration[rounds_left.min(calibration.len() - 1)]
 }
 
 /// Plays `placements` as one round with `roll` on `board`, by the game's rules (the round's
-/// dice, one special a round, each special once and three a game, every die placed that fits).
+/// dice, the expansion's dice of the board's game only and each once, one special a round,
+/// each special once and three a game, every route die placed that fits).
 fn play_round(board: &mut Board, roll: &Roll, placements: &[Placement]) -> Result<(), GameError> {
     let (mut used, mut special) = (0u8, false);
+    let expansion = board.expansion();
     for &placement in placements {
         let tile = placement.tile;
+        if !expansion.allows(tile) {
+            return Err(GameError::NotInThisGame { tile, expansion });
+        }
         if tile.is_special() {
             if special {
                 return Err(GameError::SpecialThisRound);
@@ -198,23 +213,39 @@ fn play_round(board: &mut Board, roll: &Roll, placements: &[Placement]) -> Resul
     Ok(())
 }
 
-/// Reviews a seat's game: `rolls` are the game's seven rolls, `rounds` the seat's placements of
-/// each round (as [`crate::game::PlayerState::rounds`] gives them); `budget` is the strong
-/// player's (default [`REVIEW_BUDGET`]). Rounds
-/// before a late-joining seat's first (empty rounds on an empty board) are left out. Every
-/// round is checked against the game's rules.
+/// Reviews a seat's game of the base game: `rolls` are the game's seven rolls, `rounds` the
+/// seat's placements of each round (as [`crate::game::PlayerState::rounds`] gives them);
+/// `budget` is the strong player's (default [`REVIEW_BUDGET`]). Rounds before a late-joining
+/// seat's first (empty rounds on an empty board) are left out. Every round is checked against
+/// the game's rules.
 pub fn review(
     rolls: &[Roll; ROUNDS],
     rounds: &[Vec<Placement>],
     budget: Option<u32>,
 ) -> Result<Review, ReviewError> {
-    if rounds.len() != ROUNDS {
-        return Err(ReviewError::Rounds(rounds.len()));
+    review_in(Expansion::None, rolls, rounds, budget)
+}
+
+/// [`review`] of a game of `expansion`: its rounds (six with an expansion; `rolls` holds
+/// seven, the last unplayed), its dice, its rules and the strong player's evaluation of its
+/// boards.
+pub fn review_in(
+    expansion: Expansion,
+    rolls: &[Roll; ROUNDS],
+    rounds: &[Vec<Placement>],
+    budget: Option<u32>,
+) -> Result<Review, ReviewError> {
+    let count = expansion.rounds();
+    if rounds.len() != count {
+        return Err(ReviewError::Rounds {
+            expected: count,
+            given: rounds.len(),
+        });
     }
     let mut agent = StrongAgent::with_budget(Some(budget.unwrap_or(REVIEW_BUDGET)));
     let search = agent.search.clone();
-    let mut board = Board::new();
-    let mut out = Vec::with_capacity(ROUNDS);
+    let mut board = Board::with_expansion(expansion);
+    let mut out = Vec::with_capacity(count);
     for (round, played) in rounds.iter().enumerate() {
         let before = board;
         if played.is_empty() && before.is_empty() {
@@ -240,10 +271,23 @@ pub fn review(
         }
         let value_played = hundredths(estimate(&search, &board, round));
         let value_strong = hundredths(estimate(&search, &after_strong, round));
-        let (best, value_best) = if value_strong > value_played {
-            (strong, value_strong)
+        let computer_same = reason::same_round(&strong, played);
+        let (best, value_best, after_best, reason) = if value_strong > value_played {
+            let reason = reason::reason(&reason::Round {
+                played: &board,
+                best: &after_strong,
+                played_round: played,
+                best_round: &strong,
+                rounds_left: count - 1 - round,
+            });
+            (strong, value_strong, after_strong, reason)
         } else {
-            (played.clone(), value_played)
+            (
+                played.clone(),
+                value_played,
+                board,
+                reason::as_good(computer_same),
+            )
         };
         let loss = hundredths(value_best - value_played);
         out.push(RoundReview {
@@ -253,20 +297,33 @@ pub fn review(
             value_played,
             value_best,
             loss,
-            label: Label::of(loss),
+            label: Label::of(f64::from(loss)),
+            reason,
+            flooded: squares_of(board.flooded()).collect(),
+            flooded_best: squares_of(after_best.flooded()).collect(),
         });
     }
     let loss = hundredths(out.iter().map(|r| r.loss).sum());
-    Ok(Review { rounds: out, loss })
+    Ok(Review {
+        rounds: out,
+        loss,
+        score: board.score().advanced,
+    })
 }
 
-/// [`review`] of seat `seat` of a finished game.
+/// [`review_in`] of seat `seat` of a finished game, with the game's expansion.
 pub fn review_seat(game: &Game, seat: usize, budget: Option<u32>) -> Result<Review, ReviewError> {
     let rounds = game
         .player(seat)
         .map_err(|error| ReviewError::Illegal { round: 0, error })?
         .rounds();
-    review(&game.setup().dice.rolls(), &rounds, budget)
+    let expansion = game.expansion();
+    review_in(
+        expansion,
+        &game.setup().dice.rolls_in(expansion),
+        &rounds,
+        budget,
+    )
 }
 
 #[cfg(test)]
@@ -283,14 +340,19 @@ mod tests {
     }
 
     #[test]
-    fn labels_follow_the_thresholds() {
+    fn labels_follow_the_one_scale() {
         assert_eq!(Label::of(0.0), Label::Best);
-        assert_eq!(Label::of(0.05), Label::Best);
-        assert_eq!(Label::of(0.5), Label::Good);
+        assert_eq!(Label::of(0.04), Label::Best);
+        assert_eq!(Label::of(0.05), Label::Good, "shown as 0.1");
         assert_eq!(Label::of(2.0), Label::Inaccuracy);
         assert_eq!(Label::of(4.0), Label::Mistake);
-        assert_eq!(Label::of(5.01), Label::Blunder);
-        assert_eq!(Label::Blunder.name(), "blunder");
+        assert_eq!(Label::of(5.04), Label::Mistake, "shown as 5.0");
+        assert_eq!(Label::of(5.05), Label::Blunder, "shown as 5.1");
+        assert_eq!(Label::Blunder.as_str(), "blunder");
+        assert_eq!(
+            (Label::GOOD, Label::INACCURACY, Label::MISTAKE),
+            (1.0, 2.5, 5.0)
+        );
     }
 
     #[test]
@@ -304,7 +366,7 @@ mod tests {
             assert_eq!(r.round, i + 1);
             assert!(r.loss >= 0.0 && r.value_best >= r.value_played);
             assert!((r.value_best - r.value_played - r.loss).abs() < 0.011);
-            assert_eq!(r.label, Label::of(r.loss));
+            assert_eq!(r.label, Label::of(f64::from(r.loss)));
             // The best round is legal on the player's own board with this round's dice only.
             check_move(&board, &rolls[i], &r.best)
                 .unwrap_or_else(|e| panic!("round {}: {e}", r.round));
@@ -320,10 +382,109 @@ mod tests {
         );
         let total: f32 = review.rounds.iter().map(|r| r.loss).sum();
         assert!((review.loss - total).abs() < 0.011);
+        assert_eq!(review.score, game.scores()[0].advanced);
         let json = serde_json::to_value(&review).unwrap();
         let first = &json["rounds"][0];
         assert!(first["played"].as_str().unwrap().len() >= 20, "{first}");
         assert!(first["label"].is_string());
+        assert!(
+            first["reason"]["text"].as_str().unwrap().ends_with('.'),
+            "{first}"
+        );
+        assert!(first.get("flooded").is_none(), "no lake: {first}");
+        assert_eq!(json["score"], game.scores()[0].advanced);
+    }
+
+    /// Reviews a greedy game of `expansion` and checks it round by round: six rounds, each
+    /// best a legal round of that round's dice (the expansion's included), a reason true of
+    /// the two boards, and the estimate after the last round the score.
+    fn an_expansion_game_reviewed(expansion: Expansion, seed: u64) -> Review {
+        let game = crate::ai::play_game_in(&mut GreedyAgent::default(), expansion, seed).unwrap();
+        let rolls = Dice::Seed(seed).rolls_in(expansion);
+        let review = review_seat(&game, 0, BUDGET).unwrap();
+        assert_eq!(review.rounds.len(), 6, "{expansion}");
+        let mut board = Board::with_expansion(expansion);
+        for (i, r) in review.rounds.iter().enumerate() {
+            assert_eq!(r.round, i + 1);
+            check_move(&board, &rolls[i], &r.best)
+                .unwrap_or_else(|e| panic!("{expansion} round {}: {e}", r.round));
+            assert!(r.best.iter().all(|p| expansion.allows(p.tile)));
+            assert_eq!(r.label, Label::of(f64::from(r.loss)));
+            let mut best = board;
+            for &p in &r.best {
+                best.place(p).unwrap();
+            }
+            for &p in &r.played {
+                board.place(p).unwrap();
+            }
+            if r.loss > 0.0 {
+                // The reason's points are the difference of a part of the two boards' scores.
+                if let Some(points) = r.reason.points {
+                    let (b, p) = (best.score(), board.score());
+                    let parts = [
+                        b.exits - p.exits,
+                        p.errors - b.errors,
+                        b.centre - p.centre,
+                        b.longest_highway - p.longest_highway,
+                        b.longest_railway - p.longest_railway,
+                        b.expansion - p.expansion,
+                    ];
+                    assert!(parts.contains(&points), "{r:?}");
+                }
+            } else {
+                assert!(matches!(
+                    r.reason.kind,
+                    ReasonKind::Same | ReasonKind::AsGood
+                ));
+            }
+            assert_eq!(r.flooded, squares_of(board.flooded()).collect::<Vec<_>>());
+        }
+        assert_eq!(
+            review.rounds[5].value_played as i32,
+            game.scores()[0].advanced
+        );
+        assert_eq!(review.score, game.scores()[0].advanced);
+        review
+    }
+
+    #[test]
+    fn a_lake_game_is_reviewed_by_its_own_rules() {
+        let review = an_expansion_game_reviewed(Expansion::Lake, 2);
+        assert!(
+            review
+                .rounds
+                .iter()
+                .any(|r| r.best.iter().any(|p| p.tile.is_expansion())),
+            "the computer places lake tiles: {review:?}"
+        );
+    }
+
+    #[test]
+    fn a_river_game_is_reviewed_by_its_own_rules() {
+        let review = an_expansion_game_reviewed(Expansion::River, 3);
+        assert!(review.loss > 0.0, "greedy loses points: {review:?}");
+        // A base game's seven rounds are refused for a river game, and six for the base game.
+        let game =
+            crate::ai::play_game_in(&mut GreedyAgent::default(), Expansion::River, 3).unwrap();
+        let rounds = rounds_of(&game);
+        let rolls = Dice::Seed(3).rolls_in(Expansion::River);
+        assert_eq!(
+            super::review(&rolls, &rounds, BUDGET),
+            Err(ReviewError::Rounds {
+                expected: 7,
+                given: 6
+            })
+        );
+        // A river tile is no tile of a lake game.
+        if let Some(round) = rounds
+            .iter()
+            .position(|r| r.iter().any(|p| p.tile.is_expansion()))
+        {
+            assert!(matches!(
+                review_in(Expansion::Lake, &rolls, &rounds, BUDGET),
+                Err(ReviewError::Illegal { round: r, error: GameError::NotInThisGame { .. } }) if r == round + 1
+            ));
+        }
     }
 
     #[test]
@@ -347,7 +508,10 @@ mod tests {
         ));
         assert_eq!(
             review(&rolls, &rounds[..3], BUDGET),
-            Err(ReviewError::Rounds(3))
+            Err(ReviewError::Rounds {
+                expected: 7,
+                given: 3
+            })
         );
     }
 

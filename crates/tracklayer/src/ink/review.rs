@@ -137,18 +137,23 @@ pub fn run(
                 review,
             })?,
             Ok(review) => {
-                writeln!(out, "game {game}: {:.2} points lost", review.loss)?;
+                writeln!(
+                    out,
+                    "game {game}: {:.2} points lost; final score {}",
+                    review.loss, review.score
+                )?;
                 for r in &review.rounds {
                     writeln!(
                         out,
-                        "  round {}: {:<10} lost {:>5.2}  played {} ({:.2}), best {} ({:.2})",
+                        "  round {}: {:<10} lost {:>5.2}  played {} ({:.2}), best {} ({:.2})\n    {}",
                         r.round,
-                        r.label.name(),
+                        r.label.as_str(),
                         r.loss,
                         text_of(&r.played),
                         r.value_played,
                         text_of(&r.best),
-                        r.value_best
+                        r.value_best,
+                        r.reason.text
                     )?;
                 }
             }

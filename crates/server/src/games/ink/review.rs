@@ -1,8 +1,8 @@
 //! The computer's review of a finished Railroad Ink game's seat, round by round
 //! (`railroad_ink::ai::review`), served by [`crate::review`].
 
+use railroad_ink::Game;
 use railroad_ink::ai::review::review_seat;
-use railroad_ink::{Expansion, Game};
 use serde_json::Value;
 
 use super::replay::{InkLog, ink_log_full};
@@ -11,8 +11,8 @@ use crate::replay::corrupt;
 use crate::review::not_over;
 use crate::storage::StoredGame;
 
-/// `seat`'s review: `{"rounds": […], "loss": …}`. The review knows the base game only: a game
-/// with an expansion has none (`404`).
+/// `seat`'s review: `{"rounds": […], "loss": …, "score": …}`, of the base game or of an
+/// expansion's (its six rounds, its dice, its rules and the strong player's evaluation of it).
 pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError> {
     let InkLog {
         setup,
@@ -24,11 +24,6 @@ pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError
         .map_err(|(i, e)| corrupt(&stored.id, format!("action {i} does not replay: {e}")))?;
     if !game.is_finished() {
         return Err(not_over());
-    }
-    if expansion != Expansion::None {
-        return Err(ApiError::NotFound(
-            "the computer reviews games without an expansion only, so far".into(),
-        ));
     }
     let reviewed =
         review_seat(&game, seat, None).map_err(|e| corrupt(&stored.id, format!("review: {e}")))?;

@@ -1,8 +1,9 @@
 //! The computer's review of a finished Metro game's seat, decision by decision
 //! (`metro::ai::review`), served by [`crate::review`].
 
-use metro::ai::review::{Decision, ReviewConfig, review as review_seat};
+use metro::ai::review::{Decision, Reason, ReviewConfig, review as review_seat};
 use metro::{Action, Player, Tile};
+use review_scale::{Label, hundredths};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,10 +11,11 @@ use super::replay::metro_game;
 use crate::error::ApiError;
 use crate::replay::corrupt;
 use crate::review::not_over;
-use crate::storage::StoredGame;
+use crate::storage::{SeatRow, StoredGame};
 
 /// One decision as the answer says it (values in points of expected final margin over the
-/// best other player, to the hundredth).
+/// best other player, to the hundredth: the margin the seat's game would end with if the strong
+/// computer player played on for every seat from there).
 #[derive(Serialize)]
 struct DecisionView {
     /// The action's index in the game's log (the replay's step `index + 1` follows it).
@@ -29,20 +31,46 @@ struct DecisionView {
     value_best: f64,
     loss: f64,
     label: &'static str,
+    reason: ReasonView,
+}
+
+/// Why the best move is better, in words with the players' names.
+#[derive(Serialize)]
+struct ReasonView {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<u32>,
+    text: String,
+}
+
+impl ReasonView {
+    fn of(reason: &Reason, seats: &[SeatRow]) -> ReasonView {
+        let name = |p: Player| {
+            seats
+                .iter()
+                .find(|s| s.seat == p.index())
+                .map_or_else(|| p.to_string(), |s| s.name.clone())
+        };
+        ReasonView {
+            kind: reason.kind.as_str(),
+            points: reason.points,
+            text: reason.text(&name),
+        }
+    }
 }
 
 #[derive(Serialize)]
 struct ReviewView {
     decisions: Vec<DecisionView>,
     loss: f64,
+    /// The seat's final score, and its margin over the best other player.
+    score: u32,
+    margin: i64,
 }
 
-fn hundredths(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
-impl From<&Decision> for DecisionView {
-    fn from(d: &Decision) -> DecisionView {
+impl DecisionView {
+    fn of(d: &Decision, seats: &[SeatRow]) -> DecisionView {
+        let loss = hundredths(d.loss);
         DecisionView {
             index: d.index,
             placed: d.placed,
@@ -52,13 +80,14 @@ impl From<&Decision> for DecisionView {
             best: d.best,
             value_played: hundredths(d.value_played),
             value_best: hundredths(d.value_best),
-            loss: hundredths(d.loss),
-            label: d.label.as_str(),
+            loss,
+            label: Label::of(loss).as_str(),
+            reason: ReasonView::of(&d.reason, seats),
         }
     }
 }
 
-/// `seat`'s review: `{"decisions": […], "loss": …}`.
+/// `seat`'s review: `{"decisions": […], "loss": …, "score": …, "margin": …}`.
 pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError> {
     let game = metro_game(stored, |_, _, _| {})?;
     if !game.is_over() {
@@ -68,10 +97,16 @@ pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError
         .ok_or_else(|| ApiError::NotFound(format!("there is no seat {seat}")))?;
     let reviewed = review_seat(&game, player, ReviewConfig::default())
         .map_err(|e| corrupt(&stored.id, format!("review: {e}")))?;
-    let decisions: Vec<DecisionView> = reviewed.decisions.iter().map(DecisionView::from).collect();
+    let decisions: Vec<DecisionView> = reviewed
+        .decisions
+        .iter()
+        .map(|d| DecisionView::of(d, &stored.seats))
+        .collect();
     serde_json::to_value(ReviewView {
         loss: hundredths(decisions.iter().map(|d| d.loss).sum()),
         decisions,
+        score: reviewed.score,
+        margin: reviewed.margin,
     })
     .map_err(|e| ApiError::Internal(e.to_string()))
 }
