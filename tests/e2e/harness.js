@@ -171,9 +171,9 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The seat this page holds in a game (from the browser's storage). */
+/** The seat this page holds in a game (from the browser's storage): `{seat, token}`. */
 export async function seatOf(page, id) {
-  return page.evaluate((gid) => JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid), id);
+  return page.evaluate((gid) => JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid)?.seats[0], id);
 }
 
 export function gameId(page) {
@@ -185,7 +185,7 @@ export function gameId(page) {
 export async function apiState(page, id) {
   return page.evaluate(async (gid) => {
     const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid);
-    const r = await fetch(`/api/ink/games/${gid}`, { headers: seat ? { Authorization: `Bearer ${seat.token}` } : {} });
+    const r = await fetch(`/api/ink/games/${gid}`, { headers: seat ? { Authorization: `Bearer ${seat.seats[0].token}` } : {} });
     return r.json();
   }, id);
 }
@@ -332,7 +332,7 @@ export async function touchDrag(page, fromSelector, square) {
 export async function finishByApi(page, id) {
   return page.evaluate(async (gid) => {
     const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]').find((g) => g.id === gid);
-    const headers = { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' };
+    const headers = { Authorization: `Bearer ${seat.seats[0].token}`, 'Content-Type': 'application/json' };
     const call = async (method, path, body) => {
       const r = await fetch(`/api/ink/games/${gid}${path}`, { method, headers, body: body && JSON.stringify(body) });
       return { ok: r.ok, status: r.status, body: await r.json().catch(() => null) };

@@ -38,8 +38,6 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     type Decision: Send + 'static;
     /// `POST /api/{kind}/games`: what a game is made with.
     type Create: DeserializeOwned + Send + 'static;
-    /// Its answer: the game's id and the tokens of the seats made on this device.
-    type Created: Serialize + Send + 'static;
     /// `POST /api/{kind}/games/{id}/join`: what a person who joins asks for.
     type Join: DeserializeOwned + Send + Sync + 'static;
     /// One seat's action, as `POST /api/{kind}/games/{id}/act` sends it.
@@ -53,7 +51,7 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         app: &AppState,
         request: Self::Create,
         player: Option<String>,
-    ) -> impl Future<Output = Result<Self::Created, ApiError>> + Send;
+    ) -> impl Future<Output = Result<Seated, ApiError>> + Send;
     /// Seats a person who joins, as `request` asks, with the hash of the seat's new token and
     /// its player: the state after, its actions, and the seat taken (the refusal says why not:
     /// the game has started, is full, the seat is taken).
@@ -111,8 +109,6 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn share_grid(&self, _seat: usize) -> Vec<String> {
         Vec::new()
     }
-    /// The id of a game just made (from what [`GameState::create`] answered).
-    fn created_id(created: &Self::Created) -> &str;
     /// The closed challenge whose draws the game practises, if it is a practice game.
     /// The variant of the game this one is played in (Railroad Ink's Deep Blue `lake`,
     /// `river`): records keep a best for each. None: the game itself.
@@ -306,6 +302,42 @@ pub struct Change<St, T> {
     pub actions: Vec<ActionRow>,
     pub seat: Option<SeatRow>,
     pub answer: T,
+}
+
+/// A seat's token, shown once to whoever took the seat.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatToken {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// The answer to creating or joining a game, in every game: the game's id and the token of
+/// each seat taken on this device (one, or several for a hot-seat game).
+#[derive(Debug, Clone, Serialize)]
+pub struct Seated {
+    pub id: String,
+    pub seats: Vec<SeatToken>,
+    /// The first of `seats`, kept for one release for clients that read Railroad Ink's older
+    /// answer (`{seat, token}`).
+    pub seat: usize,
+    /// The first seat's token (kept for one release, as `seat`).
+    pub token: String,
+}
+
+impl Seated {
+    /// Game `id` with `seats` taken (at least one: a game is made or joined by a person).
+    pub fn new(id: String, seats: Vec<SeatToken>) -> Result<Seated, ApiError> {
+        let first = seats
+            .first()
+            .cloned()
+            .ok_or_else(|| ApiError::Internal(format!("game {id} seated nobody")))?;
+        Ok(Seated {
+            id,
+            seats,
+            seat: first.seat,
+            token: first.token,
+        })
+    }
 }
 
 /// The computer player a computer seat asks for (`None`: `default`), if it is one of `agents`;

@@ -47,8 +47,9 @@ pub struct ReplaySeat {
     pub seat: usize,
     pub name: String,
     pub kind: &'static str,
+    /// A computer seat's player, as every game names it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent: Option<String>,
+    pub level: Option<String>,
 }
 
 impl From<&SeatRow> for ReplaySeat {
@@ -60,7 +61,7 @@ impl From<&SeatRow> for ReplaySeat {
                 SeatKind::Human => "human",
                 SeatKind::Computer => "computer",
             },
-            agent: row.agent.clone(),
+            level: row.agent.clone(),
         }
     }
 }

@@ -104,7 +104,7 @@ async fn health_and_the_tile_table() {
         t["exits"][0],
         serde_json::json!({"square":"A1","side":"N","route":"highway"})
     );
-    let agents: Vec<&str> = common::each(&t["agents"], |a| a.as_str().unwrap());
+    let agents: Vec<&str> = common::each(&t["levels"], |a| a.as_str().unwrap());
     assert_eq!(agents, railroad_ink::ai::AGENTS.to_vec());
     assert_eq!(t["specials_per_game"], 3);
     assert_eq!(t["rounds"], 7);
@@ -449,7 +449,7 @@ async fn against_the_computer() {
     let s = wait_for(&app, &id, &token, |s| s["players"][1]["round_done"] == true).await;
     assert_eq!(s["players"].as_array().unwrap().len(), 2);
     assert_eq!(s["players"][1]["kind"], "computer");
-    assert_eq!(s["players"][1]["agent"], "greedy");
+    assert_eq!(s["players"][1]["level"], "greedy");
     assert_ne!(s["players"][1]["board"], "");
     assert_eq!(s["round"], 0);
     for round in 1..=7 {
@@ -478,7 +478,7 @@ async fn the_default_computer_player_is_the_last_listed() {
     let (id, token) = create(&app, r#"{"mode":"computer"}"#).await;
     let s = state(&app, &id, &token).await;
     assert_eq!(
-        s["players"][1]["agent"],
+        s["players"][1]["level"],
         *railroad_ink::ai::AGENTS.last().unwrap()
     );
 }
@@ -493,7 +493,7 @@ async fn online_players_share_rolls_and_rounds() {
         .await
         .is(StatusCode::CREATED);
     assert_eq!(v["seat"], 1);
-    assert!(v.get("id").is_none());
+    assert_eq!(v["id"], id.as_str());
     let b = v["token"].as_str().unwrap().to_owned();
     app.post(&join, None, &format!(r#"{{"name":"{}"}}"#, "z".repeat(40)))
         .await

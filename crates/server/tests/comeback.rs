@@ -386,7 +386,7 @@ async fn play_again_solo_and_against_the_computer() {
             old["players"].as_array().unwrap().len()
         );
         if old["mode"] == "computer" {
-            assert_eq!(new["players"][1]["agent"], "greedy");
+            assert_eq!(new["players"][1]["level"], "greedy");
         }
         assert_eq!(new["round"], 0);
         assert_ne!(new["roll"], old["rounds"], "new dice");

@@ -12,11 +12,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use server::ApiError;
 use server::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
-    to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, SeatToken, Seated,
+    Strength, TieBreakRule, to_json,
 };
 use server::play::Session;
-use server::play::commands::SeatTaken;
 use server::replay::SeatResult;
 use server::state::AppState;
 use server::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
@@ -166,7 +165,6 @@ impl GameState for Ttt {
     type Thought = ();
     type Decision = ();
     type Create = Create;
-    type Created = SeatTaken;
     type Join = Join;
     type Action = Mark;
     type Replay = Replay;
@@ -272,26 +270,18 @@ impl GameState for Ttt {
         ))
     }
 
-    fn created_id(created: &SeatTaken) -> &str {
-        created.id.as_deref().unwrap_or_default()
-    }
-
     async fn create(
         app: &AppState,
         request: Create,
         player: Option<String>,
-    ) -> Result<SeatTaken, ApiError> {
+    ) -> Result<Seated, ApiError> {
         let token = server::ids::new_token()?;
         let name = request.name.unwrap_or_else(|| "X".into());
         let x = Seat::person(name, server::ids::hash_token(&token), player);
         let mut state = Ttt::new(vec![x]);
         state.seats.push(open_seat());
         let id = Session::<Ttt>::start(app, "online", "{}".into(), state, None).await?;
-        Ok(SeatTaken {
-            id: Some(id),
-            seat: 0,
-            token,
-        })
+        Seated::new(id, vec![SeatToken { seat: 0, token }])
     }
 
     fn join(

@@ -181,7 +181,7 @@ async fn a_computer_game_and_an_online_game_with_a_join_in_the_lobby() {
         .is(StatusCode::OK);
     assert_eq!(r["players"].as_array().unwrap().len(), 2);
     assert_eq!(r["players"][1]["kind"], "computer");
-    assert_eq!(r["players"][1]["agent"], "greedy");
+    assert_eq!(r["players"][1]["level"], "greedy");
     let seats: std::collections::BTreeSet<u64> = r["steps"]
         .as_array()
         .unwrap()
@@ -303,7 +303,7 @@ async fn a_metro_replay_is_its_action_log_played_again() {
     assert_eq!(r["kind"], "metro");
     assert_eq!(r["seed"], "12");
     assert_eq!(r["players"][0]["name"], "Rae");
-    assert_eq!(r["players"][1]["agent"], "greedy");
+    assert_eq!(r["players"][1]["level"], "greedy");
     assert_eq!(r["scores"], last["scores"]);
     assert_eq!(r["winners"], last["winners"]);
     let steps = r["steps"].as_array().unwrap();

@@ -427,7 +427,7 @@ test('10. a hint\'s plan stays on the board after its first placement, until the
   if (other) {
     await page.evaluate(async ([gid, placement]) => {
       const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games')).find((g) => g.id === gid);
-      await fetch(`/api/ink/games/${gid}/place`, { method: 'POST', headers: { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ placement }) });
+      await fetch(`/api/ink/games/${gid}/place`, { method: 'POST', headers: { Authorization: `Bearer ${seat.seats[0].token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ placement }) });
     }, [id, other]);
     await page.waitForSelector(`#my-board g.placed[data-placement="${other}"]`);
     await page.waitForFunction(() => !document.querySelector('#my-board .hint-tile'));

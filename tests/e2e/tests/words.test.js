@@ -15,7 +15,7 @@ const CODE = /\b[ABS][0-5][A-G][0-6][0-7]\b|orientation \d|Refused:|Not yet: the
 async function mismatch(page, id) {
   return page.evaluate(async (gid) => {
     const seat = JSON.parse(localStorage.getItem('tracklayer:ink:games')).find((g) => g.id === gid);
-    const headers = { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' };
+    const headers = { Authorization: `Bearer ${seat.seats[0].token}`, 'Content-Type': 'application/json' };
     const st = await (await fetch(`/api/ink/games/${gid}`, { headers })).json();
     const board = st.players[st.you.seat].board;
     const placed = (board.match(/.{5}/g) || []).map((p) => p.slice(2, 4));

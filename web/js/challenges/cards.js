@@ -39,10 +39,8 @@ async function takeSeat(c, slot, navigate, { action, practice = false }) {
   const held = heldSeats(kind === 'metro' ? 'metro' : 'ink');
   if (!taken.token && held.get(taken.game)) {
     // kept as it is
-  } else if (kind === 'metro') {
-    held.add(taken.game, [{ seat: taken.seat, token: taken.token }]);
   } else {
-    held.save({ id: taken.game, seat: taken.seat, token: taken.token, mode: practice ? 'practice' : 'challenge', name: me.name });
+    held.add(taken.game, [{ seat: taken.seat, token: taken.token }], { mode: practice ? 'practice' : 'challenge', name: me.name });
   }
   navigate(gamePath(kind, taken.game));
 }

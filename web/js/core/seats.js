@@ -2,35 +2,34 @@
 // later on the same browser, is still in the game: one list for each kind of game, under
 // 'tracklayer:{kind}:games', newest first, at most 50 games.
 //
-// A game holds one seat ({id, seat, token, …}: Railroad Ink's entries are
-// {id, seat, token, mode, name, joined}), kept with `save`, or several seats
-// ({id, seats: [{seat, token}], joined}: Metro's, where a hot-seat game on one device holds
-// several seats of the same game), gathered with `add`.
+// Every kind keeps one shape: {id, seats: [{seat, token}], joined, …} (a hot-seat game on one
+// device holds several seats of the same game); a game may keep more beside them (Railroad Ink
+// its mode and the name played under). An entry kept before the shapes were one ({id, seat,
+// token, …}) is read as that one seat.
 
 const KEEP = 50;
 
-/** Whether a value read back from storage is a held game: `{id, …}`. */
-function hasId(g) {
-  return Boolean(g) && typeof g.id === 'string';
-}
-
 /** Whether a value read back from storage is a held game with seats: `{id, seats: [{seat, token}]}`. */
 export function isHeldGame(g) {
-  return hasId(g) && Array.isArray(g.seats);
+  return Boolean(g) && typeof g.id === 'string' && Array.isArray(g.seats);
 }
 
-/** What an entry of each kind of game must be to be read back (any other kind: it has an id). */
-const ENTRY = { metro: isHeldGame };
+/** A value read back from storage as a held game, or null: an older one-seat entry gains its `seats`. */
+function asHeldGame(g) {
+  if (isHeldGame(g)) return g;
+  if (!g || typeof g.id !== 'string' || !Number.isInteger(g.seat) || typeof g.token !== 'string') return null;
+  const { seat, token, ...rest } = g;
+  return { ...rest, seats: [{ seat, token }] };
+}
 
 /** The games of one kind (`ink`, `metro`) whose seats this browser holds. */
 export function heldSeats(kind) {
   const key = `tracklayer:${kind}:games`;
-  const isEntry = ENTRY[kind] || hasId;
 
   function read() {
     try {
       const games = JSON.parse(localStorage.getItem(key) || '[]');
-      return Array.isArray(games) ? games.filter(isEntry) : [];
+      return Array.isArray(games) ? games.map(asHeldGame).filter(Boolean) : [];
     } catch {
       return [];
     }
@@ -46,12 +45,11 @@ export function heldSeats(kind) {
     get(id) {
       return read().find((g) => g.id === id) || null;
     },
-    /** Keeps a game's entry (one seat), first, in place of what was kept of the game. */
-    save(entry) {
-      write([{ ...entry, joined: entry.joined || Date.now() }, ...read().filter((g) => g.id !== entry.id)]);
-    },
-    /** Adds seats (from creating or joining a game) to what this browser holds of the game. */
-    add(id, seats) {
+    /**
+     * Adds seats (from creating or joining a game: the answer's `seats`) to what this browser
+     * holds of the game, first in the list, with anything else to keep of it (`more`).
+     */
+    add(id, seats, more = {}) {
       const games = read();
       const old = games.find((g) => g.id === id);
       const merged = [...(old?.seats || [])];
@@ -61,7 +59,7 @@ export function heldSeats(kind) {
         else merged.push({ seat: s.seat, token: s.token });
       }
       merged.sort((a, b) => a.seat - b.seat);
-      write([{ id, seats: merged, joined: old?.joined || Date.now() }, ...games.filter((g) => g.id !== id)]);
+      write([{ ...old, ...more, id, seats: merged, joined: old?.joined || Date.now() }, ...games.filter((g) => g.id !== id)]);
     },
     remove(id) {
       write(read().filter((g) => g.id !== id));

@@ -20,13 +20,13 @@ export const api = {
     return Promise.all([getOnce('/api/ink/tiles'), getOnce('/api/ink/expansions').catch(() => null)])
       .then(([base, more]) => (more ? { ...base, tiles: [...base.tiles, ...more.tiles], expansions: more.expansions } : base));
   },
-  create(mode, { name, seed, agent, expansion } = {}) {
+  create(mode, { name, seed, level, expansion } = {}) {
     const body = { mode };
     if (expansion && expansion !== 'none') body.expansion = expansion;
     if (name) body.name = name;
     const s = seedText(seed);
     if (s !== undefined) body.seed = s;
-    if (agent) body.agent = agent;
+    if (level) body.level = level;
     return asPlayer('POST', '/api/ink/games', body);
   },
   join(id, name) {

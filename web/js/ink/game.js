@@ -102,7 +102,7 @@ function endReasonWords(table, reason) {
 }
 
 export async function gameScreen(root, id, { table, navigate, setTitle }) {
-  const loaded = await loadGame(root, { id, held: seats.get(id), store: seats, state: (held) => api.state(id, held?.token), navigate });
+  const loaded = await loadGame(root, { id, held: seats.get(id), store: seats, state: (held) => api.state(id, held?.seats[0]?.token), navigate });
   if (!loaded) return null;
   let { held, state } = loaded;
   // Players join in the lobby, before the start; whoever comes later watches.
@@ -111,7 +111,7 @@ export async function gameScreen(root, id, { table, navigate, setTitle }) {
     if (!state.started && state.players.length < 8) {
       const choice = await joinPanel(root, state);
       if (choice === 'joined') held = seats.get(id);
-      state = await api.state(id, held?.token);
+      state = await api.state(id, held?.seats[0]?.token);
     } else if (state.started) {
       late = true;
     }
@@ -133,7 +133,7 @@ function joinPanel(root, state) {
     join: async (name) => {
       const taken = await api.join(state.id, name);
       rememberName(name);
-      seats.save({ id: state.id, seat: taken.seat, token: taken.token, mode: state.mode, name: name || `Player ${taken.seat + 1}` });
+      seats.add(state.id, taken.seats, { mode: state.mode, name: name || `Player ${taken.seat + 1}` });
     },
   });
 }
@@ -166,7 +166,7 @@ class GameView extends PlayScreen {
   }
 
   get token() {
-    return this.held?.token;
+    return this.held?.seats[0]?.token;
   }
 
   /** The bar's round is the page's heading (see renderBar). */
@@ -706,9 +706,9 @@ class GameView extends PlayScreen {
     const st = this.state;
     const name = st.players[st.you.seat]?.name;
     let made = await api.rematch(this.id, this.token);
-    if (!made.token) made = { id: made.id, ...(await api.join(made.id, name)) };
+    if (!made.seats) made = await api.join(made.id, name);
     const mode = { online: 'online', computer: 'computer' }[st.mode] || 'solo';
-    seats.save({ id: made.id, seat: made.seat, token: made.token, mode, name });
+    seats.add(made.id, made.seats, { mode, name });
     return `/ink/${made.id}`;
   }
 

@@ -53,7 +53,7 @@ async function setup() {
   const name = h('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', placeholder: 'Player 1', value: myName() });
   const nameWatch = watchName(name);
   const agent = h('select', { id: 'agent', name: 'agent' },
-    table.agents.map((a) => h('option', { value: a, selected: a === table.default_agent }, agentLabel(a))));
+    table.levels.map((a) => h('option', { value: a, selected: a === table.default_level }, agentLabel(a))));
   const seed = h('input', { id: 'seed', name: 'seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
   const agentRow = h('div', { class: 'field agent-field' }, h('label', { for: 'agent' }, 'Computer player'), agent);
   const modes = [
@@ -106,9 +106,9 @@ async function setup() {
       if (!nameWatch.ok()) return null;
       try {
         const n = name.value.trim();
-        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), agent: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), level: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
         rememberName(n);
-        seats.save({ id: taken.id, seat: taken.seat, token: taken.token, mode, name: n || 'Player 1' });
+        seats.add(taken.id, taken.seats, { mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;
       } catch (e) {
         if (!isNameRefusal(e)) throw e;
@@ -123,9 +123,9 @@ async function setup() {
 const held = {
   store: seats,
   className: 'game-list',
-  state: (g) => api.state(g.id, g.token),
+  state: (g) => api.state(g.id, g.seats[0]?.token),
   describe(st, g) {
-    const me = st.players[g.seat];
+    const me = st.players[g.seats[0]?.seat];
     const label = `${MODES[st.mode] || st.mode}${st.expansion ? ` · ${EXPANSIONS[st.expansion] || st.expansion}` : ''}`;
     return [
       h('a', { href: `/ink/${g.id}`, 'data-link': '' }, `${label} · ${st.finished ? 'finished' : st.started === false ? 'waiting to start' : `round ${st.round + 1} of ${st.rounds || 7}`}`),

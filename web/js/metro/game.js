@@ -115,7 +115,7 @@ function joinPanel(root, state) {
     join: async (name) => {
       const answer = await metroApi.join(state.id, { name, seat });
       rememberName(name);
-      metroSeats.add(state.id, [answer]);
+      metroSeats.add(state.id, answer.seats);
     },
   });
 }
@@ -637,7 +637,7 @@ class MetroGame extends PlayScreen {
     if (!held) {
       const name = this.state.players[seat]?.name;
       const joined = await metroApi.join(made.id, { name, seat }).catch(() => metroApi.join(made.id, { name }));
-      held = [{ seat: joined.seat, token: joined.token }];
+      held = joined.seats;
     }
     metroSeats.add(made.id, held);
     return `/metro/${made.id}`;

@@ -1,24 +1,12 @@
 //! The commands every game answers, written once: a seat's move (an action, or any other
 //! change a seat makes, such as starting a lobby's game) and a person joining a game.
 
-use serde::Serialize;
-
 use crate::error::ApiError;
-use crate::game::{Change, GameState};
+use crate::game::{Change, GameState, SeatToken, Seated};
 use crate::ids;
 use crate::play::{Session, Sessions, detached};
 use crate::state::AppState;
 use crate::storage::{ActionRow, StorageError};
-
-/// A seat taken: its index and its token (shown this once).
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatTaken {
-    /// The game's id, when the seat was taken by creating it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    pub seat: usize,
-    pub token: String,
-}
 
 /// A change the seat whose token this is makes to game `id`: `decide` gives the next state and
 /// its actions (it runs again on the game as it is now if another process changed it
@@ -71,7 +59,7 @@ pub async fn join<St: GameState>(
     id: &str,
     request: St::Join,
     player: Option<String>,
-) -> Result<SeatTaken, ApiError> {
+) -> Result<Seated, ApiError> {
     let session = Session::<St>::load(app, id).await?;
     let app = app.clone();
     let token = ids::new_token()?;
@@ -95,19 +83,15 @@ pub async fn join<St: GameState>(
             .await?;
         tracing::info!(game = %session.id, seat, kind = St::KIND, "player joined");
         session.drive_computers(&app);
-        Ok(SeatTaken {
-            id: None,
-            seat,
-            token,
-        })
+        Seated::new(session.id.clone(), vec![SeatToken { seat, token }])
     })
     .await
 }
 
 /// What `POST /api/{kind}/games/{id}/rematch` gives.
-pub enum Rematch<C> {
+pub enum Rematch {
     /// The new game, as making it answers (the asker's seat and token in it).
-    Made(C),
+    Made(Seated),
     /// The game made before, by another seat or another request: join it.
     Already(String),
 }
@@ -122,7 +106,7 @@ pub async fn rematch<St: GameState>(
     app: &AppState,
     id: &str,
     token: &str,
-) -> Result<Rematch<St::Created>, ApiError> {
+) -> Result<Rematch, ApiError> {
     let session = Session::<St>::load(app, id).await?;
     let (app, token) = (app.clone(), token.to_owned());
     detached(async move {
@@ -139,7 +123,7 @@ pub async fn rematch<St: GameState>(
         let request = st.rematch_request(seat)?;
         let player = st.seat_players().nth(seat).flatten().map(str::to_owned);
         let created = St::create(&app, request, player).await?;
-        let made = St::created_id(&created).to_owned();
+        let made = created.id.clone();
         match app.storage.set_rematch(&session.id, &made).await {
             Ok(()) => {
                 Sessions::<St>::of(&app).announce_rematch(&session.id, &made);

@@ -23,12 +23,11 @@ mod review;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Strength, TieBreakRule,
-    ViewHeader, computer_agent, to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, SeatToken, Seated,
+    Strength, TieBreakRule, ViewHeader, computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
-use crate::play::commands::SeatTaken;
 use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
@@ -267,7 +266,7 @@ impl GameState for InkState {
             mode,
             seed: None,
             name,
-            agent,
+            level: agent,
             expansion: Some(self.game.expansion()).filter(|e| !is_base(e)),
         })
     }
@@ -278,10 +277,6 @@ impl GameState for InkState {
             .get(seat)
             .map(|player| share_grid(player.board()))
             .unwrap_or_default()
-    }
-
-    fn created_id(created: &SeatTaken) -> &str {
-        created.id.as_deref().unwrap_or_default()
     }
 
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
@@ -411,7 +406,6 @@ impl GameState for InkState {
     }
 
     type Create = CreateRequest;
-    type Created = SeatTaken;
     type Join = JoinRequest;
     type Action = Action;
     type Replay = replay::InkReplay;
@@ -420,7 +414,7 @@ impl GameState for InkState {
         app: &AppState,
         request: CreateRequest,
         player: Option<String>,
-    ) -> impl std::future::Future<Output = Result<SeatTaken, ApiError>> + Send {
+    ) -> impl std::future::Future<Output = Result<Seated, ApiError>> + Send {
         create(app, request, player)
     }
 
@@ -497,8 +491,10 @@ pub struct CreateRequest {
     pub mode: Mode,
     pub seed: Option<Seed>,
     pub name: Option<String>,
-    /// The computer player, for mode `computer` (default: the last of the engine's list).
-    pub agent: Option<String>,
+    /// The computer player, for mode `computer` (default: the last of the engine's list):
+    /// `level`, as in every game (`agent`, its older name, is accepted for one release).
+    #[serde(alias = "agent")]
+    pub level: Option<String>,
     /// A Deep Blue expansion, `lake` or `river` (absent or `none`: the base game).
     #[serde(default)]
     pub expansion: Option<Expansion>,
@@ -510,7 +506,7 @@ pub async fn create(
     app: &AppState,
     req: CreateRequest,
     player: Option<String>,
-) -> Result<SeatTaken, ApiError> {
+) -> Result<Seated, ApiError> {
     match req.mode {
         Mode::Challenge => {
             return Err(ApiError::BadRequest(
@@ -525,7 +521,7 @@ pub async fn create(
         _ => {}
     }
     let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
-    let agent = match (req.mode, req.agent) {
+    let agent = match (req.mode, req.level) {
         (Mode::Computer, agent) => Some(computer_agent(
             agent,
             default_agent(),
@@ -573,11 +569,7 @@ pub async fn create(
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), %expansion, "game created");
-    Ok(SeatTaken {
-        id: Some(id),
-        seat: 0,
-        token,
-    })
+    Seated::new(id, vec![SeatToken { seat: 0, token }])
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on
@@ -851,8 +843,9 @@ pub struct PlayerView {
     pub seat: usize,
     pub name: String,
     pub kind: &'static str,
+    /// A computer seat's player (one of the table's `levels`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent: Option<String>,
+    pub level: Option<String>,
     /// The board string: every placement in order.
     pub board: String,
     /// The placements of each round so far, the current one last.
@@ -1017,7 +1010,7 @@ fn player_views(st: &InkState) -> Vec<PlayerView> {
                     Some(SeatKind::Computer) => "computer",
                     _ => "human",
                 },
-                agent: seat_info.and_then(|s| s.agent.clone()),
+                level: seat_info.and_then(|s| s.agent.clone()),
                 board: p.board().to_string(),
                 rounds: p.rounds(),
                 round_done: p.round_done(),
@@ -1139,8 +1132,8 @@ pub struct TileTable {
     /// Points for a network by the number of exits it reaches.
     pub exit_points: Vec<i32>,
     /// The computer players, for mode `computer`.
-    pub agents: Vec<&'static str>,
-    pub default_agent: &'static str,
+    pub levels: Vec<&'static str>,
+    pub default_level: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -1242,8 +1235,8 @@ pub fn tile_table() -> TileTable {
         specials_per_game: SPECIALS_PER_GAME,
         specials_per_round: 1,
         exit_points: EXIT_POINTS.to_vec(),
-        agents: ai::AGENTS.to_vec(),
-        default_agent: default_agent(),
+        levels: ai::AGENTS.to_vec(),
+        default_level: default_agent(),
     }
 }
 

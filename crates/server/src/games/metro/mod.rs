@@ -26,8 +26,8 @@ mod review;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Strength, TieBreakRule, ViewHeader,
-    computer_agent, to_json,
+    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, SeatToken, Seated, Strength,
+    TieBreakRule, ViewHeader, computer_agent, to_json,
 };
 use crate::ids;
 use crate::names;
@@ -86,20 +86,6 @@ pub struct SeatMove {
     pub action: Action,
     /// With a placement: the tile the page means to place (a `409` if another is to be placed).
     pub tile: Option<Tile>,
-}
-
-/// A seat's token.
-#[derive(Debug, Serialize)]
-pub struct SeatToken {
-    pub seat: usize,
-    pub token: String,
-}
-
-/// The answer to creating a game: its id and the token of every person's seat on this device.
-#[derive(Debug, Serialize)]
-pub struct Created {
-    pub id: String,
-    pub seats: Vec<SeatToken>,
 }
 
 /// What a game is created with, as stored: the engine's configuration and seed, and the plan
@@ -313,10 +299,6 @@ impl GameState for MetroState {
             .collect()
     }
 
-    fn created_id(created: &Created) -> &str {
-        &created.id
-    }
-
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
         view(game, self, seat)
     }
@@ -433,7 +415,6 @@ impl GameState for MetroState {
     }
 
     type Create = CreateRequest;
-    type Created = Created;
     type Join = JoinRequest;
     type Action = SeatMove;
     type Replay = replay::MetroReplay;
@@ -442,7 +423,7 @@ impl GameState for MetroState {
         app: &AppState,
         request: CreateRequest,
         player: Option<String>,
-    ) -> impl std::future::Future<Output = Result<Created, ApiError>> + Send {
+    ) -> impl std::future::Future<Output = Result<Seated, ApiError>> + Send {
         create(app, request, player)
     }
 
@@ -539,7 +520,7 @@ pub async fn create(
     app: &AppState,
     req: CreateRequest,
     mut player: Option<String>,
-) -> Result<Created, ApiError> {
+) -> Result<Seated, ApiError> {
     let n = req.players.len();
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
         return Err(ApiError::BadRequest(format!(
@@ -631,7 +612,7 @@ pub async fn create(
     };
     let id = MetroSession::start(app, MODE, stored, state, None).await?;
     tracing::info!(game = %id, players = n, "metro game created");
-    Ok(Created { id, seats: tokens })
+    Seated::new(id, tokens)
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's
