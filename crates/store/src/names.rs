@@ -192,7 +192,7 @@ pub fn person_name(
 /// `А` is a Latin `A`, `rn` is `m`.
 ///
 /// Stored players keep the key of their name: when this changes, a migration makes the keys
-/// again (see `storage::name_keys`).
+/// again (see `crate::name_keys`).
 pub fn key(name: &str) -> String {
     let shown: String = name.chars().filter(|&c| !ignorable(c)).collect();
     let folded: String = shown.nfkc().flat_map(char::to_lowercase).collect();
