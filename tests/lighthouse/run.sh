@@ -4,8 +4,8 @@
 # challenge's leaderboard. Prints each page's median performance score and largest contentful
 # paint over RUNS runs.
 #
-#   npm i --prefix /work/lh lighthouse        # once, anywhere outside the repository
-#   LIGHTHOUSE=/work/lh/node_modules/.bin/lighthouse tests/lighthouse/run.sh
+#   npm install --global lighthouse@12        # once (or into any folder, then LIGHTHOUSE=that
+#   tests/lighthouse/run.sh                   #  folder's node_modules/.bin/lighthouse)
 #
 # Environment: TRACKLAYER_BIN (default $CARGO_TARGET_DIR/release/tracklayer, else
 # target/release/tracklayer), LIGHTHOUSE (default `lighthouse` on the PATH), CHROME_PATH

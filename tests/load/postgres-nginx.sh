@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's PostgreSQL rows of "Game server under load": two release server processes on one
+# The PostgreSQL row of docs/benchmarks.md ("Open loop"): two release server processes on one
 # PostgreSQL database behind nginx with deploy/nginx/tracklayer.conf (round robin), the
 # open-loop generator against nginx.
 #   tests/load/postgres-nginx.sh postgres://USER:PASSWORD@127.0.0.1:5432/DATABASE [PLAYERS]

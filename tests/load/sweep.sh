@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The load sweep of the README ("Game server under load"): the release server pinned to one
+# The load sweep of docs/benchmarks.md ("Open loop"): the release server pinned to one
 # core, the open-loop generator to another, a fresh SQLite file a run.
 #   tests/load/sweep.sh                  # every row
 #   tests/load/sweep.sh 1000             # one row: 1,000 solo players every 300 ms

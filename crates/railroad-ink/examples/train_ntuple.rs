@@ -4,8 +4,8 @@
 //! `cargo run --release -p railroad-ink --example train_ntuple -- GAMES`
 //!
 //! Trains until the checkpoint has seen GAMES self-play games. Settings by environment:
-//! `CKPT` (default `/work/ntuple-ckpt/ntuple.bin`, kept outside git; `…-best.bin` beside it
-//! keeps the best validated weights), `SEED` (1: training game `g` rolls dice seed
+//! `CKPT` (default `ntuple-ckpt/ntuple.bin` in the current folder, ignored by git; `…-best.bin`
+//! beside it keeps the best validated weights), `SEED` (1: training game `g` rolls dice seed
 //! `1_000_000_000 + SEED × 100_000_000 + g`), `BUDGET` (8: the strong player's budget in
 //! self-play), `ALPHA` (0.2), `LAMBDA` (0.5), `BATCH` (16 games a weight update), `THREADS`
 //! (2), `EVERY` (1,000 games between checkpoints and validations), `KEEP=1` (also keep each
@@ -18,7 +18,7 @@
 //! zero) for `src/ai/ntuple-weights.bin`, which the strong player embeds.
 //!
 //! `… train_ntuple -- --average OUT CKPT…` writes the mean of several checkpoints, weight by
-//! weight, as a checkpoint (the README has what averaging measured).
+//! weight, as a checkpoint (`docs/computer-players.md` has what averaging measured).
 
 mod common;
 
@@ -80,7 +80,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(10_000);
-    let path = std::env::var("CKPT").unwrap_or_else(|_| "/work/ntuple-ckpt/ntuple.bin".into());
+    let path = std::env::var("CKPT").unwrap_or_else(|_| "ntuple-ckpt/ntuple.bin".into());
     let best_path = path.replace(".bin", "-best.bin");
     if let Some(dir) = std::path::Path::new(&path).parent() {
         std::fs::create_dir_all(dir).expect("the checkpoint's folder");

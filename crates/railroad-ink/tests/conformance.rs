@@ -1,4 +1,4 @@
-//! Every line of the conformance corpus (`tests/data`, copied from `shared/conformance`).
+//! Every line of the conformance corpus (`tests/data`, copied from the rules' conformance files).
 
 use railroad_ink::{Board, Sequence};
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! Every worked example of `shared/rules/railroad-ink-expansions.md` E7 (both tables), and the
+//! Every worked example of the expansion rules' section E7 (both tables), and the
 //! bad inputs of issue 31 part 6, refused with the rule they break.
 
 use railroad_ink::board::SequenceError;

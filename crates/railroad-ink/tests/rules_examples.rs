@@ -1,4 +1,4 @@
-//! Every worked example of `shared/rules/railroad-ink.md` §9, one test per table.
+//! Every worked example of the Railroad Ink rules' §9, one test per table.
 
 use railroad_ink::game::ROUNDS;
 use railroad_ink::score::Breakdown;

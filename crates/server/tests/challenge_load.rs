@@ -3,8 +3,8 @@
 //! look at the state when a round begins), never faster, whatever the server's answers take.
 //! Prints actions per second and the latency percentiles of an action.
 //!
-//! `cargo test --release -p server --test challenge_load -- --nocapture` gives the README's
-//! numbers (500 players; a debug build plays 100, `LOAD_PLAYERS=N` sets the number).
+//! `cargo test --release -p server --test challenge_load -- --nocapture` gives the numbers of
+//! `docs/benchmarks.md` (500 players; a debug build plays 100, `LOAD_PLAYERS=N` sets the number).
 
 mod common;
 

@@ -554,7 +554,8 @@ async fn the_leaderboard_orders_by_score_then_tie_breaks_and_pages_around_a_play
 }
 
 /// The leaderboard of a challenge with 100,000 finished entries: the top 100 and "around me"
-/// read from indices. Prints the time of each (the README's figures); asserts only the answers.
+/// read from indices. Prints the time of each (the figures in `docs/benchmarks.md`); asserts
+/// only the answers.
 #[tokio::test]
 async fn a_leaderboard_of_a_hundred_thousand() {
     const N: usize = 100_000;

@@ -1,6 +1,6 @@
 //! A hint while ten computer-heavy games run: each a Metro game of five `strong` computers and
 //! one person who moves at once, so the computers never rest. Hints go before the computers'
-//! moves in the queue for the cores. Prints each hint's time (the README's figure):
+//! moves in the queue for the cores. Prints each hint's time (`docs/benchmarks.md`):
 //!
 //! `cargo test --release -p server --test hint_under_load -- --nocapture`
 

@@ -2,7 +2,8 @@
 //! connection, every placement chosen by the engine's reference strategy from the state the
 //! server sends. Prints actions per second and latency percentiles.
 //!
-//! `cargo test --release -p server --test load -- --nocapture` gives the README's numbers.
+//! `cargo test --release -p server --test load -- --nocapture` gives the numbers of
+//! `docs/benchmarks.md`.
 
 mod common;
 

@@ -144,7 +144,7 @@ fn unfit(name: &[char], i: usize) -> Option<&'static str> {
 }
 
 /// A name from a request: trimmed, at most [`MAX_NAME`] characters, something that shows,
-/// nothing invisible or that reorders text (see [`unfit`]); `default` when missing or blank.
+/// nothing invisible or that reorders text (see `unfit`); `default` when missing or blank.
 pub fn seat_name(
     name: Option<&str>,
     default: impl FnOnce() -> String,
@@ -186,13 +186,13 @@ pub fn person_name(
 }
 
 /// The form under which two names are the same name: without its default-ignorable characters
-/// (see [`ignorable`]), compatibility-normalised (NFKC: full-width `Ａｎｎ` is `Ann`, a ligature
+/// (see `ignorable`), compatibility-normalised (NFKC: full-width `Ａｎｎ` is `Ann`, a ligature
 /// is its letters), lower-cased, runs of white space made one space, trimmed; then its skeleton
 /// (Unicode's confusables, UTS #39), so that names that look alike are one name: a Cyrillic
 /// `А` is a Latin `A`, `rn` is `m`.
 ///
 /// Stored players keep the key of their name: when this changes, a migration makes the keys
-/// again (see `storage::name_keys`).
+/// again (see `crate::name_keys`).
 pub fn key(name: &str) -> String {
     let shown: String = name.chars().filter(|&c| !ignorable(c)).collect();
     let folded: String = shown.nfkc().flat_map(char::to_lowercase).collect();

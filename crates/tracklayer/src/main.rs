@@ -266,7 +266,7 @@ fn db_copy(from: &server::Database, to: &server::Database) -> ExitCode {
 /// `server`'s `memory` module). The server's requests run on many threads (async workers, the
 /// blocking pool of storage reads and computer players); with glibc's defaults each thread
 /// gets an arena that keeps what it frees, and the process's memory followed the highest it
-/// ever needed. Under the soak (README, "Running it in public"), with the same dozen games in
+/// ever needed. Under the soak (`docs/public.md`, "Memory"), with the same dozen games in
 /// memory throughout: defaults, 58 MB at minute 6 and 78 MB at minute 30; two arenas alone,
 /// 29 and 38 MB; with the fixed thresholds and the trim, 19.7 and 20.1 MB.
 /// `MALLOC_ARENA_MAX` in the environment still wins.

@@ -3,7 +3,8 @@
 //! closes every one of them, then answers at once.
 //!
 //! `SLOW_HEADER_TIMEOUT=10 cargo test -p tracklayer --test slow_clients -- --nocapture` runs it
-//! with the default header timeout (the README's figures); the suite uses 2 s to stay quick.
+//! with the default header timeout (the figures in `docs/public.md`); the suite uses 2 s to
+//! stay quick.
 
 mod common;
 

@@ -4,8 +4,8 @@
 //! server's memory and the minute's p99; at the end, nothing answered may be missing, and the
 //! memory must be within 10% of what it was after the first fifth of the run.
 //!
-//! Run by hand (the README's figures): `SOAK_MINUTES=30 cargo test --release -p tracklayer
-//! --test soak -- --ignored --nocapture`.
+//! Run by hand (the figures in `docs/public.md`): `SOAK_MINUTES=30 cargo test --release -p
+//! tracklayer --test soak -- --ignored --nocapture`.
 
 mod common;
 

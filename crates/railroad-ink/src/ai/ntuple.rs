@@ -292,8 +292,8 @@ const MAGIC: &[u8; 8] = b"INKNT01\n";
 const SPARSE_MAGIC: &[u8; 8] = b"INKNTS1\n";
 
 /// The trained weights shipped with the strong player: `ntuple-weights.bin`, made by
-/// `examples/train_ntuple.rs` (the README has the commands) and written compactly by its
-/// `--export`.
+/// `examples/train_ntuple.rs` (`docs/computer-players.md` has the commands) and written
+/// compactly by its `--export`.
 static TRAINED: &[u8] = include_bytes!("ntuple-weights.bin");
 
 impl NTuple {

@@ -83,7 +83,7 @@ pub struct Review {
 /// The strong player's budget in a review unless told otherwise: a review at 48 took 0.72
 /// CPU-seconds a game on average and 0.97 s at most over greedy's games (whose boards are the
 /// slowest to search), where 64 took 1.75 s and 2.32 s; the strong player's own games at 64
-/// reviewed at 48 lose 0.03 points a round (README, "The review"). It is also the interactive
+/// reviewed at 48 lose 0.03 points a round (`docs/review.md`). It is also the interactive
 /// budget of the expansions ([`StrongAgent::INTERACTIVE_EXPANSION_BUDGET`]): an expansion
 /// game's review plays as its computer seats and hints do.
 pub const REVIEW_BUDGET: u32 = 48;
@@ -132,7 +132,7 @@ fn hundredths(v: f32) -> f32 {
 /// on games of a weaker search). Measured as the mean of final score minus evaluation after
 /// each round over 200 games of `strong` at 64 (dice seeds 0–199: `cargo run --release -p
 /// railroad-ink --example review_calibration -- --games 200 --seed 0 --agents strong
-/// --estimate-only`, before this was added); the README's table checks it on other games.
+/// --estimate-only`, before this was added); `docs/review.md` checks it on other games.
 /// Both ends of a round get the same amount, so it moves no loss.
 pub const CALIBRATION: [f32; ROUNDS] = [0.0, 1.10, 1.49, 1.90, 1.96, 2.18, 2.25];
 

@@ -411,8 +411,9 @@ pub struct StrongAgent {
 
 impl StrongAgent {
     /// The default search effort: about 5.2 CPU-seconds a game on a 2-core machine of 2026,
-    /// the slowest of 1,000 games 14 s; larger budgets measured no stronger (the README has the
-    /// mean and CPU a game over 1,000 games, and the curve of score against budget).
+    /// the slowest of 1,000 games 14 s; larger budgets measured no stronger
+    /// (`docs/computer-players.md` has the mean and CPU a game over 1,000 games, and the curve
+    /// of score against budget).
     pub const DEFAULT_BUDGET: u32 = 128;
 
     /// The search effort where a person waits for the answer (the hint, the browser game's

@@ -40,8 +40,9 @@ pub struct DiceArgs {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Search effort of the computer players (deterministic work, not time); default for
-    /// `strong`: 128, about 5.2 CPU-seconds a game (58.06 on the README's 1,000 games);
-    /// `--budget 64` scores within noise of it (58.11) in a sixth of the time.
+    /// `strong`: 128, about 5.2 CPU-seconds a game (58.06 over the 1,000 games of
+    /// `docs/computer-players.md`); `--budget 64` scores within noise of it (58.11) in a sixth
+    /// of the time.
     #[arg(long)]
     budget: Option<u32>,
     /// One JSON object a game, then a summary line.
