@@ -5,6 +5,8 @@
 //! hears "internal error".
 
 use axum::Json;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -143,6 +145,12 @@ impl From<crate::names::NameError> for ApiError {
     fn from(e: crate::names::NameError) -> ApiError {
         ApiError::BadRequest(e.to_string())
     }
+}
+
+/// A query string, with its rejection as a JSON `400`.
+pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::BadRequest(format!("bad query string: {}", e.body_text())))
 }
 
 #[derive(Serialize)]

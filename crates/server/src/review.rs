@@ -22,9 +22,8 @@ use axum::extract::rejection::QueryRejection;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, query};
 use crate::game::GameState;
-use crate::http::viewer::query;
 use crate::replay::corrupt;
 use crate::state::AppState;
 use crate::storage::StoredGame;

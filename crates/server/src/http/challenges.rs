@@ -10,11 +10,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::limits::ClientNetwork;
-use super::viewer::query;
 use super::{JsonBody, MaybeToken};
 use crate::challenges::{self, Board, Current, Cursor, FriendMade, MAX_LIMIT, Past};
 use crate::clock::parse_rfc3339;
-use crate::error::ApiError;
+use crate::error::{ApiError, query};
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {

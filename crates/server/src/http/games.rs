@@ -151,7 +151,7 @@ async fn events<St: GameState>(
     q: Result<Query<EventsQuery>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let session = Session::<St>::load(&app, &id).await?;
-    let q = super::viewer::query(q)?;
+    let q = crate::error::query(q)?;
     let seat = match q.ticket {
         Some(ticket) => crate::ticket::check(
             app.storage.secret(),

@@ -10,7 +10,6 @@ pub mod limits;
 pub mod players;
 pub mod preview;
 pub mod replay;
-pub mod viewer;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,7 +45,6 @@ pub fn router(
         .merge(games)
         .merge(challenges::routes())
         .merge(players::routes())
-        .merge(viewer::routes())
         .merge(replay::routes())
         .merge(preview::routes())
         .fallback(assets::serve)

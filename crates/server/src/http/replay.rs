@@ -8,9 +8,8 @@ use axum::extract::{Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
-use super::viewer::query;
 use crate::challenges::Cursor;
-use crate::error::ApiError;
+use crate::error::{ApiError, query};
 use crate::replay::GameResult;
 use crate::state::AppState;
 use crate::storage::GameKind;

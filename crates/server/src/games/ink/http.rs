@@ -3,17 +3,18 @@
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
+use super::viewer::{self, InkCheck, InkView};
 use super::{self as ink, GameView, InkState, TileTable};
-use crate::error::ApiError;
+use crate::error::{ApiError, query};
 use crate::http::games::{seat_action, seat_move};
 use crate::http::{JsonBody, Token};
 use crate::state::AppState;
-use crate::viewer::InkCheck;
 
 /// Railroad Ink's own routes, beside every game's (`crate::http::games`).
 pub fn routes() -> Router<AppState> {
@@ -21,6 +22,7 @@ pub fn routes() -> Router<AppState> {
         .route("/tiles", get(tiles))
         .route("/expansions", get(expansions))
         .route("/check", post(check))
+        .route("/view", get(view))
         .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", seat_move::<InkState, _>(place))
         .route("/games/{id}/undo", seat_action::<InkState>(Action::Undo))
@@ -56,12 +58,31 @@ struct CheckRequest {
 
 /// `POST /api/ink/check`: a placement tried on a board by the engine (the tutorial's steps).
 async fn check(JsonBody(req): JsonBody<CheckRequest>) -> Result<Json<InkCheck>, ApiError> {
-    Ok(Json(crate::viewer::ink_check(
+    Ok(Json(viewer::check(
         &req.board,
         req.expansion,
         req.placement,
         &req.tiles,
     )?))
+}
+
+#[derive(Debug, Deserialize)]
+struct ViewQuery {
+    board: Option<String>,
+    /// `lake` or `river` (absent or `none`: the base game).
+    expansion: Option<railroad_ink::Expansion>,
+}
+
+/// `GET /api/ink/view`: the board viewer. The answer is `200` for any board string (a
+/// malformed or illegal one is described, not refused); only a missing, too long or
+/// out-of-range parameter is a `400`.
+async fn view(q: Result<Query<ViewQuery>, QueryRejection>) -> Result<Json<InkView>, ApiError> {
+    let q = query(q)?;
+    let board = q.board.ok_or_else(|| {
+        ApiError::BadRequest("give the board string as ?board=… (empty for the empty board)".into())
+    })?;
+    crate::viewer::check_length(&board)?;
+    Ok(Json(viewer::view(&board, q.expansion.unwrap_or_default())))
 }
 
 /// `POST /api/ink/games/{id}/start`: the creator starts an online game waiting in its lobby.

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 pub mod http;
 pub mod replay;
 mod review;
+pub mod viewer;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{

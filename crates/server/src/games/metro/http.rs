@@ -4,16 +4,21 @@
 use ::metro::{Action, Square, Tile};
 use axum::Json;
 use axum::Router;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
 use axum::routing::get;
 use serde::Deserialize;
 
+use super::viewer::{self, MetroView};
 use super::{self as metro, MetroState, SeatMove, TileTable};
+use crate::error::{ApiError, query};
 use crate::http::games::{seat_action, seat_move};
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/tiles", get(tiles))
+        .route("/view", get(view))
         .route(
             "/games/{id}/draw",
             seat_action::<MetroState>(fixed(Action::Draw)),
@@ -48,4 +53,30 @@ fn place(req: PlaceRequest) -> SeatMove {
         action: Action::Place(req.square),
         tile: req.tile,
     }
+}
+
+#[derive(Debug, Deserialize)]
+struct ViewQuery {
+    players: Option<String>,
+    sequence: Option<String>,
+}
+
+/// `GET /api/metro/view`: the board viewer. The answer is `200` for any sequence (a malformed
+/// or illegal one is described, not refused); only a missing, too long or out-of-range
+/// parameter is a `400`.
+async fn view(q: Result<Query<ViewQuery>, QueryRejection>) -> Result<Json<MetroView>, ApiError> {
+    let q = query(q)?;
+    let players: ::metro::PlayerCount = q
+        .players
+        .as_deref()
+        .ok_or_else(|| ApiError::BadRequest("give the number of players as ?players=2…6".into()))?
+        .parse()
+        .map_err(|e: ::metro::PlayerCountError| ApiError::BadRequest(e.to_string()))?;
+    let sequence = q.sequence.ok_or_else(|| {
+        ApiError::BadRequest(
+            "give the placement sequence as ?sequence=… (empty for the empty board)".into(),
+        )
+    })?;
+    crate::viewer::check_length(&sequence)?;
+    Ok(Json(viewer::view(&sequence, players)))
 }

@@ -15,14 +15,17 @@
 
 use metro::ai;
 use metro::{
-    Action, Board, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Line, LineEnd,
-    Phase, Player, PlayerCount, Sequence, Square, Station, Tile, TileInfo,
+    Action, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Phase, Player, PlayerCount,
+    Sequence, Square, Station, Tile, TileInfo,
 };
 use serde::{Deserialize, Serialize};
 
 pub mod http;
 pub mod replay;
 mod review;
+pub mod viewer;
+
+pub use viewer::LineView;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
@@ -784,26 +787,6 @@ pub struct PlayerView {
     pub stations: Vec<Station>,
 }
 
-/// The line that starts at one perimeter station (rules §7).
-#[derive(Debug, Clone, Serialize)]
-pub struct LineView {
-    pub station: Station,
-    /// The seat that scores it; `None` for stations 16 and 17 with 3, 5 or 6 players.
-    pub owner: Option<usize>,
-    /// The squares it passes, in order (a square twice if it passes a tile twice).
-    pub squares: Vec<Square>,
-    /// For each of `squares`, the side it enters by (0 top, 1 right, 2 bottom, 3 left): its
-    /// track in that tile starts at exit `2 × side`.
-    pub entries: Vec<u8>,
-    /// Tile traversals.
-    pub length: u32,
-    /// `{"kind":"centre","square":…}`, `{"kind":"station","station":…}` or
-    /// `{"kind":"unfinished","square":…}`.
-    pub end: LineEnd,
-    /// Its score: twice its length at the centre, its length at a station, 0 if unfinished.
-    pub points: u32,
-}
-
 /// One action as everyone may see it.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -846,21 +829,6 @@ pub struct YouView {
 /// The squares of a set, written one after another.
 fn squares(set: metro::SquareSet) -> String {
     set.iter().map(|s| s.to_string()).collect()
-}
-
-/// For each square of a line, the side the line enters it by (following the tiles' tracks).
-pub(crate) fn entries(board: &Board, line: &Line) -> Vec<u8> {
-    let mut side = line.station.side();
-    line.squares
-        .iter()
-        .map(|&sq| {
-            let entry = side;
-            if let Some(tile) = board.tile(sq) {
-                side = tile.way_out(entry).opposite();
-            }
-            entry.index() as u8
-        })
-        .collect()
 }
 
 fn moves(game: &Game) -> Vec<Move> {
@@ -928,15 +896,7 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
         lines: score
             .lines
             .iter()
-            .map(|l| LineView {
-                station: l.line.station,
-                owner: l.owner.map(Player::index),
-                squares: l.line.squares.clone(),
-                entries: entries(game.board(), &l.line),
-                length: l.line.length,
-                end: l.line.end,
-                points: l.line.points,
-            })
+            .map(|l| LineView::of(game.board(), l))
             .collect(),
         moves: moves(game),
         mode: if st.challenge.is_some() {
@@ -1067,16 +1027,6 @@ mod tests {
         let json = serde_json::to_value(&t).unwrap();
         assert_eq!(json["tiles"][0]["code"], "aacb");
         assert_eq!(json["tiles"][0]["tracks"][0], serde_json::json!([0, 5]));
-    }
-
-    #[test]
-    fn entries_follow_the_tracks() {
-        // Station 9's line: (0,0) entered from the left, (1,0) from the top, (0,0) from the
-        // bottom, back to station 9 (rules §9.3).
-        let seq: Sequence = "badb01baac02dbba10bcbc00".parse().unwrap();
-        let board = Board::from_sequence(&seq).unwrap();
-        let line = Line::of(&board, Station::new(9).unwrap());
-        assert_eq!(entries(&board, &line), [3, 0, 2]);
     }
 
     #[test]

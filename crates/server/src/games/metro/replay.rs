@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::viewer::begun;
 use crate::error::ApiError;
 use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
 use crate::storage::{Finished, StoredGame};
@@ -44,24 +45,6 @@ pub struct MetroReplay {
     pub steps: Vec<MetroStep>,
 }
 
-/// Every line that has begun, for the page to draw in its owner's colour.
-fn metro_lines(board: &metro::Board, score: &metro::Score) -> Vec<super::LineView> {
-    score
-        .lines
-        .iter()
-        .filter(|l| l.line.length > 0)
-        .map(|l| super::LineView {
-            station: l.line.station,
-            owner: l.owner.map(metro::Player::index),
-            squares: l.line.squares.clone(),
-            entries: super::entries(board, &l.line),
-            length: l.line.length,
-            end: l.line.end,
-            points: l.line.points,
-        })
-        .collect()
-}
-
 fn metro_winners(totals: &[u32]) -> Vec<usize> {
     let best = totals.iter().copied().max().unwrap_or(0);
     (0..totals.len()).filter(|&i| totals[i] == best).collect()
@@ -100,7 +83,7 @@ pub fn metro_replay(stored: &StoredGame) -> Result<MetroReplay, ApiError> {
         steps.push(MetroStep {
             seat,
             events: events.to_vec(),
-            lines: score.as_ref().map(|s| metro_lines(game.board(), s)),
+            lines: score.as_ref().map(|s| begun(game.board(), s)),
             scores: score.map(|s| s.totals),
             hands: game.players().players().map(|p| game.hand(p)).collect(),
         });
