@@ -29,7 +29,7 @@ async function soloGame(page, seed) {
     });
     const made = await r.json();
     const held = JSON.parse(localStorage.getItem('tracklayer:ink:games') || '[]');
-    held.unshift({ id: made.id, seat: made.seat, token: made.token, mode: 'solo', name: me.name });
+    held.unshift({ id: made.id, seats: made.seats, mode: 'solo', name: me.name });
     localStorage.setItem('tracklayer:ink:games', JSON.stringify(held));
     return made.id;
   }, seed);
