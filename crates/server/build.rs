@@ -95,17 +95,18 @@ fn main() {
         .iter()
         .find(|f| f.path == "/index.html")
         .map(|f| String::from_utf8(f.body.clone()).expect("HTML in UTF-8"));
+    let (kinds, game_paths) = all_pages(&game_pages(&web));
     let mut pages = Vec::new();
-    for (kind, entries) in PAGES {
-        for entry in *entries {
+    for (kind, entries) in &kinds {
+        for entry in entries {
             assert!(
-                sources.contains_key(*entry),
+                sources.contains_key(entry),
                 "build.rs: the {kind} page's module {entry} is not in web/"
             );
         }
         if let Some(index) = &index {
             pages.push(File {
-                path: (*kind).to_owned(),
+                path: kind.clone(),
                 hashed: None,
                 mime: "text/html; charset=utf-8",
                 body: page(index, entries, &hashed, &sources, &map).into_bytes(),
@@ -124,6 +125,13 @@ fn main() {
     table(&mut out, "PAGES", &pages, &packed.join("page"));
     writeln!(
         out,
+        "/// Each game's page paths (`{{id}}`: one segment) and their kind of page, as the games'\n\
+         /// `pages.js` declare them.\n\
+         pub static GAME_PAGES: &[(&str, &str)] = &{game_paths:?};"
+    )
+    .expect("write to string");
+    writeln!(
+        out,
         "/// The hash of the pages' inline import map, for their content security policy.\n\
          pub const IMPORT_MAP_SHA256: &str = {:?};",
         format!("sha256-{}", base64(&Sha256::digest(map.as_bytes())))
@@ -132,36 +140,105 @@ fn main() {
     fs::write(out_dir.join("assets.rs"), out).expect("write assets.rs");
 }
 
-/// The kinds of page of the app (the server tells them by their paths: `http/assets.rs`) and
-/// the modules each shows, loaded by the routes with `import()`: the page of each kind
-/// preloads them (and what they import) beside the app's own modules, so that its first load
-/// asks for them at once and for no other page's.
-const PAGES: &[(&str, &[&str])] = &[
-    (
-        "start",
-        &[
-            "/js/pages/start.js",
-            "/js/ink/start.js",
-            "/js/metro/start.js",
-        ],
-    ),
-    ("ink-game", &["/js/ink/game.js"]),
-    ("ink-replay", &["/js/ink/replay.js"]),
-    ("ink-review", &["/js/ink/review.js"]),
-    ("ink-viewer", &["/js/ink/viewer.js"]),
-    ("ink-rules", &["/js/ink/rules.js"]),
-    ("ink-tutorial", &["/js/ink/tutorial.js"]),
-    ("metro-game", &["/js/metro/game.js"]),
-    ("metro-replay", &["/js/metro/replay.js"]),
-    ("metro-review", &["/js/metro/review.js"]),
-    ("metro-viewer", &["/js/metro/viewer.js"]),
-    ("metro-rules", &["/js/metro/rules.js"]),
-    ("metro-tutorial", &["/js/metro/tutorial.js"]),
+/// The kinds of page of the app that are no game's (the server tells them by their paths:
+/// `http/assets.rs`) and the modules each shows, loaded by the routes with `import()`: the page
+/// of each kind preloads them (and what they import) beside the app's own modules, so that its
+/// first load asks for them at once and for no other page's. The start page shows every game's
+/// card too; each game's own pages come from its declaration (see [`GamePages`]).
+const SITE_PAGES: &[(&str, &[&str])] = &[
+    ("start", &["/js/pages/start.js"]),
     ("challenges", &["/js/challenges/list.js"]),
     ("challenge", &["/js/challenges/leaderboard.js"]),
     ("games", &["/js/pages/recent.js"]),
     ("player", &["/js/pages/player.js"]),
 ];
+
+/// A game's pages as its `web/js/{game}/pages.js` declares them (the object after
+/// `export default`, written as JSON): each screen's paths and module, and its start card's
+/// module. Its kinds of page are `{kind}-{screen}`.
+#[derive(serde::Deserialize)]
+struct GamePages {
+    kind: String,
+    pages: Vec<GamePage>,
+    start: String,
+}
+
+#[derive(serde::Deserialize)]
+struct GamePage {
+    screen: String,
+    paths: Vec<String>,
+    module: String,
+}
+
+/// Every game's declared pages under `web/js`, by folder name.
+fn game_pages(web: &Path) -> Vec<(String, GamePages)> {
+    let mut found = Vec::new();
+    let Ok(dirs) = fs::read_dir(web.join("js")) else {
+        return found;
+    };
+    let mut dirs: Vec<PathBuf> = dirs.filter_map(|d| Some(d.ok()?.path())).collect();
+    dirs.sort();
+    for dir in dirs {
+        let file = dir.join("pages.js");
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        // The object from the line that starts `export default` to the file's end.
+        let json = text
+            .find("\nexport default")
+            .map(|at| {
+                text[at + "\nexport default".len()..]
+                    .trim()
+                    .trim_end_matches(';')
+            })
+            .unwrap_or_else(|| panic!("{}: no line starts `export default`", file.display()));
+        let declared: GamePages = serde_json::from_str(json)
+            .unwrap_or_else(|e| panic!("{}: not the JSON of a game's pages: {e}", file.display()));
+        let folder = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("a folder name in UTF-8")
+            .to_owned();
+        found.push((folder, declared));
+    }
+    found
+}
+
+/// The module a game's declaration names (`./game.js`), as a path from `web/`.
+fn module_path(folder: &str, module: &str) -> String {
+    format!("/js/{folder}/{}", module.trim_start_matches("./"))
+}
+
+/// Kinds of page, each with the modules it shows.
+type Kinds = Vec<(String, Vec<String>)>;
+
+/// Every kind of page with its modules (the site's and each game's), and each game page's
+/// paths with its kind.
+fn all_pages(games: &[(String, GamePages)]) -> (Kinds, Vec<(String, String)>) {
+    let mut kinds: Kinds = SITE_PAGES
+        .iter()
+        .map(|(kind, modules)| {
+            (
+                (*kind).to_owned(),
+                modules.iter().map(|m| (*m).to_owned()).collect(),
+            )
+        })
+        .collect();
+    let mut paths = Vec::new();
+    for (folder, game) in games {
+        if let Some((_, start)) = kinds.iter_mut().find(|(k, _)| k == "start") {
+            start.push(module_path(folder, &game.start));
+        }
+        for page in &game.pages {
+            let kind = format!("{}-{}", game.kind, page.screen);
+            kinds.push((kind.clone(), vec![module_path(folder, &page.module)]));
+            for path in &page.paths {
+                paths.push((path.clone(), kind.clone()));
+            }
+        }
+    }
+    (kinds, paths)
+}
 
 /// Writes `pub static {name}: &[Asset]` for `files`, their bodies (and compressed ones) kept
 /// beside `stem` (`stem.0.raw`, `stem.0.br`, `stem.0.gz`, …).
@@ -283,7 +360,7 @@ fn import_map(modules: &BTreeMap<String, String>) -> String {
 /// with `import()`) and what they import (breadth first).
 fn page(
     html: &str,
-    route: &[&str],
+    route: &[String],
     hashed: &BTreeMap<String, String>,
     sources: &BTreeMap<String, String>,
     map: &str,
@@ -299,8 +376,7 @@ fn page(
     let mut seen: BTreeSet<String> = entries.iter().cloned().collect();
     let mut preload = Vec::new();
     // The app's own modules first (its entry has its script), then the page's.
-    let route: Vec<String> = route.iter().map(|m| (*m).to_owned()).collect();
-    for start in [entries, route] {
+    for start in [entries, route.to_vec()] {
         let mut queue: VecDeque<String> = VecDeque::new();
         for module in start {
             if seen.insert(module.clone()) {

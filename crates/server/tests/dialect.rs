@@ -18,7 +18,10 @@ fn assert_seated(v: &Value, id: Option<&str>, seats: &[u64]) -> String {
     let list = v["seats"].as_array().expect("seats");
     let numbers: Vec<u64> = list.iter().map(|s| s["seat"].as_u64().unwrap()).collect();
     assert_eq!(numbers, seats, "{v}");
-    assert!(list.iter().all(|s| s["token"].as_str().is_some_and(|t| !t.is_empty())));
+    assert!(
+        list.iter()
+            .all(|s| s["token"].as_str().is_some_and(|t| !t.is_empty()))
+    );
     assert_eq!(v["seat"], list[0]["seat"]);
     assert_eq!(v["token"], list[0]["token"]);
     got
@@ -28,14 +31,20 @@ fn assert_seated(v: &Value, id: Option<&str>, seats: &[u64]) -> String {
 async fn railroad_ink_takes_level_and_still_agent() {
     let app = TestApp::start().await;
     let table = app.get("/api/ink/tiles", None).await.is(StatusCode::OK);
-    assert_eq!(table["levels"], serde_json::json!(["random", "greedy", "strong"]));
+    assert_eq!(
+        table["levels"],
+        serde_json::json!(["random", "greedy", "strong"])
+    );
     assert_eq!(table["default_level"], "strong");
 
     for body in [
         r#"{"mode":"computer","seed":5,"level":"greedy"}"#,
         r#"{"mode":"computer","seed":5,"agent":"greedy"}"#,
     ] {
-        let v = app.post("/api/ink/games", None, body).await.is(StatusCode::CREATED);
+        let v = app
+            .post("/api/ink/games", None, body)
+            .await
+            .is(StatusCode::CREATED);
         let id = assert_seated(&v, None, &[0]);
         let token = v["token"].as_str().unwrap();
         let s = app
@@ -56,7 +65,11 @@ async fn railroad_ink_takes_level_and_still_agent() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
     // An unknown level is refused in its new name too.
     let (status, v) = app
-        .post("/api/ink/games", None, r#"{"mode":"computer","level":"deep-blue"}"#)
+        .post(
+            "/api/ink/games",
+            None,
+            r#"{"mode":"computer","level":"deep-blue"}"#,
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
 }
@@ -67,12 +80,20 @@ async fn creating_and_joining_answer_one_shape_in_both_games() {
 
     // Railroad Ink: an online game made, then joined.
     let v = app
-        .post("/api/ink/games", None, r#"{"mode":"online","seed":3,"name":"Ann"}"#)
+        .post(
+            "/api/ink/games",
+            None,
+            r#"{"mode":"online","seed":3,"name":"Ann"}"#,
+        )
         .await
         .is(StatusCode::CREATED);
     let ink = assert_seated(&v, None, &[0]);
     let v = app
-        .post(&format!("/api/ink/games/{ink}/join"), None, r#"{"name":"Bea"}"#)
+        .post(
+            &format!("/api/ink/games/{ink}/join"),
+            None,
+            r#"{"name":"Bea"}"#,
+        )
         .await
         .is(StatusCode::CREATED);
     assert_seated(&v, Some(&ink), &[1]);
@@ -88,7 +109,11 @@ async fn creating_and_joining_answer_one_shape_in_both_games() {
         .is(StatusCode::CREATED);
     let metro = assert_seated(&v, None, &[0, 1]);
     let v = app
-        .post(&format!("/api/metro/games/{metro}/join"), None, r#"{"name":"Cy"}"#)
+        .post(
+            &format!("/api/metro/games/{metro}/join"),
+            None,
+            r#"{"name":"Cy"}"#,
+        )
         .await
         .is(StatusCode::CREATED);
     assert_seated(&v, Some(&metro), &[2]);

@@ -17,3 +17,35 @@ export function games() {
 export function gameName(kind) {
   return registered.find((g) => g.kind === kind)?.name || kind;
 }
+
+/**
+ * A game's description from its pages' declaration (its pages.js) and how each screen shows its
+ * loaded module (`show[screen](module, root, params, ctx)`; `wrap`, if given, wraps each route's
+ * function, such as to wait for the game's table): its kind, the first path of its rules and
+ * viewer pages (for the tabs), its routes (each module loaded when its page is opened, with
+ * `load`, the game's own `import()`, so that the declaration's paths are the game's folder's) and
+ * its start card (`start`: its words and the name of the card in the start module).
+ */
+export function describeGame(declared, { name, show, wrap = (f) => f, start, load }) {
+  const first = (screen) => declared.pages.find((p) => p.screen === screen)?.paths[0];
+  const routes = declared.pages.map((p) => {
+    if (!show[p.screen]) throw new Error(`${declared.kind}: no way to show the ${p.screen} screen`);
+    const open = async (root, params, ctx) => {
+      const module = await load(p.module);
+      return ctx.gone?.() ? null : show[p.screen](module, root, params, ctx);
+    };
+    return { path: p.paths, screen: p.screen, show: wrap(open) };
+  });
+  return {
+    kind: declared.kind,
+    name,
+    rules: first('rules'),
+    viewer: first('viewer'),
+    routes,
+    start: {
+      title: start.title,
+      text: start.text,
+      load: () => load(declared.start).then((m) => m[start.card]),
+    },
+  };
+}

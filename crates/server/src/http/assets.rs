@@ -150,42 +150,44 @@ pub(super) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 /// The kind of page of the app a path shows (served as `index.html`, preloading that page's
-/// modules: see `PAGES` in `build.rs`), or none for a path that is not a page.
+/// modules: see `SITE_PAGES` in `build.rs` and each game's `web/js/{game}/pages.js`), or none for
+/// a path that is not a page.
 fn page_kind(path: &str) -> Option<&'static str> {
-    let kind = match path {
-        "/" | "/new" => "start",
-        "/rules" => "ink-rules",
-        "/rules/metro" => "metro-rules",
-        "/view" | "/view/ink" => "ink-viewer",
-        "/view/metro" => "metro-viewer",
-        "/tutorial/ink" => "ink-tutorial",
-        "/tutorial/metro" => "metro-tutorial",
-        "/games" => "games",
-        "/challenges" => "challenges",
-        _ => {
-            let one = |rest: &str| !rest.is_empty() && !rest.contains('/');
-            for (prefix, game, replay, review) in [
-                ("/ink/", "ink-game", "ink-replay", "ink-review"),
-                ("/metro/", "metro-game", "metro-replay", "metro-review"),
-            ] {
-                if let Some(rest) = path.strip_prefix(prefix) {
-                    return match (rest.strip_suffix("/replay"), rest.strip_suffix("/review")) {
-                        (Some(id), _) if one(id) => Some(replay),
-                        (_, Some(id)) if one(id) => Some(review),
-                        _ if one(rest) => Some(game),
-                        _ => None,
-                    };
+    match path {
+        "/" | "/new" => return Some("start"),
+        "/games" => return Some("games"),
+        "/challenges" => return Some("challenges"),
+        _ => {}
+    }
+    if let Some(&(_, kind)) = GAME_PAGES
+        .iter()
+        .find(|(pattern, _)| matches(pattern, path))
+    {
+        return Some(kind);
+    }
+    let one = |rest: &str| !rest.is_empty() && !rest.contains('/');
+    [("/challenges/", "challenge"), ("/players/", "player")]
+        .into_iter()
+        .find(|(prefix, _)| path.strip_prefix(prefix).is_some_and(one))
+        .map(|(_, kind)| kind)
+}
+
+/// Whether `path` is one of a declared page's paths: its segments the pattern's, where `{id}`
+/// stands for any one non-empty segment.
+fn matches(pattern: &str, path: &str) -> bool {
+    let (mut want, mut got) = (pattern.split('/'), path.split('/'));
+    loop {
+        match (want.next(), got.next()) {
+            (None, None) => return true,
+            (Some(w), Some(g)) if w.starts_with('{') && w.ends_with('}') => {
+                if g.is_empty() {
+                    return false;
                 }
             }
-            for (prefix, kind) in [("/challenges/", "challenge"), ("/players/", "player")] {
-                if path.strip_prefix(prefix).is_some_and(one) {
-                    return Some(kind);
-                }
-            }
-            return None;
+            (Some(w), Some(g)) if w == g => {}
+            _ => return false,
         }
-    };
-    Some(kind)
+    }
 }
 
 /// The app's page for a kind of page (`/index.html` itself for a kind it does not know).
@@ -362,6 +364,33 @@ mod tests {
         assert_eq!(page_kind("/metro/0123/review"), Some("metro-review"));
         assert_eq!(page_kind("/metro/0123"), Some("metro-game"));
         assert_eq!(page_kind("/challenges/daily-2026-11-26"), Some("challenge"));
+    }
+
+    #[test]
+    fn a_declared_path_matches_segment_by_segment() {
+        assert!(matches("/ink/{id}", "/ink/0123"));
+        assert!(matches("/ink/{id}/replay", "/ink/0123/replay"));
+        assert!(matches("/view", "/view"));
+        assert!(!matches("/ink/{id}", "/ink/"));
+        assert!(!matches("/ink/{id}", "/ink/0123/replay"));
+        assert!(!matches("/ink/{id}/replay", "/ink//replay"));
+        assert!(!matches("/ink/{id}/replay", "/ink/0123/replay/"));
+        assert!(!matches("/view", "/view/x"));
+        assert!(!matches("/view/ink", "/view"));
+    }
+
+    #[test]
+    fn every_game_declares_its_six_screens() {
+        for game in ["ink", "metro"] {
+            for screen in ["game", "replay", "review", "viewer", "rules", "tutorial"] {
+                let kind = format!("{game}-{screen}");
+                assert!(
+                    GAME_PAGES.iter().any(|(_, k)| *k == kind),
+                    "{kind} has a path"
+                );
+                assert!(PAGES.iter().any(|p| p.path == kind), "{kind} has a page");
+            }
+        }
     }
 
     #[test]
