@@ -13,6 +13,7 @@
 
 pub mod app;
 mod challenge_games;
+mod challenge_kind;
 mod challenges;
 pub mod clock;
 mod conn;
