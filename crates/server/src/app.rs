@@ -13,6 +13,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
+use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
 use crate::game::GameState;
 use crate::games::ink::InkState;
@@ -33,6 +34,8 @@ type Register = fn(Storage, Clock) -> Arc<dyn Registered>;
 /// routes, nested under `/api/{kind}`.
 pub struct Games {
     registrations: Vec<Register>,
+    /// Each game's kind and the challenge kinds it declares.
+    declared: Vec<(&'static str, &'static [ChallengeKind])>,
     routes: Router<AppState>,
 }
 
@@ -41,6 +44,7 @@ impl Games {
     pub fn none() -> Games {
         Games {
             registrations: Vec::new(),
+            declared: Vec::new(),
             routes: Router::new(),
         }
     }
@@ -57,11 +61,24 @@ impl Games {
     pub fn with<St: GameState>(mut self, routes: Router<AppState>) -> Games {
         self.registrations
             .push(|storage, clock| Arc::new(Registration::<St>::new(storage, clock)));
+        self.declared.push((St::KIND, St::CHALLENGES));
         self.routes = self.routes.nest(
             &format!("/api/{}", St::KIND),
             http::games::routes::<St>().merge(routes),
         );
         self
+    }
+}
+
+impl Games {
+    /// Checks the challenge kinds the games declare (see [`crate::challenge_kind::check`]).
+    fn check_challenges(&self) -> Result<(), ServeError> {
+        let kinds: Vec<(&str, &ChallengeKind)> = self
+            .declared
+            .iter()
+            .flat_map(|&(game, kinds)| kinds.iter().map(move |k| (game, k)))
+            .collect();
+        crate::challenge_kind::check(&kinds).map_err(ServeError::Challenges)
     }
 }
 
@@ -115,6 +132,7 @@ impl Running {
 /// Opens the database, binds the address and starts serving `games` on the current tokio
 /// runtime.
 pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError> {
+    games.check_challenges()?;
     let storage = Storage::connect(&config.db)
         .await
         .map_err(|source| ServeError::Storage {
@@ -230,5 +248,14 @@ async fn every_minute(
             }
             _ = stop.changed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_standard_games_challenge_kinds_do_not_clash() {
+        let checked = super::Games::standard().check_challenges();
+        assert!(checked.is_ok(), "{checked:?}");
     }
 }

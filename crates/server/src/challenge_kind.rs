@@ -205,6 +205,42 @@ impl ChallengeKind {
     }
 }
 
+/// Checks the kinds the registered games declare, with the game of each: every kind's name is
+/// its own (and not [`FRIEND`]), no prefix makes a friend challenge's id, and no kind's id is
+/// another's, in any period (tried over several years). Says what clashes.
+pub fn check(kinds: &[(&str, &ChallengeKind)]) -> Result<(), String> {
+    const WEEK_MS: i64 = 7 * DAY_MS;
+    /// 2026-01-01: the ids are tried from there, a week and a day apart, over six years.
+    const FROM: i64 = 1_767_225_600_000;
+    for (i, &(game, a)) in kinds.iter().enumerate() {
+        if a.prefix.is_empty() || is_friend(a.kind) || is_friend_id(&format!("{}-", a.prefix)) {
+            return Err(format!(
+                "{game}'s challenge kind {:?} (ids {:?}) is taken by friend challenges",
+                a.kind, a.prefix
+            ));
+        }
+        for &(other, b) in &kinds[i + 1..] {
+            if a.kind == b.kind {
+                return Err(format!(
+                    "{game} and {other} both declare the challenge kind {:?}",
+                    a.kind
+                ));
+            }
+            let clash = (0..320)
+                .map(|n| FROM + n * (WEEK_MS + DAY_MS))
+                .flat_map(|t| [a.at(t).id, b.at(t).id])
+                .find(|id| a.parse(id).is_some() && b.parse(id).is_some());
+            if let Some(id) = clash {
+                return Err(format!(
+                    "{game}'s challenge kind {:?} and {other}'s {:?} both make the id {id}",
+                    a.kind, b.kind
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The setup named in a friend challenge's id (`friend-{setup}-{game id}`), if it names one:
 /// a friend challenge made from a game played in a setup of its game is played in it.
 pub fn friend_setup(id: &str) -> Option<&str> {
@@ -374,6 +410,43 @@ mod tests {
             Some("2026-12")
         );
         assert_eq!(Period::Day.previous("yesterday"), None);
+    }
+
+    #[test]
+    fn declarations_that_clash_are_told() {
+        let ok = [
+            ("a", &DAILY),
+            ("a", &WEEKLY),
+            ("b", &OTHER_DAILY),
+            ("a", &ROTATING),
+        ];
+        assert_eq!(check(&ok), Ok(()));
+        let twice = ChallengeKind {
+            prefix: "twice",
+            ..DAILY
+        };
+        let e = check(&[("a", &DAILY), ("b", &twice)]).unwrap_err();
+        assert!(
+            e.contains("both declare the challenge kind \"daily\""),
+            "{e}"
+        );
+        let same_ids = ChallengeKind {
+            kind: "another",
+            ..DAILY
+        };
+        let e = check(&[("a", &DAILY), ("b", &same_ids)]).unwrap_err();
+        assert!(e.contains("both make the id daily-2026-"), "{e}");
+        let friendly = ChallengeKind {
+            kind: "friendly",
+            prefix: "friend",
+            ..DAILY
+        };
+        assert!(check(&[("a", &friendly)]).is_err());
+        let named_friend = ChallengeKind {
+            kind: FRIEND,
+            ..DAILY
+        };
+        assert!(check(&[("a", &named_friend)]).is_err());
     }
 
     #[test]
