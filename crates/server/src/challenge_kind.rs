@@ -159,6 +159,44 @@ impl Period {
 }
 
 impl ChallengeKind {
+    /// A kind called `kind`, its ids starting with its name, over `period`, titled `title`
+    /// (see [`ChallengeKind::title`]), listed at `listed`: played in the game itself, counted
+    /// in no streak.
+    pub const fn new(
+        kind: &'static str,
+        period: Period,
+        title: &'static str,
+        listed: u32,
+    ) -> ChallengeKind {
+        ChallengeKind {
+            kind,
+            prefix: kind,
+            period,
+            setups: &[],
+            streak: false,
+            title,
+            listed,
+        }
+    }
+
+    /// The same, counted in a streak of its kind.
+    pub const fn counted_in_streaks(self) -> ChallengeKind {
+        ChallengeKind {
+            streak: true,
+            ..self
+        }
+    }
+
+    /// The same, its ids starting with `prefix`.
+    pub const fn with_prefix(self, prefix: &'static str) -> ChallengeKind {
+        ChallengeKind { prefix, ..self }
+    }
+
+    /// The same, played in `setups` in turn (see [`ChallengeKind::setups`]).
+    pub const fn rotating(self, setups: &'static [&'static str]) -> ChallengeKind {
+        ChallengeKind { setups, ..self }
+    }
+
     /// The challenge of this kind whose period holds `now` (milliseconds since the Unix
     /// epoch, UTC).
     pub fn at(&self, now: i64) -> Span {
@@ -270,26 +308,13 @@ mod tests {
     /// 2026-11-26T12:00:00Z, a Thursday of ISO week 48.
     const THURSDAY_NOON: i64 = 1_795_694_400_000;
 
-    const fn kind(prefix: &'static str, period: Period) -> ChallengeKind {
-        ChallengeKind {
-            kind: prefix,
-            prefix,
-            period,
-            setups: &[],
-            streak: false,
-            title: "{game}",
-            listed: 0,
-        }
-    }
-    const DAILY: ChallengeKind = kind("daily", Period::Day);
-    const OTHER_DAILY: ChallengeKind = kind("other-daily", Period::Day);
-    const WEEKLY: ChallengeKind = kind("weekly", Period::IsoWeek);
-    const MONTHLY: ChallengeKind = kind("monthly", Period::Month);
-    const ROTATING: ChallengeKind = ChallengeKind {
-        kind: "weekly-rotating",
-        setups: &["even", "odd"],
-        ..WEEKLY
-    };
+    const DAILY: ChallengeKind = ChallengeKind::new("daily", Period::Day, "{game}", 0);
+    const OTHER_DAILY: ChallengeKind = ChallengeKind::new("other-daily", Period::Day, "", 0);
+    const WEEKLY: ChallengeKind = ChallengeKind::new("weekly", Period::IsoWeek, "", 0);
+    const MONTHLY: ChallengeKind = ChallengeKind::new("monthly", Period::Month, "", 0);
+    const ROTATING: ChallengeKind = ChallengeKind::new("weekly-rotating", Period::IsoWeek, "", 0)
+        .with_prefix("weekly")
+        .rotating(&["even", "odd"]);
 
     fn rfc3339(ms: i64) -> String {
         crate::clock::rfc3339(ms)

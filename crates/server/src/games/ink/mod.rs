@@ -154,43 +154,15 @@ use crate::game::{ChallengeKind, Period};
 /// the river in even ones (`weekly-river-2026-W50`). Listed before Metro's daily, but for the
 /// Deep Blue one (added later: the others keep their places).
 const CHALLENGES: &[ChallengeKind] = &[
-    ChallengeKind {
-        kind: "daily",
-        prefix: "daily",
-        period: Period::Day,
-        setups: &[],
-        streak: true,
-        title: "Daily {game}",
-        listed: 0,
-    },
-    ChallengeKind {
-        kind: "weekly",
-        prefix: "weekly",
-        period: Period::IsoWeek,
-        setups: &[],
-        streak: false,
-        title: "Weekly {game}",
-        listed: 10,
-    },
-    ChallengeKind {
-        kind: "monthly",
-        prefix: "monthly",
-        period: Period::Month,
-        setups: &[],
-        streak: false,
-        title: "Monthly {game}",
-        listed: 20,
-    },
-    ChallengeKind {
-        kind: "weekly-deep-blue",
-        prefix: "weekly",
-        period: Period::IsoWeek,
-        setups: &["river", "lake"],
-        streak: false,
-        title: "Weekly {game} Deep Blue ({setup})",
-        listed: 40,
-    },
+    ChallengeKind::new("daily", Period::Day, "Daily {game}", 0).counted_in_streaks(),
+    ChallengeKind::new("weekly", Period::IsoWeek, "Weekly {game}", 10),
+    ChallengeKind::new("monthly", Period::Month, "Monthly {game}", 20),
+    ChallengeKind::new("weekly-deep-blue", Period::IsoWeek, DEEP_BLUE_TITLE, 40)
+        .with_prefix("weekly")
+        .rotating(&["river", "lake"]),
 ];
+
+const DEEP_BLUE_TITLE: &str = "Weekly {game} Deep Blue ({setup})";
 
 /// A challenge's expansion, from its variant (a setup of [`CHALLENGES`], or a friend
 /// challenge's: the expansion of the game it was made from).

@@ -162,15 +162,8 @@ use crate::game::{ChallengeKind, Period};
 
 /// Metro's periodic challenge: a daily (counted in streaks), listed after Railroad Ink's daily,
 /// weekly and monthly ones.
-const CHALLENGES: &[ChallengeKind] = &[ChallengeKind {
-    kind: "metro-daily",
-    prefix: "metro-daily",
-    period: Period::Day,
-    setups: &[],
-    streak: true,
-    title: "Daily {game}",
-    listed: 30,
-}];
+const CHALLENGES: &[ChallengeKind] =
+    &[ChallengeKind::new("metro-daily", Period::Day, "Daily {game}", 30).counted_in_streaks()];
 
 impl GameState for MetroState {
     const KIND: &'static str = "metro";
