@@ -223,3 +223,17 @@ pub async fn seat_of<'a>(
         .iter()
         .position(|(_, p)| *p == Some(player.id.as_str())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::seed;
+
+    #[test]
+    fn seeds_depend_on_the_secret_and_the_challenge() {
+        let a = [1u8; 32];
+        let b = [2u8; 32];
+        assert_eq!(seed(&a, "daily-2026-11-26"), seed(&a, "daily-2026-11-26"));
+        assert_ne!(seed(&a, "daily-2026-11-26"), seed(&a, "daily-2026-11-27"));
+        assert_ne!(seed(&a, "daily-2026-11-26"), seed(&b, "daily-2026-11-26"));
+    }
+}
