@@ -9,7 +9,7 @@ use crate::{Storage, StorageError, read};
 /// A player's run of consecutive periods with a finished challenge of one kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Streak {
-    /// The days of the run that ends on `last`.
+    /// The periods of the run that ends on `last`.
     pub current: i64,
     /// The longest run ever.
     pub longest: i64,
@@ -41,8 +41,9 @@ pub(crate) async fn extend_streak<S: Sql>(
     }
 }
 
-/// Counts `period` in `player`'s streak of `kind`: the period after the run's last
-/// (`follows`) lengthens it, the same period changes nothing, any other starts a new run.
+/// Counts `period` in `player`'s streak of `kind`: when the run's last period is `follows` (the
+/// one before `period`) it lengthens, when it is `period` nothing changes, otherwise a new run
+/// starts.
 async fn extend<S: Sql>(
     s: &mut S,
     player: &str,
