@@ -13,6 +13,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
+use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
 use crate::game::GameState;
 use crate::games::ink::InkState;
@@ -33,6 +34,8 @@ type Register = fn(Storage, Clock) -> Arc<dyn Registered>;
 /// routes, nested under `/api/{kind}`.
 pub struct Games {
     registrations: Vec<Register>,
+    /// Each game's kind and the challenge kinds it declares.
+    declared: Vec<(&'static str, &'static [ChallengeKind])>,
     routes: Router<AppState>,
 }
 
@@ -41,6 +44,7 @@ impl Games {
     pub fn none() -> Games {
         Games {
             registrations: Vec::new(),
+            declared: Vec::new(),
             routes: Router::new(),
         }
     }
@@ -57,11 +61,24 @@ impl Games {
     pub fn with<St: GameState>(mut self, routes: Router<AppState>) -> Games {
         self.registrations
             .push(|storage, clock| Arc::new(Registration::<St>::new(storage, clock)));
+        self.declared.push((St::KIND, St::CHALLENGES));
         self.routes = self.routes.nest(
             &format!("/api/{}", St::KIND),
             http::games::routes::<St>().merge(routes),
         );
         self
+    }
+}
+
+impl Games {
+    /// Checks the challenge kinds the games declare (see [`crate::challenge_kind::check`]).
+    fn check_challenges(&self) -> Result<(), ServeError> {
+        let kinds: Vec<(&str, &ChallengeKind)> = self
+            .declared
+            .iter()
+            .flat_map(|&(game, kinds)| kinds.iter().map(move |k| (game, k)))
+            .collect();
+        crate::challenge_kind::check(&kinds).map_err(ServeError::Challenges)
     }
 }
 
@@ -115,6 +132,7 @@ impl Running {
 /// Opens the database, binds the address and starts serving `games` on the current tokio
 /// runtime.
 pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError> {
+    games.check_challenges()?;
     let storage = Storage::connect(&config.db)
         .await
         .map_err(|source| ServeError::Storage {
@@ -230,5 +248,79 @@ async fn every_minute(
             }
             _ = stop.changed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::challenge_kind::{friend_setup, is_friend_id};
+
+    /// The variant of the game a challenge of the standard games is played in, read from its id
+    /// by the kinds they declare (a friend challenge's names it).
+    fn variant(id: &str) -> Option<&str> {
+        if is_friend_id(id) {
+            return friend_setup(id);
+        }
+        let games = super::Games::standard();
+        let kinds = games.declared.iter().flat_map(|(_, kinds)| kinds.iter());
+        kinds.filter_map(|k| k.parse(id)).find_map(|s| s.setup)
+    }
+
+    #[test]
+    fn a_challenge_names_its_variant_in_its_id() {
+        assert_eq!(variant("weekly-lake-2026-W49"), Some("lake"));
+        assert_eq!(variant("weekly-river-2026-W50"), Some("river"));
+        assert_eq!(
+            variant("friend-lake-0123456789abcdef01234567"),
+            Some("lake")
+        );
+        assert_eq!(variant("weekly-2026-W49"), None);
+        assert_eq!(variant("daily-2026-11-27"), None);
+        assert_eq!(variant("friend-0123456789abcdef01234567"), None);
+        assert_eq!(variant("weekly-lakes-2026"), None);
+        assert_eq!(variant("metro-daily-2026-11-27"), None);
+        // A weekly's setup is its week's: the lake in odd weeks, the river in even ones.
+        assert_eq!(variant("weekly-river-2026-W49"), None);
+    }
+
+    #[test]
+    fn the_standard_games_offer_their_challenges_in_their_order() {
+        // 2026-11-26T12:00:00Z, a Thursday of ISO week 48.
+        const THURSDAY_NOON: i64 = 1_795_694_400_000;
+        let games = super::Games::standard();
+        let mut kinds: Vec<_> = games
+            .declared
+            .iter()
+            .flat_map(|&(game, kinds)| kinds.iter().map(move |k| (game, k)))
+            .collect();
+        kinds.sort_by_key(|(_, k)| k.listed);
+        let ids: Vec<(&str, &str, String)> = kinds
+            .iter()
+            .map(|(game, k)| (*game, k.kind, k.at(THURSDAY_NOON).id))
+            .collect();
+        let expected = [
+            ("ink", "daily", "daily-2026-11-26"),
+            ("ink", "weekly", "weekly-2026-W48"),
+            ("ink", "monthly", "monthly-2026-11"),
+            ("metro", "metro-daily", "metro-daily-2026-11-26"),
+            ("ink", "weekly-deep-blue", "weekly-river-2026-W48"),
+        ];
+        let expected: Vec<_> = expected
+            .into_iter()
+            .map(|(g, k, id)| (g, k, id.to_owned()))
+            .collect();
+        assert_eq!(ids, expected);
+        let streaks: Vec<&str> = kinds
+            .iter()
+            .filter(|(_, k)| k.streak)
+            .map(|(_, k)| k.kind)
+            .collect();
+        assert_eq!(streaks, ["daily", "metro-daily"]);
+    }
+
+    #[test]
+    fn the_standard_games_challenge_kinds_do_not_clash() {
+        let checked = super::Games::standard().check_challenges();
+        assert!(checked.is_ok(), "{checked:?}");
     }
 }

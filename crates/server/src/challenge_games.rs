@@ -12,6 +12,9 @@ pub struct ChallengeStart<'a> {
     pub player: &'a PlayerRow,
     pub token: &'a str,
     pub entry: Option<NewEntry>,
+    /// The setup of the game the challenge is played in, as the game declared it (see
+    /// [`crate::challenge_kind::ChallengeKind::setups`]); `None`: the game itself.
+    pub setup: Option<&'a str>,
 }
 
 impl ChallengeStart<'_> {
@@ -20,31 +23,16 @@ impl ChallengeStart<'_> {
         self.entry.is_none().then(|| self.challenge.id.clone())
     }
 
-    /// The variant of the game the challenge is played in (see [`variant`]).
-    pub fn variant(&self) -> Option<&'static str> {
-        variant(&self.challenge.id)
+    /// The variant of the game the challenge is played in: its setup (see
+    /// [`ChallengeStart::setup`]).
+    pub fn variant(&self) -> Option<&str> {
+        self.setup
     }
 
     /// The challenge the game is played in (`None` for a practice game).
     pub fn challenge_ref(&self) -> Option<ChallengeRef> {
         self.entry.is_some().then(|| self.challenge.into())
     }
-}
-
-/// The variants of a game a challenge may be played in: Railroad Ink's Deep Blue expansions.
-pub const VARIANTS: [&str; 2] = ["lake", "river"];
-
-/// The variant of the game a challenge is played in, read from its id: the weekly Deep Blue
-/// challenges (`weekly-lake-2026-W49`, `weekly-river-2026-W50`) and the friend challenges made
-/// from a game of an expansion (`friend-lake-…`) name it after their kind; every other
-/// challenge plays the game itself (`None`).
-pub fn variant(id: &str) -> Option<&'static str> {
-    let rest = id
-        .strip_prefix("weekly-")
-        .or_else(|| id.strip_prefix("friend-"))?;
-    VARIANTS
-        .into_iter()
-        .find(|v| rest.strip_prefix(v).is_some_and(|r| r.starts_with('-')))
 }
 
 /// The computer's own game on a challenge's seed, played whole: what storage keeps of it.
@@ -58,13 +46,38 @@ pub struct ComputerGame {
     pub finished: Finished,
 }
 
-/// How a game breaks a tie between equal scores on a leaderboard (its `k2`, higher is better).
+/// How a game breaks a tie between equal scores on a leaderboard: the name of the number its
+/// results give (the answers' field), and which way is better. Stored as `k2`, higher is better
+/// (a number where fewer is better is stored negated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TieBreakRule {
-    /// Fewer errors (`k2` is minus the errors), shown as `errors`.
-    Errors,
-    /// The larger margin over the best other seat, shown as `margin`.
-    Margin,
+pub struct TieBreakRule {
+    /// The field of the answers that shows it (`errors`).
+    pub name: &'static str,
+    /// Whether fewer is better: then `k2` is minus the number shown.
+    pub fewer_is_better: bool,
+}
+
+impl TieBreakRule {
+    /// Fewer `name` is better (`k2` is minus the number).
+    pub const fn fewest(name: &'static str) -> TieBreakRule {
+        TieBreakRule {
+            name,
+            fewer_is_better: true,
+        }
+    }
+
+    /// More `name` is better (`k2` is the number).
+    pub const fn most(name: &'static str) -> TieBreakRule {
+        TieBreakRule {
+            name,
+            fewer_is_better: false,
+        }
+    }
+
+    /// The number shown for a stored `k2`.
+    pub fn shown(&self, k2: i64) -> i64 {
+        if self.fewer_is_better { -k2 } else { k2 }
+    }
 }
 
 /// How strong the computer's own game on a challenge plays.
@@ -85,26 +98,7 @@ pub struct FriendGame {
     /// game, or a closed challenge's (a practice game's).
     pub seed_known: bool,
     pub results: Vec<(i64, i64)>,
-    /// The variant the game was played in (see [`variant`]), for the challenge's id.
+    /// The variant the game was played in (a setup of its game, see
+    /// [`crate::challenge_kind::ChallengeKind::setups`]), for the challenge's id.
     pub variant: Option<&'static str>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::variant;
-
-    #[test]
-    fn a_challenge_names_its_variant_in_its_id() {
-        assert_eq!(variant("weekly-lake-2026-W49"), Some("lake"));
-        assert_eq!(variant("weekly-river-2026-W50"), Some("river"));
-        assert_eq!(
-            variant("friend-lake-0123456789abcdef01234567"),
-            Some("lake")
-        );
-        assert_eq!(variant("weekly-2026-W49"), None);
-        assert_eq!(variant("daily-2026-11-27"), None);
-        assert_eq!(variant("friend-0123456789abcdef01234567"), None);
-        assert_eq!(variant("weekly-lakes-2026"), None);
-        assert_eq!(variant("metro-daily-2026-11-27"), None);
-    }
 }

@@ -15,6 +15,8 @@ use serde::de::DeserializeOwned;
 pub use crate::challenge_games::{
     ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule,
 };
+use crate::challenge_kind::is_friend;
+pub use crate::challenge_kind::{ChallengeKind, Period};
 use crate::error::ApiError;
 use crate::ids;
 use crate::seed::Seed;
@@ -150,7 +152,8 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         at: i64,
     ) -> Result<ComputerGame, ApiError>;
     /// [`GameState::computer_challenge_game`] in the challenge's variant of the game, if it has
-    /// one (see `challenge_games::variant`); a game without variants has none.
+    /// one (a setup of its [`GameState::CHALLENGES`], or a friend challenge's from
+    /// [`FriendGame::variant`]); a game without variants has none.
     fn computer_challenge_game_in(
         seed: u64,
         variant: Option<&str>,
@@ -169,6 +172,9 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn computer_name() -> String;
     /// How a leaderboard of this game breaks ties.
     const TIE_BREAK: TieBreakRule;
+    /// The periodic challenges the game offers (none by default): each a declaration of its
+    /// kind, period, setup, streak and title, collected by the server.
+    const CHALLENGES: &'static [ChallengeKind] = &[];
     /// A finished game as a friend challenge takes it (its seed, each seat's result); a game
     /// whose draws a friend cannot play again makes none.
     fn friend_game(_stored: &StoredGame) -> Result<FriendGame, ApiError> {
@@ -386,8 +392,8 @@ impl ChosenSeed {
     ) -> Option<ChosenSeed> {
         let (by, shown) = match challenge {
             // On new dice nobody knew them, its maker neither.
-            Some(c) if c.kind == "friend" && c.fresh => return None,
-            Some(c) if c.kind == "friend" => (c.by.clone().unwrap_or_default(), done),
+            Some(c) if is_friend(&c.kind) && c.fresh => return None,
+            Some(c) if is_friend(&c.kind) => (c.by.clone().unwrap_or_default(), done),
             Some(_) => return None,
             None if chosen => (creator.unwrap_or_default().to_owned(), true),
             None => return None,
@@ -477,5 +483,5 @@ impl ViewHeader {
 /// challenge's, always; a challenge's once it has closed, or, a friend challenge's, to a seat
 /// (who has played those dice).
 pub fn seed_shown(challenge: Option<&ChallengeRef>, seat: Option<usize>, now: i64) -> bool {
-    challenge.is_none_or(|c| c.is_closed(now) || (c.kind == "friend" && seat.is_some()))
+    challenge.is_none_or(|c| c.is_closed(now) || (is_friend(&c.kind) && seat.is_some()))
 }

@@ -13,6 +13,7 @@
 
 pub mod app;
 mod challenge_games;
+mod challenge_kind;
 mod challenges;
 pub mod clock;
 mod conn;
@@ -122,6 +123,8 @@ pub enum ServeError {
     },
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
+    #[error("the games' challenges clash: {0}")]
+    Challenges(String),
     #[error("the server failed: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -115,7 +115,8 @@ pub struct Profile {
     pub figures: BTreeMap<String, Figures>,
     /// Oldest first.
     pub scores: Vec<Point>,
-    /// The player's streak of each daily challenge (`daily`, `metro-daily`).
+    /// The player's streak of each kind of challenge that counts toward one (see
+    /// `crate::challenge_kind::ChallengeKind::streak`).
     pub streaks: BTreeMap<String, challenges::StreakView>,
     /// The best and mean score of each game and way of playing it.
     pub bests: Vec<BestView>,
@@ -285,7 +286,9 @@ async fn bests(app: &AppState, player: &str, owner: bool) -> Result<Vec<BestView
 async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailies>, ApiError> {
     let now = app.clock.now_ms();
     let mut out = BTreeMap::new();
-    for kind in crate::storage::streaks::STREAK_KINDS {
+    let kinds = app.challenge_kinds();
+    let streak_kinds = kinds.iter().filter(|(_, k)| k.streak).map(|(_, k)| k.kind);
+    for kind in streak_kinds {
         let (played, ranks) = app
             .storage
             .daily_ranks(player, kind, now, RANKS_COUNTED)

@@ -131,7 +131,7 @@ pub async fn may_read(
             if seat.is_none() {
                 crate::challenges::may_see(app, c, token).await?;
             }
-            c.kind != "friend" && !c.is_closed(app.clock.now_ms())
+            !crate::challenge_kind::is_friend(&c.kind) && !c.is_closed(app.clock.now_ms())
         }
     };
     if seat.is_none() && shown.is_none() {

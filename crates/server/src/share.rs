@@ -6,6 +6,7 @@ use serde::Serialize;
 use time::Date;
 use time::macros::format_description;
 
+use crate::challenge_kind::{Period, is_friend};
 use crate::challenges;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -19,39 +20,32 @@ pub struct Shared {
     pub url: String,
 }
 
-/// A challenge's title for people: `Daily Railroad Ink · 27 November 2026`, `Weekly Metro ·
-/// week 48 of 2026`, `Monthly Railroad Ink · November 2026`, `Ann's Railroad Ink challenge`.
+/// A challenge's title for people: its kind's declared title with the game's name, then its
+/// period (`Daily GAME · 27 November 2026`, `Weekly GAME · week 48 of 2026`, `Monthly GAME ·
+/// November 2026`); a friend challenge's names its maker (`Ann's GAME challenge`).
 pub fn title(app: &AppState, c: &ChallengeRow) -> String {
     let game = app.kind(c.game.as_str()).map_or("the game", |k| k.name());
     let period = c.period.as_deref().unwrap_or_default();
-    match c.kind.as_str() {
-        "weekly" => match period.split_once("-W") {
-            Some((year, week)) => format!(
-                "Weekly {game} · week {} of {year}",
-                week.trim_start_matches('0')
-            ),
-            None => format!("Weekly {game} · {period}"),
-        },
-        "weekly-deep-blue" => {
-            let expansion = match crate::challenge_games::variant(&c.id) {
-                Some("river") => "river",
-                _ => "lake",
-            };
-            match period.split_once("-W") {
-                Some((year, week)) => format!(
-                    "Weekly {game} Deep Blue ({expansion}) · week {} of {year}",
-                    week.trim_start_matches('0')
-                ),
-                None => format!("Weekly {game} Deep Blue ({expansion}) · {period}"),
-            }
-        }
-        "monthly" => format!("Monthly {game} · {}", month_text(period)),
-        "friend" => match &c.by {
+    if is_friend(&c.kind) {
+        return match &c.by {
             Some(by) => format!("{by}'s {game} challenge"),
             None => format!("A friend's {game} challenge"),
-        },
-        _ => format!("Daily {game} · {}", day_text(period)),
+        };
     }
+    let Some(kind) = app.challenge_kind(c.game.as_str(), &c.kind) else {
+        return format!("{game} · {period}");
+    };
+    let setup = challenges::setup_of(app, c);
+    let head = kind.title(game, setup.as_deref());
+    let when = match kind.period {
+        Period::Day => day_text(period),
+        Period::IsoWeek => match period.split_once("-W") {
+            Some((year, week)) => format!("week {} of {year}", week.trim_start_matches('0')),
+            None => period.to_owned(),
+        },
+        Period::Month => month_text(period),
+    };
+    format!("{head} · {when}")
 }
 
 /// `2026-11-27` as `27 November 2026` (as it is, if it is not a day).
@@ -126,7 +120,7 @@ pub async fn share(
     ];
     let mut extra = Vec::new();
     if let Some(computer) = &stats.computer {
-        // Its own game on the same draws (a Metro table has computers of its own).
+        // Its own game on the same draws (a table may have computers of its own).
         extra.push(format!("the computer's own game {}", computer.score));
     }
     let now = app.clock.now_ms();
@@ -135,7 +129,15 @@ pub async fn share(
         .remove(&c.kind)
         .filter(|s| s.current > 0)
     {
-        extra.push(format!("🔥 day {}", streak.current));
+        let unit = match app
+            .challenge_kind(c.game.as_str(), &c.kind)
+            .map(|k| k.period)
+        {
+            Some(Period::IsoWeek) => "week",
+            Some(Period::Month) => "month",
+            _ => "day",
+        };
+        extra.push(format!("🔥 {unit} {}", streak.current));
     }
     if !extra.is_empty() {
         lines.push(capital(&extra.join(" · ")));

@@ -10,6 +10,7 @@ use futures_util::future::BoxFuture;
 use tokio::sync::{Semaphore, watch};
 
 use crate::challenge_games::{ChallengeStart, ComputerGame, FriendGame, Strength, TieBreakRule};
+use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::ids;
@@ -69,6 +70,8 @@ pub trait Registered: Send + Sync + 'static {
     fn computer_name(&self) -> String;
     /// How a leaderboard of this kind breaks ties.
     fn tie_break(&self) -> TieBreakRule;
+    /// The periodic challenges this kind of game offers (see `GameState::CHALLENGES`).
+    fn challenge_kinds(&self) -> &'static [ChallengeKind];
     /// How a stored game of this kind ended, replayed (for games stored before results were
     /// kept); `None` if it goes on or does not replay.
     fn finished_of(
@@ -95,7 +98,7 @@ pub struct AppState {
     /// from `thinkers`: they never hold up a person's hint or computer opponent.
     pub background: Arc<Semaphore>,
     /// Friend challenges' computer games, one at a time, in a queue of their own (bounded:
-    /// see `crate::challenges::FRIEND_QUEUE`), so that they never hold up a daily's.
+    /// see `crate::challenges::making::FRIEND_QUEUE`), so that they never hold up a daily's.
     pub friend_background: Arc<Semaphore>,
     /// Challenges whose computer game this process is playing now.
     pub computing: Arc<Mutex<HashSet<String>>>,
@@ -130,6 +133,28 @@ impl AppState {
             .load_game(id)
             .await?
             .ok_or_else(ApiError::game_not_found)
+    }
+
+    /// Every registered game's periodic challenges, with the kind of game each is played
+    /// in, in the order they are listed (see [`ChallengeKind::listed`]).
+    pub fn challenge_kinds(&self) -> Vec<(&'static str, &'static ChallengeKind)> {
+        let mut all: Vec<_> = self
+            .kinds
+            .iter()
+            .flat_map(|k| k.challenge_kinds().iter().map(|c| (k.kind(), c)))
+            .collect();
+        all.sort_by_key(|(_, c)| c.listed);
+        all
+    }
+
+    /// The declaration of the periodic challenge kind `kind` of game `game`, if one is
+    /// registered.
+    pub fn challenge_kind(&self, game: &str, kind: &str) -> Option<&'static ChallengeKind> {
+        self.kinds
+            .iter()
+            .filter(|k| k.kind() == game)
+            .flat_map(|k| k.challenge_kinds().iter())
+            .find(|c| c.kind == kind)
     }
 
     /// Games in memory, of every kind.

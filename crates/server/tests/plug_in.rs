@@ -160,7 +160,7 @@ fn open_seat() -> Seat {
 impl GameState for Ttt {
     const KIND: &'static str = "ttt";
     const NAME: &'static str = "Noughts and crosses";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::Errors;
+    const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
     type View = View;
     type Thought = ();
     type Decision = ();

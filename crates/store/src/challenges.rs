@@ -25,7 +25,7 @@ pub struct PlayerRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeRow {
     pub id: String,
-    /// `daily`, `weekly`, `metro-daily` or `friend`.
+    /// Its kind (`daily`, `friend`: the server's names, opaque here).
     pub kind: String,
     pub game: GameKind,
     /// `2026-11-26` or `2026-W48`; none for a friend challenge.
@@ -45,6 +45,10 @@ pub struct ChallengeRow {
     /// A friend challenge played on new dice, its first game's having been seen by others
     /// (that game is then only where its score to beat came from); `false` for every other.
     pub fresh: bool,
+    /// For a challenge that counts toward a streak of its kind, the period its player's run
+    /// must have reached for a finish to lengthen it (the period before its own); `None`: it
+    /// counts toward none. The server's rules decide (see `crate::streaks`).
+    pub streak_follows: Option<String>,
 }
 
 /// The computer's own game on a challenge's dice, and how it did.
@@ -69,11 +73,11 @@ pub struct ChallengeStats {
 }
 
 impl ChallengeStats {
-    /// A friend challenge played on its first game's own dice (that game's seats are its first
-    /// entries); `false` for one on new dice, and for every other kind.
+    /// A challenge made from a game (a friend challenge) played on that game's own dice (its
+    /// seats are its first entries); `false` for one on new dice, and for one made from no game.
     pub fn same_dice(&self) -> bool {
         let c = &self.challenge;
-        c.kind == "friend" && !c.fresh
+        c.origin.is_some() && !c.fresh
     }
 }
 
@@ -275,8 +279,8 @@ pub(crate) async fn insert_challenge<S: Sql>(
     };
     s.exec(
         &format!(
-            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target, fresh)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12){tail}"
+            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, origin, by_name, created, target, fresh, streak_follows)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13){tail}"
         ),
         args![
             &c.id,
@@ -291,7 +295,8 @@ pub(crate) async fn insert_challenge<S: Sql>(
             c.by.as_deref(),
             c.created,
             c.target,
-            i64::from(c.fresh)
+            i64::from(c.fresh),
+            c.streak_follows.as_deref()
         ],
     )
     .await?;
@@ -305,7 +310,7 @@ pub(crate) const CHALLENGE_COLUMNS: &str =
     (SELECT max(score) FROM entry_scores s WHERE s.challenge = challenges.id),
     computer_game, computer_score, computer_k2, target,
     (SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM entry_scores s WHERE s.challenge = challenges.id),
-    fresh";
+    fresh, streak_follows";
 
 pub(crate) fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     let game: String = r.get(2)?;
@@ -331,6 +336,7 @@ pub(crate) fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
             target: r.get(15)?,
             created: r.get(9)?,
             fresh: r.get::<i64>(17)? != 0,
+            streak_follows: r.get(18)?,
         },
         players: r.get(10)?,
         finished: r.get(16)?,
@@ -439,7 +445,7 @@ impl Storage {
         })
     }
 
-    /// Periodic challenges closed by `now`, newest first (then by id), at most `limit`: those
+    /// Challenges closed by `now` (periodic ones: a friend challenge never closes), newest first (then by id), at most `limit`: those
     /// after `after` in that order, when given: `(opens, None)` is everything that opened
     /// before `opens`; `(opens, Some(id))` what comes after that challenge (keyset paging: no
     /// challenge is skipped or repeated, however many open at one time).
@@ -455,7 +461,7 @@ impl Storage {
         };
         read!(self, |s| challenges_where(
             &mut s,
-            "kind <> 'friend' AND closes <= ?1
+            "closes IS NOT NULL AND closes <= ?1
              AND (CAST(?2 AS BIGINT) IS NULL OR opens < ?2
                   OR (opens = ?2 AND CAST(?3 AS TEXT) IS NOT NULL AND id > ?3))
              ORDER BY opens DESC, id LIMIT ?4",

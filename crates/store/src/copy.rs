@@ -19,7 +19,7 @@ const BEFORE_GAMES: &[(&str, &str, &str)] = &[
     ("players", "id, name, token_hash, created, name_key", "id"),
     (
         "challenges",
-        "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2, fresh",
+        "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2, fresh, streak_follows",
         "id",
     ),
 ];

@@ -29,8 +29,8 @@ pub struct NewEntry {
     pub deadline: Option<i64>,
 }
 
-/// A seat's result in a finished game: its score and its tie break `k2` (higher is better:
-/// minus the errors in Railroad Ink, the margin over the best other seat in Metro).
+/// A seat's result in a finished game: its score and its tie break `k2` (higher is better: a
+/// number where fewer is better is stored negated; the server's games say which).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EntryScore {
     pub seat: usize,
@@ -317,7 +317,10 @@ pub(crate) async fn fill<S: Sql>(
     for (i, &(score, k2, at)) in rows.iter().enumerate() {
         let game = format!("{i:024x}");
         s.exec(
-            "INSERT INTO games (id, kind, mode, setup, created, challenge) VALUES (?1, 'ink', 'challenge', '{}', ?2, ?3)",
+            // The challenge's game: whatever kind it is.
+            "INSERT INTO games (id, kind, mode, setup, created, challenge)
+             SELECT CAST(?1 AS TEXT), c.game, 'challenge', '{}', CAST(?2 AS BIGINT), c.id
+             FROM challenges c WHERE c.id = ?3",
             args![&game, at, challenge],
         )
         .await?;

@@ -35,10 +35,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (6, super::name_keys::SCHEMA),
     (7, super::fair_play::COLUMNS_POSTGRES),
     (8, super::records::VARIANT_POSTGRES),
+    (9, super::streaks::STREAK_FOLLOWS_POSTGRES),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 8;
+pub(super) const SCHEMA_VERSION: i64 = 9;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "
@@ -500,6 +501,10 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
             if v == 8 {
                 tx.batch_execute(super::records::BY_VARIANT).await?;
                 super::records::backfill(&mut sql::Postgres(&tx)).await?;
+            }
+            if v == 9 {
+                tx.batch_execute(super::streaks::STREAK_FOLLOWS).await?;
+                super::streaks::backfill_follows(&mut sql::Postgres(&tx)).await?;
             }
             tracing::info!(version = v, "database schema upgraded");
         }

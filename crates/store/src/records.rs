@@ -7,9 +7,9 @@ use serde::Deserialize;
 use super::sql::{Sql, args};
 use super::{Finished, Storage, StorageError, read};
 
-/// A player's record in one game and variant (`ink`, `ink:lake`, `metro`: see
-/// [`record_game`]) played one way (`solo`, `computer:strong`,
-/// `online`, `challenge`, `practice`, Metro's `seats`).
+/// A player's record in one game and variant (`KIND` or `KIND:VARIANT`: see [`record_game`])
+/// played one way (its game's mode: `solo`, `online`, `challenge`, `practice`; against the
+/// computer, `computer:AGENT`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Best {
     pub game: String,
@@ -25,10 +25,11 @@ pub struct Best {
     pub sum: i64,
 }
 
-/// The statements of the migration that keeps a best for each variant of a game (SQLite's
-/// schema 10, PostgreSQL's 8), after the column `games.variant` is added: the games stored
-/// before are given theirs (Railroad Ink's Deep Blue expansions were the only variants then, named
-/// in their setup), and the records are counted again ([`backfill`]), each variant apart.
+/// History: the statements of the migration that keeps a best for each variant of a game
+/// (SQLite's schema 10, PostgreSQL's 8), after the column `games.variant` is added: the games
+/// stored before are given theirs (the only variants then were the two expansions of one game,
+/// named in their setup: the statements name them as they ran), and the records are counted
+/// again ([`backfill`]), each variant apart. Since then the server names a game's variant.
 pub(super) const BY_VARIANT: &str = "
 UPDATE games SET variant = 'lake'
  WHERE variant IS NULL AND kind = 'ink' AND setup LIKE '%\"expansion\":\"lake\"%';
@@ -48,7 +49,8 @@ pub(super) const VARIANT_SQLITE: [(&str, &str, &str); 1] = [(
     "ALTER TABLE games ADD COLUMN variant TEXT",
 )];
 
-/// The game a record counts, by variant: `ink`, `ink:lake`, `ink:river`, `metro`.
+/// The game a record counts, by variant: the game's kind, then `:` and the variant if it has
+/// one.
 pub fn record_game(kind: &str, variant: Option<&str>) -> String {
     match variant {
         Some(v) => format!("{kind}:{v}"),

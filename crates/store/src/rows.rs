@@ -4,8 +4,8 @@
 use crate::StorageError;
 use crate::challenges;
 
-/// The kind of game a row belongs to (`ink`, `metro`: whatever game the server registers;
-/// storage knows none of them).
+/// The kind of game a row belongs to (whatever game the server registers: storage knows none
+/// of them).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameKind(String);
 
@@ -100,8 +100,8 @@ pub struct NewGame {
     /// The challenge the game is played in, and its entry (stored with the game, or not at
     /// all: a second attempt by the same player is [`StorageError::Duplicate`]).
     pub entry: Option<challenges::NewEntry>,
-    /// The variant of its game it is played in (Railroad Ink's `lake`, `river`), opaque here:
-    /// records keep a best for each.
+    /// The variant of its game it is played in (as its game names it), opaque here: records
+    /// keep a best for each.
     pub variant: Option<String>,
 }
 

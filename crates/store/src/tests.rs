@@ -653,3 +653,144 @@ async fn two_processes_share_one_postgres_database() {
     assert!(text.contains(":***@"), "no password in {text}");
     assert!(!check(&database).await.unwrap().is_empty());
 }
+
+/// A database of the schema before the server said which challenges count toward a streak
+/// (SQLite's 10, PostgreSQL's 8: no `challenges.streak_follows`, closed challenges listed by an
+/// index over kinds) is upgraded with its rows intact: each daily of the kinds counted then
+/// follows the day before, and its finishes lengthen a run as before; a challenge of a kind
+/// that storage never heard of counts as the server stores it.
+#[tokio::test]
+async fn challenges_learn_what_their_streak_follows_keeping_their_rows() {
+    for db in backends().await {
+        streak_follows_on(db).await;
+    }
+}
+
+async fn streak_follows_on(db: TestDb) {
+    let storage = db.open().await;
+    let player = |id: &str| challenges::PlayerRow {
+        id: id.into(),
+        name: id.into(),
+        token_hash: format!("h-{id}"),
+        created: 1,
+        name_key: Some(id.into()),
+    };
+    storage.create_player(player("ann")).await.unwrap();
+    const DAY: i64 = 86_400_000;
+    for (id, kind, period, opens, closes) in [
+        ("daily-2026-11-25", "daily", "2026-11-25", 0, DAY),
+        ("daily-2026-11-26", "daily", "2026-11-26", DAY, 2 * DAY),
+        ("weekly-2026-W48", "weekly", "2026-W48", 0, 7 * DAY),
+    ] {
+        let insert = format!(
+            "INSERT INTO challenges (id, kind, game, period, opens, closes, seed, created)
+             VALUES (?1, ?2, 'g', ?3, {opens}, {closes}, 7, 0)"
+        );
+        storage
+            .exec_for_test(&insert, &[id, kind, period])
+            .await
+            .unwrap();
+    }
+    storage
+        .exec_for_test(
+            "INSERT INTO challenges (id, kind, game, opens, seed, created, target)
+             VALUES ('friend-x', 'friend', 'g', 0, 9, 0, 42)",
+            &[],
+        )
+        .await
+        .unwrap();
+    let back = match &db.database {
+        Database::Sqlite(_) => "PRAGMA user_version = 10",
+        Database::Postgres(_) => "UPDATE meta SET value = '8' WHERE key = 'schema'",
+    };
+    for statement in [
+        "ALTER TABLE challenges DROP COLUMN streak_follows",
+        "DROP INDEX challenges_by_opening",
+        "CREATE INDEX challenges_by_opening ON challenges (opens DESC) WHERE kind <> 'friend'",
+        back,
+    ] {
+        storage.exec_for_test(statement, &[]).await.unwrap();
+    }
+    drop(storage);
+    let storage = db.open().await;
+    let row = |id: &'static str| {
+        let storage = storage.clone();
+        async move { storage.challenge(id).await.unwrap().unwrap().challenge }
+    };
+    let d = row("daily-2026-11-26").await;
+    assert_eq!(
+        (
+            d.kind.as_str(),
+            d.period.as_deref(),
+            d.opens,
+            d.closes,
+            d.seed
+        ),
+        ("daily", Some("2026-11-26"), DAY, Some(2 * DAY), 7)
+    );
+    assert_eq!(d.streak_follows.as_deref(), Some("2026-11-25"));
+    assert_eq!(row("weekly-2026-W48").await.streak_follows, None);
+    let f = row("friend-x").await;
+    assert_eq!(
+        (f.closes, f.target, f.streak_follows),
+        (None, Some(42), None)
+    );
+    let past: Vec<String> = storage
+        .past_challenges(10 * DAY, None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.challenge.id)
+        .collect();
+    assert_eq!(
+        past,
+        ["daily-2026-11-26", "daily-2026-11-25", "weekly-2026-W48"]
+    );
+    // A challenge of a kind never seen, counting as the server says.
+    let mut hourly = row("daily-2026-11-26").await;
+    (hourly.id, hourly.kind) = ("hourly-7".into(), "hourly".into());
+    (hourly.period, hourly.streak_follows) = (Some("7".into()), Some("6".into()));
+    storage.ensure_challenge(hourly).await.unwrap();
+    // Ann finishes both dailies and the hourly one.
+    for (i, challenge) in ["daily-2026-11-25", "daily-2026-11-26", "hourly-7"]
+        .into_iter()
+        .enumerate()
+    {
+        let id = format!("e{i}");
+        let mut game = new_game(&id, GameKind::from("g"), 1);
+        game.seats[0].player = Some("ann".into());
+        game.entry = Some(challenges::NewEntry {
+            challenge: challenge.into(),
+            seat: 0,
+            player: Some("ann".into()),
+            name: "ann".into(),
+            started: 1,
+            addr: None,
+            deadline: None,
+        });
+        storage.create_game(game).await.unwrap();
+        let mut done = finished(2 + i as i64);
+        done.entries = vec![challenges::EntryScore {
+            seat: 0,
+            score: 10,
+            k2: 0,
+        }];
+        storage.mark_finished(&id, done).await.unwrap();
+    }
+    let streaks = storage
+        .streaks("ann", &["daily", "hourly", "weekly"])
+        .await
+        .unwrap();
+    let runs: Vec<(&str, i64, i64, Option<&str>)> = streaks
+        .iter()
+        .map(|(k, s)| (k.as_str(), s.current, s.longest, s.last.as_deref()))
+        .collect();
+    assert_eq!(
+        runs,
+        [
+            ("daily", 2, 2, Some("2026-11-26")),
+            ("hourly", 1, 1, Some("7")),
+            ("weekly", 0, 0, None),
+        ]
+    );
+}

@@ -139,7 +139,7 @@ async fn make(
     MaybeToken(token): MaybeToken,
     JsonBody(req): JsonBody<MakeRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if req.kind != "friend" {
+    if !crate::challenge_kind::is_friend(&req.kind) {
         return Err(ApiError::BadRequest(format!(
             "kind {:?}: only friend challenges are made by request (daily and weekly ones make themselves)",
             req.kind

@@ -21,7 +21,8 @@ use tokio::sync::{OnceCell, broadcast};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::game::{
-    ChallengeStart, Change, ComputerGame, FriendGame, GameInfo, GameState, Strength, TieBreakRule,
+    ChallengeKind, ChallengeStart, Change, ComputerGame, FriendGame, GameInfo, GameState, Strength,
+    TieBreakRule,
 };
 use crate::ids;
 use crate::play::leases::{self, Lease};
@@ -752,6 +753,10 @@ impl<St: GameState> Registered for Registration<St> {
 
     fn tie_break(&self) -> TieBreakRule {
         St::TIE_BREAK
+    }
+
+    fn challenge_kinds(&self) -> &'static [ChallengeKind] {
+        St::CHALLENGES
     }
 
     fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {

@@ -147,7 +147,25 @@ fn is_base(e: &Expansion) -> bool {
     *e == Expansion::None
 }
 
-/// A challenge's expansion, from its variant (see [`crate::challenge_games::variant`]).
+use crate::game::{ChallengeKind, Period};
+
+/// Railroad Ink's periodic challenges: a daily (counted in streaks), a weekly, a monthly, and
+/// the weekly Deep Blue challenge, the lake expansion in odd ISO weeks (`weekly-lake-2026-W49`),
+/// the river in even ones (`weekly-river-2026-W50`). Listed before Metro's daily, but for the
+/// Deep Blue one (added later: the others keep their places).
+const CHALLENGES: &[ChallengeKind] = &[
+    ChallengeKind::new("daily", Period::Day, "Daily {game}", 0).counted_in_streaks(),
+    ChallengeKind::new("weekly", Period::IsoWeek, "Weekly {game}", 10),
+    ChallengeKind::new("monthly", Period::Month, "Monthly {game}", 20),
+    ChallengeKind::new("weekly-deep-blue", Period::IsoWeek, DEEP_BLUE_TITLE, 40)
+        .with_prefix("weekly")
+        .rotating(&["river", "lake"]),
+];
+
+const DEEP_BLUE_TITLE: &str = "Weekly {game} Deep Blue ({setup})";
+
+/// A challenge's expansion, from its variant (a setup of [`CHALLENGES`], or a friend
+/// challenge's: the expansion of the game it was made from).
 fn expansion_of_variant(variant: Option<&str>) -> Result<Expansion, ApiError> {
     match variant {
         None => Ok(Expansion::None),
@@ -163,7 +181,8 @@ pub type InkSession = Session<InkState>;
 impl GameState for InkState {
     const KIND: &'static str = "ink";
     const NAME: &'static str = "Railroad Ink";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::Errors;
+    const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
+    const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
     type View = GameView;
 
     fn from_stored(stored: StoredGame) -> Result<InkState, ApiError> {

@@ -147,10 +147,18 @@ impl MetroState {
     }
 }
 
+use crate::game::{ChallengeKind, Period};
+
+/// Metro's periodic challenge: a daily (counted in streaks), listed after Railroad Ink's daily,
+/// weekly and monthly ones.
+const CHALLENGES: &[ChallengeKind] =
+    &[ChallengeKind::new("metro-daily", Period::Day, "Daily {game}", 30).counted_in_streaks()];
+
 impl GameState for MetroState {
     const KIND: &'static str = "metro";
     const NAME: &'static str = "Metro";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::Margin;
+    const TIE_BREAK: TieBreakRule = TieBreakRule::most("margin");
+    const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
     type View = GameView;
 
     /// Replays the actions, each by the seat that did it.
