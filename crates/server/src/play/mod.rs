@@ -4,7 +4,9 @@
 
 pub mod commands;
 pub mod leases;
+pub mod registration;
 pub mod session;
 pub mod sse;
 
-pub use session::{Registration, Session, Sessions, closed_at, detached, follow_other_processes};
+pub use registration::Registration;
+pub use session::{Session, Sessions, closed_at, detached, follow_other_processes};

@@ -1,0 +1,161 @@
+//! A kind of game, registered: its games in memory ([`Sessions`]) behind [`Registered`], the
+//! face the parts of the server that know no game see.
+
+use std::any::Any;
+use std::time::Duration;
+
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
+
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::game::{
+    ChallengeKind, ChallengeStart, ComputerGame, FriendGame, GameState, Strength, TieBreakRule,
+};
+use crate::state::{AppState, Registered};
+use crate::storage::{Finished, Storage, StoredGame};
+
+use super::session::Sessions;
+
+/// A kind of game, registered: its games in memory, and what the parts of the server that know
+/// no game do with it (see [`Registered`]). Games are registered in one place, `crate::app`.
+pub struct Registration<St> {
+    pub(super) sessions: Sessions<St>,
+}
+
+impl<St: GameState> Registration<St> {
+    pub fn new(storage: Storage, clock: Clock) -> Registration<St> {
+        Registration {
+            sessions: Sessions::new(storage, clock),
+        }
+    }
+}
+
+impl<St: GameState> Registered for Registration<St> {
+    fn kind(&self) -> &'static str {
+        St::KIND
+    }
+
+    fn name(&self) -> &'static str {
+        St::NAME
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn loaded(&self) -> usize {
+        self.sessions.len()
+    }
+
+    fn sweep(&self, idle: Duration, finished_idle: Duration) -> usize {
+        self.sessions.sweep(idle, finished_idle)
+    }
+
+    fn forget(&self, id: &str) {
+        self.sessions.forget(id);
+    }
+
+    /// Reads a game again if it is held in memory, or being loaded (then once it is: the load
+    /// may have read storage before the change).
+    fn refresh(&self, app: &AppState, id: &str) {
+        if !self.sessions.holds(id) {
+            return;
+        }
+        let (app, id) = (app.clone(), id.to_owned());
+        tokio::spawn(async move {
+            let refreshed = match Sessions::<St>::of(&app).get(&id).await {
+                Ok(session) => session.refresh(&app).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = refreshed {
+                tracing::warn!(game = %id, error = %e, "cannot read a game changed by another process");
+            }
+        });
+    }
+
+    fn rematch_made(&self, game: &str, rematch: &str) {
+        self.sessions.announce_rematch(game, rematch);
+    }
+
+    fn refresh_all(&self, app: &AppState) {
+        for session in self.sessions.all_loaded() {
+            let app = app.clone();
+            tokio::spawn(async move {
+                if let Err(e) = session.refresh(&app).await {
+                    tracing::warn!(game = %session.id, error = %e, "cannot read a game changed by another process");
+                }
+            });
+        }
+    }
+
+    fn take_over<'a>(&'a self, app: &'a AppState, id: &'a str) -> BoxFuture<'a, bool> {
+        async move {
+            match self.sessions.get(id).await {
+                Ok(session) if session.snapshot().await.computer_to_move() => {
+                    session.drive_computers(app);
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    tracing::warn!(game = %id, error = %e, "cannot load a game to take over");
+                    false
+                }
+            }
+        }
+        .boxed()
+    }
+
+    fn start_challenge<'a>(
+        &'a self,
+        app: &'a AppState,
+        start: ChallengeStart<'a>,
+    ) -> BoxFuture<'a, Result<String, ApiError>> {
+        St::start_challenge_game(app, start).boxed()
+    }
+
+    fn computer_challenge(
+        &self,
+        seed: u64,
+        variant: Option<&str>,
+        strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        St::computer_challenge_game_in(seed, variant, strength, at)
+    }
+
+    fn friend_game(&self, stored: &StoredGame) -> Result<FriendGame, ApiError> {
+        St::friend_game(stored)
+    }
+
+    fn computer_name(&self) -> String {
+        St::computer_name()
+    }
+
+    fn share_grid(&self, stored: StoredGame, seat: usize) -> Result<Vec<String>, ApiError> {
+        Ok(St::from_stored(stored)?.share_grid(seat))
+    }
+
+    fn tie_break(&self) -> TieBreakRule {
+        St::TIE_BREAK
+    }
+
+    fn challenge_kinds(&self) -> &'static [ChallengeKind] {
+        St::CHALLENGES
+    }
+
+    fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {
+        St::from_stored(stored).ok()?.finished(at)
+    }
+}
+
+impl<St: GameState> Sessions<St> {
+    /// The games of this kind in memory: its registration's.
+    pub fn of(app: &AppState) -> &Sessions<St> {
+        app.kinds
+            .iter()
+            .find_map(|k| k.as_any().downcast_ref::<Registration<St>>())
+            .map(|r| &r.sessions)
+            .unwrap_or_else(|| panic!("the game {} is not registered", St::KIND))
+    }
+}
