@@ -2,17 +2,13 @@
 // the start page's new-game form and on the challenges' page.
 
 import { h, fill, nameEl } from '../core/dom.js';
-import { gameName } from '../core/games.js';
+import { gameName, gamePath } from '../core/games.js';
 import { ensurePlayer, player } from '../core/player.js';
 import { ApiError, storedPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
 import { challengeApi } from './api.js';
 import { cardTitle, flame, num, plural, streakLong, streakText, tickTimes, timeLeftText, variantWords } from './words.js';
 
-/** Where a challenge's game is played: /ink/{game} or /metro/{game}. */
-function gamePath(kind, game) {
-  return `/${kind === 'metro' ? 'metro' : 'ink'}/${game}`;
-}
 
 /**
  * Takes a seat in a challenge's game (`practice`: a new practice game on a closed one's draws,
@@ -36,7 +32,7 @@ async function takeSeat(c, slot, navigate, { action, practice = false }) {
   const kind = taken.kind || c.game;
   // A seat of a friend challenge's first game comes without a token (the game is seen with the
   // player's key): a token this browser holds for it stays.
-  const held = heldSeats(kind === 'metro' ? 'metro' : 'ink');
+  const held = heldSeats(kind);
   if (!taken.token && held.get(taken.game)) {
     // kept as it is
   } else {

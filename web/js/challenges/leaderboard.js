@@ -2,17 +2,22 @@
 // the unranked ones, the computer apart), its score chart and its Play button.
 
 import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { gameName } from '../core/games.js';
+import { gameName, gamePath } from '../core/games.js';
 import { storedPlayer } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { challengeApi } from './api.js';
 import { facts, playButton, practiceButton } from './cards.js';
 import { scoreHistogram } from './histogram.js';
-import { challengeTitle, kindLabel, num, ordinal, plural, signed, tickTimes, unrankedWords, rollsWords, variantName } from './words.js';
+import { challengeTitle, challengeWords, kindLabel, num, ordinal, plural, tickTimes, tieBreakText, unrankedWords, rollsWords, variantName } from './words.js';
+
+/** "Dice" for "dice". */
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 function boardLink(c, entry) {
   if (!entry.game) return null;
-  return h('a', { href: `/${c.game === 'metro' ? 'metro' : 'ink'}/${entry.game}/replay`, 'data-link': '', 'aria-label': `${isolated(entry.name)}'s board` }, 'Board');
+  return h('a', { href: gamePath(c.game, entry.game, 'replay'), 'data-link': '', 'aria-label': `${isolated(entry.name)}'s board` }, 'Board');
 }
 
 function nameCell(entry) {
@@ -21,7 +26,7 @@ function nameCell(entry) {
 }
 
 function entryRow(c, e, boards) {
-  const last = c.game === 'metro' ? signed(e.margin ?? 0) : (e.errors ?? '');
+  const last = tieBreakText(c.game, e);
   return h('tr', { class: e.you ? 'you' : '', dataset: { rank: e.rank }, 'aria-current': e.you ? 'true' : null },
     h('td', { class: 'rank' }, e.rank),
     h('th', { scope: 'row', class: 'name' }, nameCell(e)),
@@ -33,7 +38,7 @@ function entryRow(c, e, boards) {
 /** Finished entries ranked apart: a second entry from one network. */
 function unrankedRows(c, unranked, boards, cols) {
   if (!unranked?.length) return null;
-  const last = (e) => (c.game === 'metro' ? signed(e.margin ?? 0) : (e.errors ?? ''));
+  const last = (e) => tieBreakText(c.game, e);
   return h('tbody', { class: 'unranked-rows', id: 'unranked-rows' },
     h('tr', { class: 'unranked-head' }, h('th', { scope: 'rowgroup', colspan: cols }, 'Unranked: another entry came from the same network first')),
     unranked.map((e) => h('tr', { class: e.you ? 'you unranked' : 'unranked', 'aria-current': e.you ? 'true' : null },
@@ -47,7 +52,7 @@ function unrankedRows(c, unranked, boards, cols) {
 /** The leaderboard table: the top entries, a gap, the rows around you, the computer apart. */
 function leaderboardTable(c) {
   const board = c.leaderboard;
-  const metro = c.game === 'metro';
+  const w = challengeWords(c.game);
   const top = board.entries || [];
   const shown = new Set(top.map((e) => e.rank + (e.player || e.name)));
   const around = (board.around || []).filter((e) => !shown.has(e.rank + (e.player || e.name)));
@@ -58,12 +63,12 @@ function leaderboardTable(c) {
   const boards = [...top, ...around, ...(board.unranked || []), comp].some((e) => e?.game);
   const cols = boards ? 5 : 4;
   return h('table', { class: 'leaderboard', id: 'leaderboard' },
-    h('caption', {}, `${plural(board.finished ?? top.length, 'finished player')}${metro ? ': ranked by score, then the margin over the best computer' : ': ranked by score, then fewer errors, then the earlier finish'}`),
+    h('caption', {}, `${plural(board.finished ?? top.length, 'finished player')}: ${w.caption}`),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col', class: 'rank' }, 'Rank'),
       h('th', { scope: 'col' }, 'Player'),
       h('th', { scope: 'col', class: 'num' }, 'Score'),
-      h('th', { scope: 'col', class: 'num' }, metro ? 'Margin' : 'Errors'),
+      h('th', { scope: 'col', class: 'num' }, w.tieBreakHeading),
       boards ? h('th', { scope: 'col', class: 'col-board' }, h('span', { class: 'visually-hidden' }, 'Board')) : null)),
     h('tbody', { class: 'top-rows' }, top.length
       ? top.map((e) => entryRow(c, e, boards))
@@ -74,12 +79,12 @@ function leaderboardTable(c) {
     ] : null,
     unrankedRows(c, board.unranked, boards, cols),
     h('tbody', { class: 'computer-rows' },
-      h('tr', { class: 'computer-head' }, h('th', { scope: 'rowgroup', colspan: cols }, `On the same ${metro ? 'tiles' : 'dice'}, apart from the players`)),
+      h('tr', { class: 'computer-head' }, h('th', { scope: 'rowgroup', colspan: cols }, `On the same ${w.draws}, apart from the players`)),
       h('tr', { class: 'computer', id: 'computer-row' },
         h('td', { class: 'rank' }, h('span', { class: 'chip computer' }, 'AI')),
         h('th', { scope: 'row', class: 'name' }, comp?.name || 'Computer (strong)'),
         h('td', { class: 'num score' }, comp ? num(comp.score) : h('span', { class: 'muted small' }, 'still playing')),
-        h('td', { class: 'num' }, comp ? (metro ? signed(comp.margin ?? 0) : (comp.errors ?? '')) : ''),
+        h('td', { class: 'num' }, comp ? tieBreakText(c.game, comp) : ''),
         boards ? h('td', { class: 'col-board' }, comp ? boardLink(c, comp) : null) : null)));
 }
 
@@ -101,9 +106,8 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
   const friend = c.kind === 'friend';
   const lead = friend
     ? `Whoever opens the link plays the same ${rollsWords(c)} at their own pace: nobody waits for anybody.`
-    : c.game === 'metro'
-      ? 'The day\'s deck for everyone: you play first, against three strong computers in the same seats for all.'
-      : `The same ${rollsWords(c)} all ${{ weekly: 'week', 'weekly-deep-blue': 'week', monthly: 'month' }[c.kind] || 'day'} for everyone, one try each.${c.variant ? ` Played with the ${variantName(c.variant)} expansion: two optional ${variantName(c.variant)} dice a round.` : ''}`;
+    : challengeWords(c.game).lead
+      || `The same ${rollsWords(c)} all ${{ weekly: 'week', 'weekly-deep-blue': 'week', monthly: 'month' }[c.kind] || 'day'} for everyone, one try each.${c.variant ? ` Played with the ${variantName(c.variant)} expansion: two optional ${variantName(c.variant)} dice a round.` : ''}`;
   let action = null;
   if (you?.finished) {
     const points = `${num(you.score)} ${Math.abs(you.score) === 1 ? 'point' : 'points'}`;
@@ -123,8 +127,8 @@ export async function challengeScreen(root, id, { navigate, setTitle }) {
     ? h('p', { class: 'seed-line', id: 'challenge-seed' }, friend
       ? (c.same_dice === false
         ? `Dice from seed ${c.seed}, drawn for this challenge.`
-        : [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: `/ink/${c.from}/replay`, 'data-link': '' }, friendsGame(c)) : friendsGame(c), '.'])
-      : `${c.game === 'metro' ? 'Tiles' : 'Dice'} from seed ${c.seed}: start a game with this seed to play them again.`)
+        : [`Dice from seed ${c.seed}, the same as `, c.from ? h('a', { href: gamePath(c.game, c.from, 'replay'), 'data-link': '' }, friendsGame(c)) : friendsGame(c), '.'])
+      : `${capital(challengeWords(c.game).draws)} from seed ${c.seed}: start a game with this seed to play them again.`)
     : null;
   const mayLook = c.closed || you?.finished;
   const stop = [];

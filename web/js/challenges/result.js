@@ -6,25 +6,20 @@ import { ensurePlayer } from '../core/player.js';
 import { storedPlayer } from '../core/request.js';
 import { challengeApi } from './api.js';
 import { scoreHistogram } from './histogram.js';
-import { challengeTitle, flame, num, ordinal, plural, unrankedWords } from './words.js';
+import { challengeTitle, challengeWords, flame, num, ordinal, plural, unrankedWords } from './words.js';
 
 /**
- * The challenge's computer row in words: its own game on the challenge's draws (`comp`, or
- * null while it plays). A Metro game's table has computers of its own, so Metro's is named as
- * the computer's own game, apart from them.
+ * The challenge's computer row in words, as its game tells it: its own game on the challenge's
+ * draws (`comp`, or null while it plays).
  */
 function computerWords(comp, game) {
-  if (game === 'metro') {
-    return comp
-      ? `The computer's own game on this deck: ${num(comp.score)} points. It played first, as you did, against three strong computers at a table of its own, and is kept apart from the leaderboard.`
-      : 'The computer is still playing its own game on this deck.';
-  }
-  return comp ? `The computer (strong) scored ${num(comp.score)} on the same dice.` : 'The computer is still playing these dice.';
+  const w = challengeWords(game);
+  return comp ? w.computerDone(num(comp.score)) : w.computerPlaying;
 }
 
-/** Who the chart's computer mark is: "the computer's own game" for Metro (see computerWords). */
+/** Who the chart's computer mark is, as the game names it. */
 function computerName(game) {
-  return game === 'metro' ? 'the computer\'s own game' : 'the computer';
+  return challengeWords(game).computerName;
 }
 
 /**
@@ -34,7 +29,7 @@ function computerName(game) {
  * marked): the board stays on the first screen of a desk. Both fill themselves once the
  * leaderboard arrives.
  */
-export function challengeResult(id, { game = 'ink' } = {}) {
+export function challengeResult(id, { game } = {}) {
   const summary = h('div', { class: 'result-summary', 'aria-live': 'polite' },
     h('p', {}, 'Loading your rank…'));
   const card = h('section', { class: 'challenge-result', id: 'challenge-result', 'aria-label': 'The leaderboard so far', hidden: true });
@@ -47,11 +42,11 @@ export function challengeResult(id, { game = 'ink' } = {}) {
     const rows = [...top];
     if (mineRow && !rows.some((e) => e.you)) rows.push(null, mineRow);
     const comp = board.computer;
-    const metro = game === 'metro';
+    const w = challengeWords(game);
     fill(summary,
-      h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}${metro ? ' on the leaderboard' : ''}` : `${plural(count, 'player')} finished`),
-      // A Metro game has its own winner at its table: the leaderboard is another ranking.
-      metro ? h('p', { class: 'small', id: 'leaderboard-note' }, 'The leaderboard ranks the people who played this deck, each at a table of their own: by score, then by the margin over the best computer at their table.') : null,
+      h('h3', { id: 'your-rank' }, you?.rank ? `You are ${ordinal(you.rank)} of ${count}${w.rankSuffix}` : `${plural(count, 'player')} finished`),
+      // A game with a winner at its own table says the leaderboard is another ranking.
+      w.leaderboardNote ? h('p', { class: 'small', id: 'leaderboard-note' }, w.leaderboardNote) : null,
       you?.unranked ? h('p', { class: 'small unranked-note', id: 'unranked-note' }, unrankedWords()) : null,
       c.streak?.current > 0
         ? h('p', { class: 'streak-line', id: 'your-streak', dataset: { streak: c.streak.current } },
@@ -97,7 +92,7 @@ function practiceParts(id, c, score, game) {
     text: [
       h('p', { class: 'small' }, [
         `Practice on ${challengeTitle(c, { plain: true })}: never ranked, no streak.`,
-        level ? ` ${plural(level, 'player')} scored the same (fewer errors would rank first).` : '',
+        level ? ` ${plural(level, 'player')} scored the same${challengeWords(game).tieNote}.` : '',
       ].join('')),
       comp ? h('p', { class: 'small', id: 'computer-score' }, computerWords(comp, game)) : null,
       h('a', { class: 'btn small', id: 'practice-leaderboard', href: `/challenges/${id}`, 'data-link': '' }, 'The leaderboard'),
@@ -111,7 +106,7 @@ function practiceParts(id, c, score, game) {
  * above every lower score, level with the same ones (errors would break that tie), with the
  * score distribution and the practised score marked, in one box.
  */
-export function practiceResult(id, score, { game = 'ink' } = {}) {
+export function practiceResult(id, score, { game } = {}) {
   const box = h('section', { class: 'challenge-result practice-result', id: 'practice-result', 'aria-live': 'polite' },
     h('p', { class: 'muted' }, 'Loading the leaderboard…'));
   challengeApi.get(id, { limit: 1 }).then((c) => {
@@ -128,7 +123,7 @@ export function practiceResult(id, score, { game = 'ink' } = {}) {
  * would have had, for under the headline; `card`, the words and the chart, for under the
  * board, which stays on the first screen of a desk.
  */
-export function practiceOutcome(id, score, { game = 'ink' } = {}) {
+export function practiceOutcome(id, score, { game } = {}) {
   const summary = h('div', { class: 'result-summary', 'aria-live': 'polite' }, h('p', {}, 'Loading the leaderboard…'));
   const card = h('section', { class: 'challenge-result practice-result', id: 'practice-result', 'aria-label': 'Where it would have ranked', hidden: true });
   challengeApi.get(id, { limit: 1 }).then((c) => {

@@ -1,7 +1,7 @@
 // Challenges in words: their kinds, titles and dates, ranks, scores, and the time left.
 
 import { isolated, nameEl, s } from '../core/dom.js';
-import { gameName } from '../core/games.js';
+import { gameName, gameOf } from '../core/games.js';
 import { dateText } from '../core/words.js';
 import { serverNow } from './api.js';
 
@@ -170,4 +170,34 @@ export function streakLong(streak) {
 export function flame() {
   return s('svg', { class: 'flame', viewBox: '0 0 12 16', width: '10', height: '14', 'aria-hidden': 'true' },
     s('path', { d: 'M6 0C7 4 11 6 11 10.5A5 5 0 0 1 1 10.5C1 8 2.5 6.5 3.5 5.5 3.5 8 5 9 5.5 9 4.5 6 5 3 6 0Z' }));
+}
+
+/**
+ * How a game's challenges are told, as the game declares it (its description's `challenge`):
+ * the tie break's field, heading and caption, what is drawn (`dice`, `tiles`), the computer's
+ * row, and any words its leaderboard needs besides. A game that declares none is told plainly.
+ */
+export function challengeWords(game) {
+  return {
+    tieBreak: 'errors',
+    tieBreakHeading: 'Errors',
+    tieBreakSigned: false,
+    caption: 'ranked by score, then fewer errors, then the earlier finish',
+    tieNote: ' (fewer errors would rank first)',
+    draws: 'dice',
+    computerName: 'the computer',
+    computerDone: (score) => `The computer (strong) scored ${score} on the same dice.`,
+    computerPlaying: 'The computer is still playing these dice.',
+    rankSuffix: '',
+    leaderboardNote: null,
+    lead: null,
+    ...(gameOf(game)?.challenge || {}),
+  };
+}
+
+/** An entry's tie break as its game shows it (errors as they are, a margin signed). */
+export function tieBreakText(game, entry) {
+  const w = challengeWords(game);
+  const v = entry?.[w.tieBreak];
+  return w.tieBreakSigned ? signed(v ?? 0) : (v ?? '');
 }

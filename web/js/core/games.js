@@ -24,9 +24,10 @@ export function gameName(kind) {
  * function, such as to wait for the game's table): its kind, the first path of its rules and
  * viewer pages (for the tabs), its routes (each module loaded when its page is opened, with
  * `load`, the game's own `import()`, so that the declaration's paths are the game's folder's) and
- * its start card (`start`: its words and the name of the card in the start module).
+ * its start card (`start`: its words and the name of the card in the start module), and how its
+ * challenges are told (`challenge`: see `challengeWords` in challenges/words.js).
  */
-export function describeGame(declared, { name, show, wrap = (f) => f, start, load }) {
+export function describeGame(declared, { name, show, wrap = (f) => f, start, load, challenge = null }) {
   const first = (screen) => declared.pages.find((p) => p.screen === screen)?.paths[0];
   const routes = declared.pages.map((p) => {
     if (!show[p.screen]) throw new Error(`${declared.kind}: no way to show the ${p.screen} screen`);
@@ -42,10 +43,23 @@ export function describeGame(declared, { name, show, wrap = (f) => f, start, loa
     rules: first('rules'),
     viewer: first('viewer'),
     routes,
+    challenge,
     start: {
       title: start.title,
       text: start.text,
       load: () => load(declared.start).then((m) => m[start.card]),
     },
   };
+}
+
+/** The registered game of a kind, or null. */
+export function gameOf(kind) {
+  return registered.find((g) => g.kind === kind) || null;
+}
+
+/** The path of game `id`'s `screen` page (`game`, `replay`, `review`), as its kind declares it. */
+export function gamePath(kind, id, screen = 'game') {
+  const route = gameOf(kind)?.routes.find((r) => r.screen === screen);
+  const path = route ? [route.path].flat()[0] : `/${kind}/{id}${screen === 'game' ? '' : `/${screen}`}`;
+  return path.replace('{id}', id);
 }

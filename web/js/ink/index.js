@@ -43,6 +43,18 @@ export default describeGame(declared, {
     rules: (m, root, params, ctx) => m.inkRulesScreen(root, ctx),
     tutorial: (m, root, params, ctx) => m.inkTutorialScreen(root, ctx),
   },
+  /** How its challenges are told: ties broken by fewer errors, the computer on the same dice. */
+  challenge: {
+    tieBreak: 'errors',
+    tieBreakHeading: 'Errors',
+    tieBreakSigned: false,
+    caption: 'ranked by score, then fewer errors, then the earlier finish',
+    tieNote: ' (fewer errors would rank first)',
+    draws: 'dice',
+    computerName: 'the computer',
+    computerDone: (score) => `The computer (strong) scored ${score} on the same dice.`,
+    computerPlaying: 'The computer is still playing these dice.',
+  },
   /** The start page's card: its words, and the card the start module gives. */
   start: {
     title: 'Railroad Ink',

@@ -22,6 +22,25 @@ export default describeGame(declared, {
     rules: (m, root, params, ctx) => m.metroRulesScreen(root, ctx),
     tutorial: (m, root, params, ctx) => m.metroTutorialScreen(root, ctx),
   },
+  /**
+   * How its challenges are told: a seat plays at a table of computers, so the leaderboard ranks
+   * the people by score, then by the margin over the best computer at their table, and the
+   * challenge's computer is its own game apart from them.
+   */
+  challenge: {
+    tieBreak: 'margin',
+    tieBreakHeading: 'Margin',
+    tieBreakSigned: true,
+    caption: 'ranked by score, then the margin over the best computer',
+    tieNote: ' (a wider margin over the computers would rank first)',
+    draws: 'tiles',
+    computerName: 'the computer\'s own game',
+    computerDone: (score) => `The computer's own game on this deck: ${score} points. It played first, as you did, against three strong computers at a table of its own, and is kept apart from the leaderboard.`,
+    computerPlaying: 'The computer is still playing its own game on this deck.',
+    rankSuffix: ' on the leaderboard',
+    leaderboardNote: 'The leaderboard ranks the people who played this deck, each at a table of their own: by score, then by the margin over the best computer at their table.',
+    lead: 'The day\'s deck for everyone: you play first, against three strong computers in the same seats for all.',
+  },
   /** The start page's card: its words, and the card the start module gives. */
   start: {
     title: 'Metro',
