@@ -24,10 +24,11 @@ export function gameName(kind) {
  * function, such as to wait for the game's table): its kind, the first path of its rules and
  * viewer pages (for the tabs), its routes (each module loaded when its page is opened, with
  * `load`, the game's own `import()`, so that the declaration's paths are the game's folder's) and
- * its start card (`start`: its words and the name of the card in the start module), and how its
- * challenges are told (`challenge`: see `challengeWords` in challenges/words.js).
+ * its start card (`start`: its words and the name of the card in the start module), how its
+ * challenges are told (`challenge`: see `challengeWords` in challenges/words.js), and the names
+ * of its modes for people (`modes`: a game's mode it does not name is told by its players).
  */
-export function describeGame(declared, { name, show, wrap = (f) => f, start, load, challenge = null }) {
+export function describeGame(declared, { name, show, wrap = (f) => f, start, load, challenge = null, modes = {} }) {
   const first = (screen) => declared.pages.find((p) => p.screen === screen)?.paths[0];
   const routes = declared.pages.map((p) => {
     if (!show[p.screen]) throw new Error(`${declared.kind}: no way to show the ${p.screen} screen`);
@@ -44,6 +45,7 @@ export function describeGame(declared, { name, show, wrap = (f) => f, start, loa
     viewer: first('viewer'),
     routes,
     challenge,
+    modes,
     start: {
       title: start.title,
       text: start.text,

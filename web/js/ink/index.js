@@ -7,7 +7,7 @@ import { h, fill } from '../core/dom.js';
 import { unreachable } from '../core/screen.js';
 import { describeGame } from '../core/games.js';
 import declared from './pages.js';
-import { api } from './api.js';
+import { MODES, api } from './api.js';
 
 /** A page that draws tiles: it waits for the engine's tile table, or says the server cannot be reached. */
 function withTable(show) {
@@ -30,6 +30,7 @@ function inkTitle(setTitle) {
 export default describeGame(declared, {
   name: 'Railroad Ink',
   load: (module) => import(module),
+  modes: MODES,
   // Every page draws tiles: it waits for the engine's tile table first.
   wrap: withTable,
   show: {

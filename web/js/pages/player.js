@@ -6,7 +6,7 @@
 
 import { plotArea } from '../core/chart.js';
 import { h, s, fill, isolated, nameEl } from '../core/dom.js';
-import { gameName } from '../core/games.js';
+import { gameName, games } from '../core/games.js';
 import { player } from '../core/player.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
@@ -129,7 +129,7 @@ function render(root, profile, notice, redraw) {
           h('thead', {}, h('tr', {},
             h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col', class: 'num' }, 'Games'),
             h('th', { scope: 'col', class: 'num' }, 'Best'), h('th', { scope: 'col', class: 'num' }, 'Mean'))),
-          h('tbody', {}, ['ink', 'metro'].map((g) => h('tr', { dataset: { game: g } },
+          h('tbody', {}, games().map((x) => x.kind).map((g) => h('tr', { dataset: { game: g } },
             h('th', { scope: 'row' }, gameName(g)),
             h('td', { class: 'num' }, stats(g).played ?? stats(g).games),
             h('td', { class: 'num' }, stats(g).best ?? '–'),
@@ -297,7 +297,7 @@ export function scoreTimeline(scores, name) {
       : s('circle', { class: cls, cx: x(p.t), cy: y(p.score), r: 5.5 }, s('title', {}, label));
   };
   const by = (g) => pts.filter((p) => p.game === g);
-  const summary = ['ink', 'metro'].map((g) => {
+  const summary = games().map((x) => x.kind).map((g) => {
     const list = by(g);
     if (!list.length) return '';
     const best = Math.max(...list.map((p) => p.score));
@@ -309,7 +309,7 @@ export function scoreTimeline(scores, name) {
     grid,
     area.axis(),
     ticks,
-    ['ink', 'metro'].map((g) => {
+    games().map((x) => x.kind).map((g) => {
       const list = by(g);
       return list.length > 1 ? s('polyline', { class: `trend trend-${g}`, points: list.map((p) => `${x(p.t)},${y(p.score)}`).join(' ') }) : null;
     }),

@@ -2,12 +2,11 @@
 // (GET /api/games?finished=true).
 
 import { h, fill, nameEl } from '../core/dom.js';
-import { gameName } from '../core/games.js';
+import { gameName, gameOf, gamePath } from '../core/games.js';
 import { pagedList } from '../core/paging.js';
 import { when } from '../core/replay.js';
 import { getJson } from '../core/request.js';
 import { pointsText } from '../core/words.js';
-import { MODES } from '../ink/api.js';
 
 export async function recentGamesScreen(root, { setTitle }) {
   setTitle('Recent games');
@@ -38,9 +37,9 @@ function entry(g) {
   return h('li', { class: 'recent-game', dataset: { id: g.id, kind: g.kind } },
     h('div', { class: 'recent-title' },
       h('span', { class: `game-chip game-${g.kind}` }, gameName(g.kind)),
-      h('span', { class: 'muted small' }, `${g.kind === 'metro' ? `${g.players.length} players` : MODES[g.mode] || g.mode} · finished ${when(g.finished)}`)),
+      h('span', { class: 'muted small' }, `${gameOf(g.kind)?.modes?.[g.mode] || `${g.players.length} players`} · finished ${when(g.finished)}`)),
     h('ol', { class: 'recent-players' }, ranked.map((p) => h('li', { class: g.winners.includes(p.seat) ? 'won' : '' },
       h('span', { class: 'name' }, g.winners.includes(p.seat) && g.players.length > 1 ? '★ ' : null, nameEl(p.name)),
       h('span', { class: 'pts' }, pointsText(p.score))))),
-    h('a', { class: 'btn small replay-link', href: `/${g.kind}/${g.id}/replay`, 'data-link': '' }, 'Replay'));
+    h('a', { class: 'btn small replay-link', href: gamePath(g.kind, g.id, 'replay'), 'data-link': '' }, 'Replay'));
 }
