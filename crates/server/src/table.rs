@@ -191,6 +191,28 @@ impl Table {
         }
     }
 
+    /// Puts the stored seat rows over the seats as planned (a game whose setup plans every
+    /// seat, open ones included): each row's name, agent, token and player. A row for no
+    /// planned seat, or of another kind, is corrupt, and so is a seat left without a token
+    /// that is no invited person's.
+    pub fn put_rows(&mut self, rows: Vec<SeatRow>) -> Result<(), String> {
+        for row in rows {
+            let seat = (self.seats.get_mut(row.seat))
+                .ok_or_else(|| format!("seat {} is not in the setup", row.seat))?;
+            if row.kind != seat.kind {
+                return Err(format!("seat {} changed its kind", row.seat));
+            }
+            seat.name = row.name;
+            seat.agent = row.agent.or(seat.agent.take());
+            seat.token_hash = row.token_hash;
+            seat.player = row.player;
+        }
+        match self.seats.iter().position(|s| s.is_open() && !s.invited) {
+            Some(i) => Err(format!("seat {i} has no token and is not open")),
+            None => Ok(()),
+        }
+    }
+
     /// The seat whose token this is.
     pub fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
         let hash = ids::hash_token(token);
@@ -217,6 +239,14 @@ impl Table {
     /// The name of the game's creator (seat 0), if it has seats.
     pub fn creator(&self) -> Option<&str> {
         self.seats.first().map(|s| s.name.as_str())
+    }
+
+    /// The seats taken (all but the open ones) as stored, each at its index.
+    pub fn taken_rows(&self) -> Vec<SeatRow> {
+        (self.seats.iter().enumerate())
+            .filter(|(_, s)| !s.is_open())
+            .map(|(i, s)| s.row(i))
+            .collect()
     }
 
     /// The seats open for an invited person, in order.
@@ -453,5 +483,38 @@ mod tests {
                 .add_person(Some("Computer"), "h4".into(), None)
                 .is_err()
         );
+    }
+    #[test]
+    fn stored_rows_fill_the_planned_seats() {
+        let row = |seat, kind, hash: Option<&str>| SeatRow {
+            seat,
+            name: format!("R{seat}"),
+            kind,
+            agent: None,
+            token_hash: hash.map(str::to_owned),
+            player: None,
+        };
+        let planned = || {
+            let mut s = Seating::new(None);
+            s.person(None).unwrap();
+            s.invited(None).unwrap();
+            s.computer("strong");
+            Table::new(s.seats().to_vec())
+        };
+        let mut t = planned();
+        t.put_rows(vec![row(0, SeatKind::Human, Some("h"))])
+            .unwrap();
+        assert_eq!(t.names(), ["R0", "Player 2", "Computer (strong)"]);
+        assert_eq!(t.open_seats().collect::<Vec<_>>(), [1]);
+        assert_eq!(t.taken_rows().len(), 2);
+        // The device's person without a token, a row of no seat or of another kind: corrupt.
+        assert!(planned().put_rows(Vec::new()).is_err());
+        let bad = vec![
+            row(0, SeatKind::Human, Some("h")),
+            row(3, SeatKind::Human, None),
+        ];
+        assert!(planned().put_rows(bad).is_err());
+        let bad = vec![row(0, SeatKind::Computer, Some("h"))];
+        assert!(planned().put_rows(bad).is_err());
     }
 }

@@ -187,33 +187,17 @@ impl GameState for MetroState {
                 setup.config.players
             )));
         }
-        let mut seats: Vec<Seat> = setup
-            .seats
-            .into_iter()
-            .map(|p| Seat {
-                name: p.name,
-                kind: p.kind,
-                agent: p.level,
-                invited: p.invite,
-                token_hash: None,
-                player: None,
-            })
-            .collect();
-        for row in stored.seats {
-            let seat = seats
-                .get_mut(row.seat)
-                .ok_or_else(|| corrupt(format!("seat {} is not in the setup", row.seat)))?;
-            if row.kind != seat.kind {
-                return Err(corrupt(format!("seat {} changed its kind", row.seat)));
-            }
-            seat.name = row.name;
-            seat.agent = row.agent.or(seat.agent.take());
-            seat.token_hash = row.token_hash;
-            seat.player = row.player;
-        }
-        if let Some(i) = seats.iter().position(|s| s.is_open() && !s.invited) {
-            return Err(corrupt(format!("seat {i} has no token and is not open")));
-        }
+        // Every seat as planned, before anyone takes it; its row, once stored, says who did.
+        let planned = setup.seats.into_iter().map(|p| Seat {
+            name: p.name,
+            kind: p.kind,
+            agent: p.level,
+            invited: p.invite,
+            token_hash: None,
+            player: None,
+        });
+        let mut table = Table::new(planned.collect());
+        table.put_rows(stored.seats).map_err(corrupt)?;
         let mut game = Game::new(setup.config, setup.seed);
         for (i, row) in stored.actions.iter().enumerate() {
             let action: Action = serde_json::from_str(&row.action)
@@ -226,10 +210,10 @@ impl GameState for MetroState {
         Ok(MetroState {
             game,
             table: Table {
-                seats,
                 challenge: stored.challenge,
                 seed_chosen: setup.chosen,
                 practice: setup.practice,
+                ..table
             },
         })
     }
