@@ -2,10 +2,12 @@
 //! decided on a state, a game's place in time for its view, who could know its dice in advance,
 //! the computer's own game on a challenge's seed.
 //!
-//! Everything around a game (sessions and their cache, tokens, the action log and its
-//! conflicts, the computers' turns and their leases, live updates, challenge games) is written
-//! once, in [`crate::play`], generic over this trait; each game (`crate::games::*`) implements it
-//! once and is registered in one place (`crate::app`).
+//! Everything around a game (sessions and their cache, the action log and its conflicts, the
+//! computers' turns and their leases, live updates, challenge games) is written once, in
+//! [`crate::play`], generic over this trait, and its table (seats, tokens and names, the
+//! challenge, practice and chosen seed) in [`crate::table`], which every game's state holds;
+//! each game (`crate::games::*`) implements the trait once and is registered in one place
+//! (`crate::app`).
 
 use std::future::Future;
 
