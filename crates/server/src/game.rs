@@ -2,10 +2,12 @@
 //! decided on a state, a game's place in time for its view, who could know its dice in advance,
 //! the computer's own game on a challenge's seed.
 //!
-//! Everything around a game (sessions and their cache, tokens, the action log and its
-//! conflicts, the computers' turns and their leases, live updates, challenge games) is written
-//! once, in [`crate::play`], generic over this trait; each game (`crate::games::*`) implements it
-//! once and is registered in one place (`crate::app`).
+//! Everything around a game (sessions and their cache, the action log and its conflicts, the
+//! computers' turns and their leases, live updates, challenge games) is written once, in
+//! [`crate::play`], generic over this trait, and its table (seats, tokens and names, the
+//! challenge, practice and chosen seed) in [`crate::table`], which every game's state holds;
+//! each game (`crate::games::*`) implements the trait once and is registered in one place
+//! (`crate::app`).
 
 use std::future::Future;
 
@@ -18,11 +20,10 @@ pub use crate::challenge_games::{
 use crate::challenge_kind::is_friend;
 pub use crate::challenge_kind::{ChallengeKind, Period};
 use crate::error::ApiError;
-use crate::ids;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::challenges::PlayerRow;
-use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
+use crate::storage::{ActionRow, ChallengeRef, Finished, SeatRow, StoredGame};
+pub use crate::table::{Seat, SeatToken, Table};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
 /// does that no other game does.
@@ -86,15 +87,21 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn version(&self) -> usize;
     /// The number of actions stored.
     fn actions(&self) -> usize;
+    /// Who sits where, and how the game is played (see [`Table`]).
+    fn table(&self) -> &Table;
     /// The seats, seat 0 first.
-    fn seats(&self) -> &[Seat];
+    fn seats(&self) -> &[Seat] {
+        &self.table().seats
+    }
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// How the game ended, once it is over, at `now` (stored with the change that ends it,
     /// for the list of recent games and the game's challenge).
     fn finished(&self, now: i64) -> Option<Finished>;
     /// The challenge the game is played in, if any.
-    fn challenge(&self) -> Option<&ChallengeRef>;
+    fn challenge(&self) -> Option<&ChallengeRef> {
+        self.table().challenge.as_ref()
+    }
     /// What makes a new game like this finished one for `seat`, who asks ("Play again"): the
     /// same seats, names, computers and settings, new draws; `seat` sits in it first, and the
     /// game's other people join it from the offer in this one's state. A game that offers none
@@ -111,15 +118,14 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     fn share_grid(&self, _seat: usize) -> Vec<String> {
         Vec::new()
     }
-    /// The closed challenge whose draws the game practises, if it is a practice game.
     /// The variant of the game this one is played in (Railroad Ink's Deep Blue `lake`,
     /// `river`): records keep a best for each. None: the game itself.
     fn variant(&self) -> Option<&'static str> {
         None
     }
-
+    /// The closed challenge whose draws the game practises, if it is a practice game.
     fn practice(&self) -> Option<&str> {
-        None
+        self.table().practice.as_deref()
     }
     /// The state as `seat` (if any) may see it.
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> Self::View;
@@ -185,12 +191,12 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
 
     /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
     fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats().iter().map(|s| s.token_hash.as_deref())
+        self.table().token_hashes()
     }
 
     /// Each seat's player, seat 0 first (`None` for a seat that no player took).
     fn seat_players(&self) -> impl Iterator<Item = Option<&str>> {
-        self.seats().iter().map(|s| s.player.as_deref())
+        self.table().seat_players()
     }
 
     /// Whether a computer seat has something to do now.
@@ -200,94 +206,7 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
 
     /// The seat whose token this is.
     fn seat_of(&self, token: &str) -> Result<usize, ApiError> {
-        let hash = ids::hash_token(token);
-        self.token_hashes()
-            .position(|h| h == Some(hash.as_str()))
-            .ok_or(ApiError::WrongToken)
-    }
-}
-
-/// One seat of a game, as every game keeps it.
-#[derive(Debug, Clone)]
-pub struct Seat {
-    pub name: String,
-    pub kind: SeatKind,
-    /// The computer player (its name or level), for a computer seat.
-    pub agent: Option<String>,
-    /// Whether the seat is for a person invited by link: open until someone takes it.
-    pub invited: bool,
-    /// The hex SHA-256 of the seat's token, once a person has it.
-    pub token_hash: Option<String>,
-    /// The player who took the seat, when known.
-    pub player: Option<String>,
-}
-
-impl Seat {
-    /// A person's seat, with the hash of its token.
-    pub fn person(name: String, token_hash: String, player: Option<String>) -> Seat {
-        Seat {
-            name,
-            kind: SeatKind::Human,
-            agent: None,
-            invited: false,
-            token_hash: Some(token_hash),
-            player,
-        }
-    }
-
-    /// A player's seat (a challenge's game), with the hash of its token.
-    pub fn of_player(player: &PlayerRow, token: &str) -> Seat {
-        Seat::person(
-            player.name.clone(),
-            ids::hash_token(token),
-            Some(player.id.clone()),
-        )
-    }
-
-    /// A computer's seat, played by `agent`.
-    pub fn computer(name: String, agent: String) -> Seat {
-        Seat {
-            name,
-            kind: SeatKind::Computer,
-            agent: Some(agent),
-            invited: false,
-            token_hash: None,
-            player: None,
-        }
-    }
-
-    /// A seat as stored (not an invited one: a game that has those knows them from its setup).
-    pub fn from_row(row: SeatRow) -> Seat {
-        Seat {
-            name: row.name,
-            kind: row.kind,
-            agent: row.agent,
-            invited: false,
-            token_hash: row.token_hash,
-            player: row.player,
-        }
-    }
-
-    /// Each seat's name, seat 0 first (what a game's result names its seats by).
-    pub fn names(seats: &[Seat]) -> Vec<&str> {
-        seats.iter().map(|s| s.name.as_str()).collect()
-    }
-
-    /// A seat for an invited person that nobody has taken yet.
-    pub fn is_open(&self) -> bool {
-        self.kind == SeatKind::Human && self.token_hash.is_none()
-    }
-
-    /// The seat as stored, at index `seat`.
-    pub fn row(&self, seat: usize) -> SeatRow {
-        SeatRow {
-            seat,
-            name: self.name.clone(),
-            kind: self.kind,
-            agent: self.agent.clone(),
-            token_hash: self.token_hash.clone(),
-            player: self.player.clone(),
-        }
+        self.table().seat_of(token)
     }
 }
 
@@ -308,13 +227,6 @@ pub struct Change<St, T> {
     pub actions: Vec<ActionRow>,
     pub seat: Option<SeatRow>,
     pub answer: T,
-}
-
-/// A seat's token, shown once to whoever took the seat.
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatToken {
-    pub seat: usize,
-    pub token: String,
 }
 
 /// The answer to creating or joining a game, in every game: the game's id and the token of
@@ -346,16 +258,21 @@ impl Seated {
     }
 }
 
-/// The computer player a computer seat asks for (`None`: `default`), if it is one of `agents`;
-/// else a refusal that begins with `unknown` (`unknown computer player`) and lists them.
+/// The computer player chosen when none is named: the last (strongest) of a game's `levels`.
+pub fn default_level(levels: &[&'static str]) -> &'static str {
+    levels.last().copied().unwrap_or("greedy")
+}
+
+/// The computer player a computer seat asks for (`None`: the [default](default_level)), if it
+/// is one of `agents`; else a refusal that begins with `unknown` (`unknown computer player`)
+/// and lists them.
 pub fn computer_agent(
     asked: Option<String>,
-    default: &str,
-    agents: &[&str],
+    agents: &[&'static str],
     unknown: &str,
 ) -> Result<String, ApiError> {
     match asked {
-        None => Ok(default.to_owned()),
+        None => Ok(default_level(agents).to_owned()),
         Some(agent) if agents.contains(&agent.as_str()) => Ok(agent),
         Some(agent) => Err(ApiError::BadRequest(format!(
             "{unknown} {agent:?}; choose one of {}",
@@ -448,7 +365,6 @@ impl ViewHeader {
         seat: Option<usize>,
         winners: Vec<usize>,
         seed: Option<u64>,
-        seed_chosen: bool,
     ) -> ViewHeader {
         let finished = st.is_over();
         let challenge = st.challenge();
@@ -465,8 +381,8 @@ impl ViewHeader {
             chosen_seed: seed.and_then(|seed| {
                 ChosenSeed::of(
                     seed,
-                    seed_chosen,
-                    st.seats().first().map(|s| s.name.as_str()),
+                    st.table().seed_chosen,
+                    st.table().creator(),
                     challenge,
                     finished && seat.is_some(),
                 )

@@ -33,6 +33,7 @@ mod review;
 pub mod seed;
 mod share;
 pub mod state;
+pub mod table;
 mod thinking;
 mod ticket;
 mod viewer;

@@ -622,7 +622,7 @@ async fn a_computer_whose_round_is_due_plays_when_its_game_loads() {
     let id = "00112233445566778899aabb";
     let seats = vec![
         Seat::person("Ann".into(), hash, None),
-        Seat::computer("Computer (greedy)".into(), "greedy".into()),
+        Seat::computer("greedy"),
     ];
     let setup = r#"{"players":2,"dice":{"seed":12}}"#;
     common::store_game(&app, id, "ink", ("computer", setup), seats).await;

@@ -756,7 +756,7 @@ async fn a_computer_whose_turn_is_due_plays_when_its_game_loads() {
     // A game whose first seat is a computer, as a server that stopped before it moved left it.
     let id = "00112233445566778899aabb";
     let setup = r#"{"config":{"players":2},"seed":12,"seats":[{"kind":"computer","name":"Robo","level":"greedy"},{"kind":"human","name":"Ann","invite":true}]}"#;
-    let robo = server::game::Seat::computer("Robo".into(), "greedy".into());
+    let robo = server::game::Seat::named_computer("Robo".into(), "greedy");
     common::store_game(&app, id, "metro", ("seats", setup), vec![robo]).await;
     app.restart().await;
     let s = wait_for(&app, id, None, |s| s["turn"] == 1).await;

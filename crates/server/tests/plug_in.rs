@@ -12,13 +12,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use server::ApiError;
 use server::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, SeatToken, Seated,
-    Strength, TieBreakRule, to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated, Strength, Table,
+    TieBreakRule, to_json,
 };
 use server::play::Session;
 use server::replay::SeatResult;
 use server::state::AppState;
-use server::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
+use server::storage::{ActionRow, Finished, StoredGame};
+use server::table::Seating;
 
 // ---------------------------------------------------------------------------------------
 // The rules: a dozen lines.
@@ -75,8 +76,8 @@ fn mark(
 struct Ttt {
     board: [Option<usize>; 9],
     moves: Vec<(usize, usize)>,
-    seats: Vec<Seat>,
-    challenge: Option<ChallengeRef>,
+    /// X's seat and O's (open until someone joins), as the server's table keeps them.
+    table: Table,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -116,13 +117,17 @@ struct Replay {
 }
 
 impl Ttt {
-    fn new(seats: Vec<Seat>) -> Ttt {
+    fn new(table: Table) -> Ttt {
         Ttt {
             board: [None; 9],
             moves: Vec::new(),
-            seats,
-            challenge: None,
+            table,
         }
+    }
+
+    /// Whether O's seat is still open.
+    fn waiting(&self) -> bool {
+        self.table.seats[1].is_open()
     }
 
     fn is_over(&self) -> bool {
@@ -135,7 +140,7 @@ fn refused(why: String) -> ApiError {
 }
 
 fn moves_of(stored: &StoredGame) -> Result<Ttt, ApiError> {
-    let mut game = Ttt::new(stored.seats.iter().cloned().map(Seat::from_row).collect());
+    let mut game = Ttt::new(Table::from_rows(stored.seats.clone()));
     for row in &stored.actions {
         let m: Mark =
             serde_json::from_str(&row.action).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -143,18 +148,6 @@ fn moves_of(stored: &StoredGame) -> Result<Ttt, ApiError> {
         game.moves.push((row.seat, m.square));
     }
     Ok(game)
-}
-
-/// O's seat until someone joins.
-fn open_seat() -> Seat {
-    Seat {
-        name: "O".into(),
-        kind: SeatKind::Human,
-        agent: None,
-        invited: true,
-        token_hash: None,
-        player: None,
-    }
 }
 
 impl GameState for Ttt {
@@ -172,23 +165,23 @@ impl GameState for Ttt {
     fn from_stored(stored: StoredGame) -> Result<Ttt, ApiError> {
         let mut game = moves_of(&stored)?;
         // The second seat is open until someone joins.
-        if game.seats.len() == 1 {
-            game.seats.push(open_seat());
+        if game.table.seats.len() == 1 {
+            game.table.seats.push(Seat::invited("O".into()));
         }
-        game.challenge = stored.challenge;
+        game.table.challenge = stored.challenge;
         Ok(game)
     }
 
     fn version(&self) -> usize {
-        self.moves.len() + usize::from(!self.seats[1].is_open())
+        self.moves.len() + usize::from(!self.waiting())
     }
 
     fn actions(&self) -> usize {
         self.moves.len()
     }
 
-    fn seats(&self) -> &[Seat] {
-        &self.seats
+    fn table(&self) -> &Table {
+        &self.table
     }
 
     fn is_over(&self) -> bool {
@@ -211,11 +204,7 @@ impl GameState for Ttt {
             Some(seat) => vec![seat],
             None => vec![0, 1],
         };
-        server::replay::finished(&Seat::names(&self.seats), &results, winners, now)
-    }
-
-    fn challenge(&self) -> Option<&ChallengeRef> {
-        self.challenge.as_ref()
+        server::replay::finished(&self.table.names(), &results, winners, now)
     }
 
     fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> View {
@@ -235,7 +224,7 @@ impl GameState for Ttt {
             turn: (!self.is_over()).then_some(self.moves.len() % 2),
             finished: self.is_over(),
             winner: winner(&self.board),
-            players: self.seats.iter().map(|s| s.name.clone()).collect(),
+            players: self.table.names().into_iter().map(str::to_owned).collect(),
             you: seat,
         }
     }
@@ -275,13 +264,12 @@ impl GameState for Ttt {
         request: Create,
         player: Option<String>,
     ) -> Result<Seated, ApiError> {
-        let token = server::ids::new_token()?;
-        let name = request.name.unwrap_or_else(|| "X".into());
-        let x = Seat::person(name, server::ids::hash_token(&token), player);
-        let mut state = Ttt::new(vec![x]);
-        state.seats.push(open_seat());
-        let id = Session::<Ttt>::start(app, "online", "{}".into(), state, None).await?;
-        Seated::new(id, vec![SeatToken { seat: 0, token }])
+        let mut seating = Seating::new(player);
+        seating.person(Some(request.name.as_deref().unwrap_or("X")))?;
+        seating.invited(Some("O"))?;
+        let made = seating.made(None)?;
+        let id = Session::<Ttt>::start(app, "online", "{}".into(), Ttt::new(made.table), None);
+        Seated::new(id.await?, made.tokens)
     }
 
     fn join(
@@ -290,20 +278,17 @@ impl GameState for Ttt {
         token_hash: String,
         player: Option<String>,
     ) -> Result<(Ttt, Vec<ActionRow>, usize), ApiError> {
-        if !self.seats[1].is_open() {
+        if !self.waiting() {
             return Err(refused("both seats are taken".into()));
         }
         let mut next = self.clone();
-        next.seats[1] = Seat::person(
-            request.name.clone().unwrap_or_else(|| "O".into()),
-            token_hash,
-            player,
-        );
+        let name = request.name.as_deref();
+        next.table.take_seat(1, name, token_hash, player)?;
         Ok((next, Vec::new(), 1))
     }
 
     fn act(&self, seat: usize, m: Mark) -> Result<(Ttt, Vec<ActionRow>), ApiError> {
-        if self.seats[1].is_open() {
+        if self.waiting() {
             return Err(refused("nobody has joined yet".into()));
         }
         let mut next = self.clone();

@@ -169,23 +169,17 @@ async fn events<St: GameState>(
                 return Err(ApiError::WrongToken);
             }
             let st = session.snapshot().await;
-            if let Some(token) = token.as_deref() {
-                let hash = crate::ids::hash_token(token);
-                let a_seats = st
-                    .seats()
-                    .iter()
-                    .any(|s| s.token_hash.as_deref() == Some(hash.as_str()));
-                if !a_seats
-                    && crate::challenges::player_of(&app, Some(token))
-                        .await?
-                        .is_some()
-                {
-                    return Err(ApiError::Forbidden(format!(
-                        "live updates take a seat's token or a ticket, never a player's key (an address is written down on its way): ask POST /api/{}/games/{}/ticket with the key as Authorization",
-                        St::KIND,
-                        session.id
-                    )));
-                }
+            if let Some(token) = token.as_deref()
+                && st.seat_of(token).is_err()
+                && crate::challenges::player_of(&app, Some(token))
+                    .await?
+                    .is_some()
+            {
+                return Err(ApiError::Forbidden(format!(
+                    "live updates take a seat's token or a ticket, never a player's key (an address is written down on its way): ask POST /api/{}/games/{}/ticket with the key as Authorization",
+                    St::KIND,
+                    session.id
+                )));
             }
             super::seen_by(&app, &session.id, &st, token.as_deref()).await?
         }

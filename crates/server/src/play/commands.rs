@@ -3,10 +3,10 @@
 
 use crate::error::ApiError;
 use crate::game::{Change, GameState, SeatToken, Seated};
-use crate::ids;
 use crate::play::{Session, Sessions, detached};
 use crate::state::AppState;
 use crate::storage::{ActionRow, StorageError};
+use crate::table;
 
 /// A change the seat whose token this is makes to game `id`: `decide` gives the next state and
 /// its actions (it runs again on the game as it is now if another process changed it
@@ -62,8 +62,7 @@ pub async fn join<St: GameState>(
 ) -> Result<Seated, ApiError> {
     let session = Session::<St>::load(app, id).await?;
     let app = app.clone();
-    let token = ids::new_token()?;
-    let hash = ids::hash_token(&token);
+    let (token, hash) = table::mint_token()?;
     detached(async move {
         let seat = session
             .change(&app, |st| {

@@ -131,13 +131,7 @@ impl<St: GameState> Session<St> {
         entry: Option<NewEntry>,
     ) -> Result<String, ApiError> {
         let id = ids::new_game_id()?;
-        let seats = state
-            .seats()
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| !s.is_open())
-            .map(|(i, s)| s.row(i))
-            .collect();
+        let seats = state.table().taken_rows();
         let new_game = NewGame {
             id: id.clone(),
             kind: St::KIND.into(),

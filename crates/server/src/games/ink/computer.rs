@@ -51,14 +51,14 @@ impl ComputerTurn {
             Dice::Seed(seed) => seed,
             Dice::Fixed(_) => 0,
         };
-        st.seats.iter().enumerate().find_map(|(seat, s)| {
+        st.table.seats.iter().enumerate().find_map(|(seat, s)| {
             let p = game.players().get(seat)?;
             (s.kind == SeatKind::Computer && !p.round_done()).then(|| ComputerTurn {
                 seat,
                 agent: s
                     .agent
                     .clone()
-                    .unwrap_or_else(|| default_agent().to_owned()),
+                    .unwrap_or_else(|| default_level(&ai::AGENTS).to_owned()),
                 seed: seed.rotate_left(17)
                     ^ (game.round() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 board: *p.board(),

@@ -46,11 +46,11 @@ pub async fn create(
         }
         _ => {}
     }
-    let name = names::person_name(req.name.as_deref(), || "Player 1".into())?;
+    let mut seating = Seating::new(player);
+    seating.person(req.name.as_deref())?;
     let agent = match (req.mode, req.level) {
         (Mode::Computer, agent) => Some(computer_agent(
             agent,
-            default_agent(),
             &ai::AGENTS,
             "unknown computer player",
         )?),
@@ -61,41 +61,33 @@ pub async fn create(
         }
         (_, None) => None,
     };
-    let seed = match req.seed {
-        Some(Seed(seed)) => seed,
-        None => ids::new_seed()?,
-    };
-    let token = ids::new_token()?;
-    let mut seats = vec![Seat::person(name, ids::hash_token(&token), player)];
     if let Some(agent) = agent {
-        seats.push(Seat::computer(format!("Computer ({agent})"), agent));
+        seating.computer(&agent);
     }
+    let made = seating.made(req.seed)?;
     let setup = Setup {
-        players: seats.len(),
-        dice: Dice::Seed(seed),
+        players: made.table.seats.len(),
+        dice: Dice::Seed(made.seed),
     };
     let expansion = req.expansion.unwrap_or_default();
     let stored = to_json(&StoredSetup {
         setup,
-        chosen: req.seed.is_some(),
+        chosen: made.table.seed_chosen,
         practice: None,
         expansion,
     })?;
     let state = InkState {
         mode: req.mode,
         game: Game::with_expansion(setup, expansion),
-        seats,
-        challenge: None,
-        seed_chosen: req.seed.is_some(),
+        table: made.table,
         started: req.mode != Mode::Online,
         start_logged: false,
-        practice: None,
         players_json: Kept::default(),
         yous: Kept::default(),
     };
     let id = InkSession::start(app, req.mode.as_str(), stored, state, None).await?;
     tracing::info!(game = %id, mode = req.mode.as_str(), %expansion, "game created");
-    Seated::new(id, vec![SeatToken { seat: 0, token }])
+    Seated::new(id, made.tokens)
 }
 
 /// The computer's own game in a Railroad Ink challenge: the `strong` player with `budget` on
@@ -106,7 +98,7 @@ pub(super) fn computer_challenge_game(
     budget: Option<u32>,
     at: i64,
 ) -> Result<ComputerGame, ApiError> {
-    let name = default_agent();
+    let name = default_level(&ai::AGENTS);
     let mut agent = ai::agent_with_budget(name, seed, budget)
         .ok_or_else(|| ApiError::Internal(format!("no computer player {name}")))?;
     let dice = Dice::Seed(seed);
@@ -114,7 +106,7 @@ pub(super) fn computer_challenge_game(
     let setup = Setup { players: 1, dice };
     let game = Game::replay_with_expansion(setup, expansion, played.actions())
         .map_err(|(i, e)| ApiError::Internal(format!("the computer's action {i}: {e}")))?;
-    let seat = Seat::computer(format!("Computer ({name})"), name.to_owned());
+    let seat = Seat::computer(name);
     let actions = game
         .actions()
         .iter()
@@ -134,9 +126,4 @@ pub(super) fn computer_challenge_game(
         actions,
         finished,
     })
-}
-
-/// The computer player chosen when none is named: the last (strongest) of the engine's list.
-pub fn default_agent() -> &'static str {
-    ai::AGENTS.last().copied().unwrap_or("greedy")
 }

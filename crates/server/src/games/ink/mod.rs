@@ -33,15 +33,14 @@ pub use view::*;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, SeatToken, Seated,
-    Strength, TieBreakRule, ViewHeader, computer_agent, to_json,
+    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated, Strength, Table,
+    TieBreakRule, ViewHeader, computer_agent, default_level, to_json,
 };
-use crate::ids;
-use crate::names;
 use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::{ActionRow, ChallengeRef, Finished, SeatKind, StoredGame};
+use crate::storage::{ActionRow, Finished, SeatKind, StoredGame};
+use crate::table::Seating;
 use crate::written::{Kept, Written};
 
 /// Each refusal of the engine's names its rule with a short, stable name.
@@ -106,18 +105,13 @@ impl Mode {
 pub struct InkState {
     pub mode: Mode,
     pub game: Game,
-    pub seats: Vec<Seat>,
-    /// The challenge the game is played in.
-    pub challenge: Option<ChallengeRef>,
-    /// Whether the creator chose the seed (then everyone who joins is told).
-    pub seed_chosen: bool,
+    /// Who sits where, the challenge, practice and chosen seed.
+    pub table: Table,
     /// Whether the rounds have begun: an online game waits in its lobby until its creator
     /// starts it; every other game starts when it is made.
     pub started: bool,
     /// Whether the log holds the lobby's start (one row more than the engine's actions).
     start_logged: bool,
-    /// The closed challenge whose dice a practice game plays.
-    pub practice: Option<String>,
     /// The players' part of the views (slot 0, by version) and each seat's own part (by
     /// what it depends on), written once and shared by the answers and every stream.
     players_json: Kept<usize>,
@@ -152,7 +146,8 @@ pub(crate) struct StoredSetup {
     pub expansion: Expansion,
 }
 
-fn is_base(e: &Expansion) -> bool {
+/// Whether `e` is the base game (no expansion): then nothing of it is stored or sent.
+pub(crate) fn is_base(e: &Expansion) -> bool {
     *e == Expansion::None
 }
 
@@ -219,23 +214,25 @@ impl GameState for InkState {
             .unwrap_or((false, None));
         let game = Game::replay_with_expansion(setup, expansion, &actions)
             .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
-        let seats: Vec<Seat> = stored.seats.into_iter().map(Seat::from_row).collect();
-        if seats.len() != game.players().len() {
+        let table = Table {
+            challenge: stored.challenge,
+            seed_chosen,
+            practice,
+            ..Table::from_rows(stored.seats)
+        };
+        if table.seats.len() != game.players().len() {
             return Err(corrupt(format!(
                 "{} seats for {} players",
-                seats.len(),
+                table.seats.len(),
                 game.players().len()
             )));
         }
         Ok(InkState {
             mode,
             game,
-            seats,
-            challenge: stored.challenge,
-            seed_chosen,
+            table,
             started,
             start_logged: start.is_some(),
-            practice,
             players_json: Kept::default(),
             yous: Kept::default(),
         })
@@ -250,8 +247,8 @@ impl GameState for InkState {
         self.game.actions().len() + usize::from(self.start_logged)
     }
 
-    fn seats(&self) -> &[Seat] {
-        &self.seats
+    fn table(&self) -> &Table {
+        &self.table
     }
 
     fn is_over(&self) -> bool {
@@ -259,15 +256,7 @@ impl GameState for InkState {
     }
 
     fn finished(&self, now: i64) -> Option<Finished> {
-        replay::ink_finished(&self.game, &Seat::names(&self.seats), now)
-    }
-
-    fn challenge(&self) -> Option<&ChallengeRef> {
-        self.challenge.as_ref()
-    }
-
-    fn practice(&self) -> Option<&str> {
-        self.practice.as_deref()
+        replay::ink_finished(&self.game, &self.table.names(), now)
     }
 
     fn variant(&self) -> Option<&'static str> {
@@ -279,11 +268,12 @@ impl GameState for InkState {
     /// Solo, against the same computer, or online (the asker in the lobby, the others join);
     /// a challenge's or a practice game is played again as a solo game.
     fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
-        let name = self.seats.get(seat).map(|s| s.name.clone());
+        let name = self.table.seats.get(seat).map(|s| s.name.clone());
         let (mode, agent) = match self.mode {
             Mode::Computer => (
                 Mode::Computer,
-                self.seats
+                self.table
+                    .seats
                     .iter()
                     .find(|s| s.kind == SeatKind::Computer)
                     .and_then(|s| s.agent.clone()),
@@ -341,8 +331,8 @@ impl GameState for InkState {
         app: &AppState,
         start: ChallengeStart<'_>,
     ) -> Result<String, ApiError> {
-        let practice = start.practice();
-        let mode = if practice.is_some() {
+        let table = Table::of_challenge(&start);
+        let mode = if table.practice.is_some() {
             Mode::Practice
         } else {
             Mode::Challenge
@@ -355,18 +345,15 @@ impl GameState for InkState {
         let stored = to_json(&StoredSetup {
             setup,
             chosen: false,
-            practice: practice.clone(),
+            practice: table.practice.clone(),
             expansion,
         })?;
         let state = InkState {
             mode,
             game: Game::with_expansion(setup, expansion),
-            seats: vec![Seat::of_player(start.player, start.token)],
-            challenge: start.challenge_ref(),
-            seed_chosen: false,
+            table,
             started: true,
             start_logged: false,
-            practice,
             players_json: Kept::default(),
             yous: Kept::default(),
         };
@@ -431,7 +418,7 @@ impl GameState for InkState {
     }
 
     fn computer_name() -> String {
-        format!("Computer ({})", default_agent())
+        crate::table::computer_name(default_level(&ai::AGENTS))
     }
 
     type Create = CreateRequest;
@@ -472,10 +459,10 @@ impl GameState for InkState {
                 "the game is full ({MAX_SEATS} players)"
             )));
         }
-        let name = names::person_name(request.name.as_deref(), || format!("Player {}", seat + 1))?;
         let mut next = self.clone();
         next.game.act(seat, Action::Join)?;
-        next.seats.push(Seat::person(name, token_hash, player));
+        next.table
+            .add_person(request.name.as_deref(), token_hash, player)?;
         Ok((next, vec![action_row(seat, Action::Join)?], seat))
     }
 
@@ -524,7 +511,7 @@ pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, Ap
             )));
         }
         if seat != 0 {
-            let creator = st.seats.first().map_or("the creator", |c| c.name.as_str());
+            let creator = st.table.creator().unwrap_or("the creator");
             return Err(ApiError::Forbidden(format!(
                 "only the game's creator ({creator}) can start it"
             )));
@@ -552,10 +539,7 @@ impl InkState {
         if self.started {
             return Ok(());
         }
-        let creator = self
-            .seats
-            .first()
-            .map_or("the creator", |c| c.name.as_str());
+        let creator = self.table.creator().unwrap_or("the creator");
         Err(ApiError::Conflict(format!(
             "the game has not started yet: {creator}, who made it, starts it from the lobby"
         )))

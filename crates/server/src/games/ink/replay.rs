@@ -5,6 +5,7 @@ use railroad_ink::score::Breakdown;
 use railroad_ink::{Action, Expansion, Game, Roll, Score, Setup, Square};
 use serde::{Deserialize, Serialize};
 
+use super::is_base;
 use crate::error::ApiError;
 use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
 use crate::storage::{Finished, StoredGame};
@@ -108,10 +109,6 @@ pub(crate) fn ink_log_full(stored: &StoredGame) -> Result<InkLog, ApiError> {
 struct ExpansionField {
     #[serde(default)]
     expansion: Expansion,
-}
-
-fn is_base(e: &Expansion) -> bool {
-    *e == Expansion::None
 }
 
 /// Plays a stored Railroad Ink game again, action by action.

@@ -122,7 +122,7 @@ pub fn tile_table() -> TileTable {
         specials_per_round: 1,
         exit_points: EXIT_POINTS.to_vec(),
         levels: ai::AGENTS.to_vec(),
-        default_level: default_agent(),
+        default_level: default_level(&ai::AGENTS),
     }
 }
 

@@ -141,14 +141,7 @@ pub(super) fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> V
 pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView {
     let game = &st.game;
     GameView {
-        header: ViewHeader::of(
-            st,
-            info,
-            seat,
-            game.winners(),
-            seed_of(game),
-            st.seed_chosen,
-        ),
+        header: ViewHeader::of(st, info, seat, game.winners(), seed_of(game)),
         mode: st.mode,
         started: st.started,
         expansion: game.expansion(),
@@ -200,7 +193,7 @@ pub(super) fn player_views(st: &InkState) -> Vec<PlayerView> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let seat_info = st.seats.get(i);
+            let seat_info = st.table.seats.get(i);
             PlayerView {
                 seat: i,
                 name: seat_info.map_or_else(|| format!("Player {}", i + 1), |s| s.name.clone()),

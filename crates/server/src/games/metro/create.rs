@@ -3,17 +3,12 @@
 
 use super::*;
 
-/// The computer player chosen when none is named: the last (strongest) of the engine's list.
-pub fn default_level() -> &'static str {
-    ai::AGENTS.last().copied().unwrap_or("greedy")
-}
-
 /// Creates a game with all its seats; computer seats start playing if it is their turn. The
 /// first person's seat on this device is the player's, when a player is known.
 pub async fn create(
     app: &AppState,
     req: CreateRequest,
-    mut player: Option<String>,
+    player: Option<String>,
 ) -> Result<Seated, ApiError> {
     let n = req.players.len();
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
@@ -30,15 +25,12 @@ pub async fn create(
         .ok()
         .and_then(PlayerCount::new)
         .ok_or_else(|| ApiError::BadRequest(format!("{n} players")))?;
-    let mut plan = Vec::with_capacity(n);
-    let mut seats = Vec::with_capacity(n);
-    let mut tokens = Vec::new();
+    let mut seating = Seating::new(player);
     for (i, p) in req.players.into_iter().enumerate() {
         let level = match (p.kind, p.level) {
             (Kind::Computer, level) => {
                 let unknown = format!("players[{i}]: unknown level");
-                let agents = &ai::AGENTS;
-                Some(computer_agent(level, default_level(), agents, &unknown)?)
+                Some(computer_agent(level, &ai::AGENTS, &unknown)?)
             }
             (Kind::Human, Some(_)) => {
                 return Err(ApiError::BadRequest(format!(
@@ -52,61 +44,32 @@ pub async fn create(
                 "players[{i}]: only a person is invited"
             )));
         }
-        let name = match p.kind {
-            Kind::Human => names::person_name(p.name.as_deref(), || format!("Player {}", i + 1)),
-            Kind::Computer => names::seat_name(p.name.as_deref(), || format!("Computer {}", i + 1)),
+        let name = p.name.as_deref();
+        match (level, p.invite) {
+            (Some(level), _) => seating.named_computer(name, &level),
+            (None, true) => seating.invited(name),
+            (None, false) => seating.person(name),
         }
         .map_err(|e| ApiError::BadRequest(format!("players[{i}]: {e}")))?;
-        let token_hash = if p.kind == Kind::Human && !p.invite {
-            let token = ids::new_token()?;
-            let hash = ids::hash_token(&token);
-            tokens.push(SeatToken { seat: i, token });
-            Some(hash)
-        } else {
-            None
-        };
-        let seat_player = if token_hash.is_some() {
-            player.take()
-        } else {
-            None
-        };
-        plan.push(PlannedSeat {
-            kind: p.kind,
-            name: name.clone(),
-            level: level.clone(),
-            invite: p.invite,
-        });
-        seats.push(Seat {
-            name,
-            kind: p.kind,
-            agent: level,
-            invited: p.invite,
-            token_hash,
-            player: seat_player,
-        });
     }
-    let seed = match req.seed {
-        Some(Seed(seed)) => seed,
-        None => ids::new_seed()?,
-    };
     let config = Config::new(players);
+    // The plan is of the seats before any is taken: a person's on this device too.
+    let plan = plan(seating.seats());
+    let made = seating.made(req.seed)?;
     let stored = to_json(&Setup {
         config,
-        seed,
+        seed: made.seed,
         seats: plan,
-        chosen: req.seed.is_some(),
+        chosen: made.table.seed_chosen,
         practice: None,
     })?;
     let state = MetroState {
-        game: Game::new(config, seed),
-        seats,
-        challenge: None,
-        seed_chosen: req.seed.is_some(),
-        practice: None,
+        game: Game::new(config, made.seed),
+        table: made.table,
     };
     let id = MetroSession::start(app, MODE, stored, state, None).await?;
     tracing::info!(game = %id, players = n, "metro game created");
-    Seated::new(id, tokens)
+    Seated::new(id, made.tokens)
 }
 
 /// The computer's own game in a Metro challenge: four `strong` players on the challenge's
@@ -114,7 +77,7 @@ pub async fn create(
 pub(super) fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame, ApiError> {
     let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
     let config = Config::new(players);
-    let strong = default_level();
+    let strong = default_level(&ai::AGENTS);
     let mut game = Game::new(config, seed);
     let mut agents = players
         .players()
@@ -125,28 +88,16 @@ pub(super) fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame
         .collect::<Result<Vec<_>, _>>()?;
     ai::play_game(&mut game, &mut agents)
         .map_err(|e| ApiError::Internal(format!("the computer's challenge game: {e}")))?;
-    let seats: Vec<Seat> = (0..4)
-        .map(|i| {
-            let name = if i == 0 {
-                format!("Computer ({strong})")
-            } else {
-                format!("Computer {i} ({strong})")
-            };
-            Seat::computer(name, strong.to_owned())
-        })
-        .collect();
+    let mut seating = Seating::default();
+    seating.computer(strong);
+    for _ in 1..4 {
+        seating.numbered_computer(strong);
+    }
+    let seats = seating.seats();
     let setup = to_json(&Setup {
         config,
         seed,
-        seats: seats
-            .iter()
-            .map(|s| PlannedSeat {
-                kind: s.kind,
-                name: s.name.clone(),
-                level: s.agent.clone(),
-                invite: false,
-            })
-            .collect(),
+        seats: plan(seats),
         chosen: false,
         practice: None,
     })?;
@@ -164,7 +115,7 @@ pub(super) fn computer_challenge_game(seed: u64, at: i64) -> Result<ComputerGame
         });
     }
     let seat_rows = seats.iter().enumerate().map(|(i, s)| s.row(i)).collect();
-    let finished = replay::metro_finished(&game, &Seat::names(&seats), at)
+    let finished = replay::metro_finished(&game, &Seat::names(seats), at)
         .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
     Ok(ComputerGame {
         setup,

@@ -34,16 +34,15 @@ pub use viewer::LineView;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
-    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, SeatToken, Seated, Strength,
-    TieBreakRule, ViewHeader, computer_agent, to_json,
+    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Seated, Strength, Table, TieBreakRule,
+    ViewHeader, computer_agent, default_level, to_json,
 };
-use crate::ids;
-use crate::names;
 use crate::play::Session;
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::storage::SeatKind as Kind;
-use crate::storage::{ActionRow, ChallengeRef, Finished, StoredGame};
+use crate::storage::{ActionRow, Finished, StoredGame};
+use crate::table::Seating;
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -111,6 +110,7 @@ struct Setup {
     practice: Option<String>,
 }
 
+/// A seat as the setup plans it (before anyone takes it).
 #[derive(Debug, Serialize, Deserialize)]
 struct PlannedSeat {
     kind: Kind,
@@ -125,13 +125,21 @@ struct PlannedSeat {
 #[derive(Debug, Clone)]
 pub struct MetroState {
     pub game: Game,
-    pub seats: Vec<Seat>,
-    /// The challenge the game is played in.
-    pub challenge: Option<ChallengeRef>,
-    /// Whether the creator chose the seed.
-    pub seed_chosen: bool,
-    /// The closed challenge whose deck a practice game plays.
-    pub practice: Option<String>,
+    /// Who sits where, the challenge, practice and chosen seed.
+    pub table: Table,
+}
+
+/// The plan of `seats` as the setup stores it.
+fn plan(seats: &[Seat]) -> Vec<PlannedSeat> {
+    seats
+        .iter()
+        .map(|s| PlannedSeat {
+            kind: s.kind,
+            name: s.name.clone(),
+            level: s.agent.clone(),
+            invite: s.invited,
+        })
+        .collect()
 }
 
 /// One Metro game, loaded.
@@ -141,12 +149,12 @@ impl MetroState {
     /// The computer seat whose turn it is, if any.
     fn computer_turn(&self) -> Option<(Player, String)> {
         let player = self.game.turn()?;
-        let seat = self.seats.get(player.index())?;
+        let seat = self.table.seats.get(player.index())?;
         (seat.kind == Kind::Computer).then(|| {
             let level = seat
                 .agent
                 .clone()
-                .unwrap_or_else(|| default_level().to_owned());
+                .unwrap_or_else(|| default_level(&ai::AGENTS).to_owned());
             (player, level)
         })
     }
@@ -179,33 +187,17 @@ impl GameState for MetroState {
                 setup.config.players
             )));
         }
-        let mut seats: Vec<Seat> = setup
-            .seats
-            .into_iter()
-            .map(|p| Seat {
-                name: p.name,
-                kind: p.kind,
-                agent: p.level,
-                invited: p.invite,
-                token_hash: None,
-                player: None,
-            })
-            .collect();
-        for row in stored.seats {
-            let seat = seats
-                .get_mut(row.seat)
-                .ok_or_else(|| corrupt(format!("seat {} is not in the setup", row.seat)))?;
-            if row.kind != seat.kind {
-                return Err(corrupt(format!("seat {} changed its kind", row.seat)));
-            }
-            seat.name = row.name;
-            seat.agent = row.agent.or(seat.agent.take());
-            seat.token_hash = row.token_hash;
-            seat.player = row.player;
-        }
-        if let Some(i) = seats.iter().position(|s| s.is_open() && !s.invited) {
-            return Err(corrupt(format!("seat {i} has no token and is not open")));
-        }
+        // Every seat as planned, before anyone takes it; its row, once stored, says who did.
+        let planned = setup.seats.into_iter().map(|p| Seat {
+            name: p.name,
+            kind: p.kind,
+            agent: p.level,
+            invited: p.invite,
+            token_hash: None,
+            player: None,
+        });
+        let mut table = Table::new(planned.collect());
+        table.put_rows(stored.seats).map_err(corrupt)?;
         let mut game = Game::new(setup.config, setup.seed);
         for (i, row) in stored.actions.iter().enumerate() {
             let action: Action = serde_json::from_str(&row.action)
@@ -217,16 +209,19 @@ impl GameState for MetroState {
         }
         Ok(MetroState {
             game,
-            seats,
-            challenge: stored.challenge,
-            seed_chosen: setup.chosen,
-            practice: setup.practice,
+            table: Table {
+                challenge: stored.challenge,
+                seed_chosen: setup.chosen,
+                practice: setup.practice,
+                ..table
+            },
         })
     }
 
     /// Every change counts: an action, or an invited person's seat taken.
     fn version(&self) -> usize {
         let taken = self
+            .table
             .seats
             .iter()
             .filter(|s| s.invited && !s.is_open())
@@ -238,8 +233,8 @@ impl GameState for MetroState {
         self.game.actions().len()
     }
 
-    fn seats(&self) -> &[Seat] {
-        &self.seats
+    fn table(&self) -> &Table {
+        &self.table
     }
 
     fn is_over(&self) -> bool {
@@ -247,15 +242,7 @@ impl GameState for MetroState {
     }
 
     fn finished(&self, now: i64) -> Option<Finished> {
-        replay::metro_finished(&self.game, &Seat::names(&self.seats), now)
-    }
-
-    fn challenge(&self) -> Option<&ChallengeRef> {
-        self.challenge.as_ref()
-    }
-
-    fn practice(&self) -> Option<&str> {
-        self.practice.as_deref()
+        replay::metro_finished(&self.game, &self.table.names(), now)
     }
 
     /// The same seats in the same order. Asked from the device that made the game, its
@@ -263,9 +250,9 @@ impl GameState for MetroState {
     /// invited person, their seat is theirs and every other person's is invited (they were on
     /// other devices). A challenge's or practice game is an ordinary game the second time.
     fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
-        let asker_invited = self.seats.get(seat).is_some_and(|s| s.invited);
-        let players = self
-            .seats
+        let seats = &self.table.seats;
+        let asker_invited = seats.get(seat).is_some_and(|s| s.invited);
+        let players = seats
             .iter()
             .enumerate()
             .map(|(i, s)| SeatRequest {
@@ -375,45 +362,28 @@ impl GameState for MetroState {
         app: &AppState,
         start: ChallengeStart<'_>,
     ) -> Result<String, ApiError> {
-        let practice = start.practice();
         let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
         let config = Config::new(players);
-        let strong = default_level().to_owned();
-        let mut plan = vec![PlannedSeat {
-            kind: Kind::Human,
-            name: start.player.name.clone(),
-            level: None,
-            invite: false,
-        }];
-        let mut seats = vec![Seat::of_player(start.player, start.token)];
+        let strong = default_level(&ai::AGENTS);
+        let mut table = Table::of_challenge(&start);
         for i in 1..4 {
-            let name = format!("Computer {i} ({strong})");
-            plan.push(PlannedSeat {
-                kind: Kind::Computer,
-                name: name.clone(),
-                level: Some(strong.clone()),
-                invite: false,
-            });
-            seats.push(Seat::computer(name, strong.clone()));
+            table.seats.push(Seat::numbered_computer(i, strong));
         }
         let stored = to_json(&Setup {
             config,
             seed: start.challenge.seed,
-            seats: plan,
+            seats: plan(&table.seats),
             chosen: false,
-            practice: practice.clone(),
+            practice: table.practice.clone(),
         })?;
-        let mode = if practice.is_some() {
+        let mode = if table.practice.is_some() {
             PRACTICE_MODE
         } else {
             CHALLENGE_MODE
         };
         let state = MetroState {
             game: Game::new(config, start.challenge.seed),
-            seats,
-            challenge: start.challenge_ref(),
-            seed_chosen: false,
-            practice,
+            table,
         };
         MetroSession::start(app, mode, stored, state, start.entry).await
     }
@@ -427,7 +397,7 @@ impl GameState for MetroState {
     }
 
     fn computer_name() -> String {
-        format!("Computer ({})", default_level())
+        crate::table::computer_name(default_level(&ai::AGENTS))
     }
 
     type Create = CreateRequest;
@@ -455,10 +425,10 @@ impl GameState for MetroState {
         }
         let seat = match request.seat {
             Some(k) => {
-                let wanted = self.seats.get(k).ok_or_else(|| {
+                let wanted = self.table.seats.get(k).ok_or_else(|| {
                     ApiError::BadRequest(format!(
                         "there is no seat {k}: the game has seats 0 to {}",
-                        self.seats.len() - 1
+                        self.table.seats.len() - 1
                     ))
                 })?;
                 if !wanted.is_open() {
@@ -474,16 +444,14 @@ impl GameState for MetroState {
                 k
             }
             None => self
-                .seats
-                .iter()
-                .position(Seat::is_open)
+                .table
+                .open_seats()
+                .next()
                 .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
         };
-        let name = names::person_name(request.name.as_deref(), || self.seats[seat].name.clone())?;
         let mut next = self.clone();
-        next.seats[seat].name = name;
-        next.seats[seat].token_hash = Some(token_hash);
-        next.seats[seat].player = player;
+        next.table
+            .take_seat(seat, request.name.as_deref(), token_hash, player)?;
         Ok((next, Vec::new(), seat))
     }
 

@@ -127,6 +127,7 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
     let count = game.players();
     let score = game.score();
     let players = st
+        .table
         .seats
         .iter()
         .enumerate()
@@ -152,7 +153,7 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
         .filter(|&i| score.totals[i] == best)
         .collect();
     GameView {
-        header: ViewHeader::of(st, info, seat, winners, Some(game.seed()), st.seed_chosen),
+        header: ViewHeader::of(st, info, seat, winners, Some(game.seed())),
         players,
         turn: game.turn().map(Player::index),
         phase: game.phase(),
@@ -165,16 +166,14 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
             .map(|l| LineView::of(game.board(), l))
             .collect(),
         moves: moves(game),
-        mode: if st.challenge.is_some() {
+        mode: if st.table.challenge.is_some() {
             CHALLENGE_MODE
-        } else if st.practice.is_some() {
+        } else if st.table.practice.is_some() {
             PRACTICE_MODE
         } else {
             MODE
         },
-        open_seats: (0..st.seats.len())
-            .filter(|&i| st.seats[i].is_open())
-            .collect(),
+        open_seats: st.table.open_seats().collect(),
         you: seat.and_then(|seat| you(game, seat)),
     }
 }
@@ -261,7 +260,7 @@ pub fn tile_table() -> TileTable {
             })
             .collect(),
         levels: ai::AGENTS.to_vec(),
-        default_level: default_level(),
+        default_level: default_level(&ai::AGENTS),
         min_players: MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         deck: DECK_SIZE,
