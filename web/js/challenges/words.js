@@ -179,15 +179,15 @@ export function flame() {
  */
 export function challengeWords(game) {
   return {
-    tieBreak: 'errors',
-    tieBreakHeading: 'Errors',
+    tieBreak: null,
+    tieBreakHeading: '',
     tieBreakSigned: false,
-    caption: 'ranked by score, then fewer errors, then the earlier finish',
-    tieNote: ' (fewer errors would rank first)',
-    draws: 'dice',
+    caption: 'ranked by score, then the earlier finish',
+    tieNote: '',
+    draws: 'draws',
     computerName: 'the computer',
-    computerDone: (score) => `The computer (strong) scored ${score} on the same dice.`,
-    computerPlaying: 'The computer is still playing these dice.',
+    computerDone: (score) => `The computer scored ${score}.`,
+    computerPlaying: 'The computer is still playing.',
     rankSuffix: '',
     leaderboardNote: null,
     lead: null,
@@ -198,6 +198,6 @@ export function challengeWords(game) {
 /** An entry's tie break as its game shows it (errors as they are, a margin signed). */
 export function tieBreakText(game, entry) {
   const w = challengeWords(game);
-  const v = entry?.[w.tieBreak];
+  const v = w.tieBreak ? entry?.[w.tieBreak] : undefined;
   return w.tieBreakSigned ? signed(v ?? 0) : (v ?? '');
 }
