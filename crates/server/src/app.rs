@@ -15,13 +15,14 @@ use tokio::task::JoinHandle;
 
 use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
+use crate::config::{Config, ServeError};
 use crate::game::GameState;
 use crate::games::ink::InkState;
 use crate::games::metro::MetroState;
 use crate::play::Registration;
 use crate::state::{AppState, Registered};
-use crate::storage::Storage;
-use crate::{Config, ServeError, challenges, conn, http, memory, play, replay, thinking};
+use crate::{challenges, conn, http, memory, play, replay, thinking};
+use store::Storage;
 
 /// How long a game stays in memory unused (storage keeps it for good).
 const IDLE: Duration = Duration::from_secs(15 * 60);

@@ -1,8 +1,8 @@
 //! What a game gives a challenge: the computer's own game on its seed, how strongly the
 //! computer plays it, and a finished game as a friend challenge takes it.
 
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
-use crate::storage::{ActionRow, ChallengeRef, Finished, SeatRow};
+use store::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use store::{ActionRow, ChallengeRef, Finished, SeatRow};
 
 /// A player's attempt at a challenge as a game starts it: the challenge, the player, the seat's
 /// token and the player's entry (stored with the game); without an entry, a practice game on

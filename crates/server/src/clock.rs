@@ -9,7 +9,7 @@ use time::format_description::well_known::Rfc3339;
 
 /// Milliseconds since the Unix epoch, now, by the real clock.
 fn real_ms() -> i64 {
-    crate::storage::now_ms()
+    store::now_ms()
 }
 
 /// What time it is for the server.

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::storage::StorageError;
+use store::StorageError;
 
 #[derive(Debug, Error)]
 pub enum ApiError {
@@ -141,8 +141,8 @@ impl From<crate::ids::RandomError> for ApiError {
     }
 }
 
-impl From<crate::names::NameError> for ApiError {
-    fn from(e: crate::names::NameError) -> ApiError {
+impl From<store::names::NameError> for ApiError {
+    fn from(e: store::names::NameError) -> ApiError {
         ApiError::BadRequest(e.to_string())
     }
 }

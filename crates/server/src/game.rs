@@ -22,8 +22,8 @@ pub use crate::challenge_kind::{ChallengeKind, Period};
 use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::{ActionRow, ChallengeRef, Finished, SeatRow, StoredGame};
 pub use crate::table::{Seat, SeatToken, Table};
+use store::{ActionRow, ChallengeRef, Finished, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
 /// does that no other game does.

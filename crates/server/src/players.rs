@@ -9,11 +9,11 @@ use crate::challenges;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
-use crate::names;
 use crate::replay::GameResult;
 use crate::state::AppState;
-use crate::storage::StorageError;
-use crate::storage::challenges::PlayerRow;
+use store::StorageError;
+use store::challenges::PlayerRow;
+use store::names;
 
 /// `POST /api/players`'s answer: the token is shown this once.
 #[derive(Debug, Serialize)]

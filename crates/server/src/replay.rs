@@ -11,8 +11,8 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::challenges::EntryScore;
-use crate::storage::{ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
+use store::challenges::EntryScore;
+use store::{ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What every game's replay begins with (flattened into it).
 #[derive(Debug, Clone, Serialize)]

@@ -26,7 +26,7 @@ use crate::error::{ApiError, query};
 use crate::game::GameState;
 use crate::replay::corrupt;
 use crate::state::AppState;
-use crate::storage::StoredGame;
+use store::StoredGame;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -10,7 +10,7 @@ use crate::challenge_kind::{Period, is_friend};
 use crate::challenges;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::storage::challenges::ChallengeRow;
+use store::challenges::ChallengeRow;
 
 /// `GET /api/challenges/{id}/share`.
 #[derive(Debug, Serialize)]

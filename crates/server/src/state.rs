@@ -14,8 +14,8 @@ use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::ids;
-use crate::storage::{Storage, StoredGame};
 use crate::thinking;
+use store::{Storage, StoredGame};
 
 /// A kind of game, registered (see `crate::play::Registration`, the one implementation, generic
 /// over the game): what challenges, leases, live updates from other processes and the minute's
@@ -59,13 +59,9 @@ pub trait Registered: Send + Sync + 'static {
         at: i64,
     ) -> Result<ComputerGame, ApiError>;
     /// A finished game of this kind as a friend challenge takes it.
-    fn friend_game(&self, stored: &crate::storage::StoredGame) -> Result<FriendGame, ApiError>;
+    fn friend_game(&self, stored: &store::StoredGame) -> Result<FriendGame, ApiError>;
     /// A seat's board as a grid of emoji for a shared result (see `GameState::share_grid`).
-    fn share_grid(
-        &self,
-        stored: crate::storage::StoredGame,
-        seat: usize,
-    ) -> Result<Vec<String>, ApiError>;
+    fn share_grid(&self, stored: store::StoredGame, seat: usize) -> Result<Vec<String>, ApiError>;
     /// The name of the computer's row on a challenge of this kind.
     fn computer_name(&self) -> String;
     /// How a leaderboard of this kind breaks ties.
@@ -74,11 +70,7 @@ pub trait Registered: Send + Sync + 'static {
     fn challenge_kinds(&self) -> &'static [ChallengeKind];
     /// How a stored game of this kind ended, replayed (for games stored before results were
     /// kept); `None` if it goes on or does not replay.
-    fn finished_of(
-        &self,
-        stored: crate::storage::StoredGame,
-        at: i64,
-    ) -> Option<crate::storage::Finished>;
+    fn finished_of(&self, stored: store::StoredGame, at: i64) -> Option<store::Finished>;
 }
 
 /// The application's state, shared by every handler.

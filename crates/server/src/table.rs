@@ -15,10 +15,10 @@ use serde::Serialize;
 use crate::challenge_games::ChallengeStart;
 use crate::error::ApiError;
 use crate::ids::{self, RandomError};
-use crate::names::{self, NameError};
 use crate::seed::Seed;
-use crate::storage::challenges::PlayerRow;
-use crate::storage::{ChallengeRef, SeatKind, SeatRow};
+use store::challenges::PlayerRow;
+use store::names::{self, NameError};
+use store::{ChallengeRef, SeatKind, SeatRow};
 
 /// One seat of a game, as every game keeps it.
 ///

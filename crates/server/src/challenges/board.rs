@@ -7,7 +7,7 @@ use crate::challenge_kind::is_friend;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::storage::challenges::EntryRow;
+use store::challenges::EntryRow;
 
 use super::making::load;
 use super::summary::{Summary, TieBreak, streaks, summary, you};

@@ -7,8 +7,8 @@ use crate::game::Strength;
 use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::AppState;
-use crate::storage::challenges::{ChallengeRow, ChallengeStats, EntryScore};
-use crate::storage::{Finished, GameKind, NewGame, StorageError};
+use store::challenges::{ChallengeRow, ChallengeStats, EntryScore};
+use store::{Finished, GameKind, NewGame, StorageError};
 
 use super::{seed, setup_of};
 

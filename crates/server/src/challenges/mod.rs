@@ -43,8 +43,8 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::network::Network;
 use crate::state::AppState;
-use crate::storage::ChallengeRef;
-use crate::storage::challenges::{ChallengeRow, NewEntry, PlayerRow};
+use store::ChallengeRef;
+use store::challenges::{ChallengeRow, NewEntry, PlayerRow};
 
 mod board;
 mod making;

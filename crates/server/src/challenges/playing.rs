@@ -10,8 +10,8 @@ use crate::game::{ChallengeStart, FriendGame};
 use crate::ids;
 use crate::network::Network;
 use crate::state::AppState;
-use crate::storage::StorageError;
-use crate::storage::challenges::{ChallengeRow, EntryRow, FinishedEntry, PlayerRow};
+use store::StorageError;
+use store::challenges::{ChallengeRow, EntryRow, FinishedEntry, PlayerRow};
 
 use super::making::{load, start_computer};
 use super::{authenticate, is_closed, new_entry, setup_of};
@@ -219,7 +219,7 @@ pub struct FriendMade {
 /// else could read them: then the game's seats are its first entries (each under its player's
 /// name, and a player who sat there has played it), the maker's the maker's. New dice when
 /// the game's could be known to others: read by anyone who does not sit in it (a spectator, a
-/// replay, a review: see [`crate::storage::StoredGame::shown`]), a seed its creator chose, a
+/// replay, a review: see [`store::StoredGame::shown`]), a seed its creator chose, a
 /// closed challenge's or its practice's; then the game's score is only the one to beat, and
 /// its seats may play the new dice like anyone.
 pub async fn friend(
@@ -350,7 +350,7 @@ async fn friend_made(app: &AppState, id: String) -> Result<FriendMade, ApiError>
 /// seat of nobody's (a guest at the same table) is named as the seat was, marked a guest.
 async fn friend_entries(
     app: &AppState,
-    stored: &crate::storage::StoredGame,
+    stored: &store::StoredGame,
     makers_seat: usize,
     maker: &PlayerRow,
     results: Vec<(i64, i64)>,

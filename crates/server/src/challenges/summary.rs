@@ -11,8 +11,8 @@ use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::GameKind;
-use crate::storage::challenges::{ChallengeStats, PlayerRow};
+use store::GameKind;
+use store::challenges::{ChallengeStats, PlayerRow};
 
 use super::making::ensure_current;
 use super::{challenge_ref, is_closed, player_of, seed_public, setup_of};

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::preview::{self, Card, Drawing, escape};
 use crate::share;
 use crate::state::AppState;
-use crate::storage::challenges::ChallengeStats;
+use store::challenges::ChallengeStats;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

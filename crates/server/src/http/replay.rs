@@ -12,7 +12,7 @@ use crate::challenges::Cursor;
 use crate::error::{ApiError, query};
 use crate::replay::GameResult;
 use crate::state::AppState;
-use crate::storage::GameKind;
+use store::GameKind;
 
 /// The most games `GET /api/games` lists at once.
 pub const MAX_LIMIT: usize = 100;

@@ -5,8 +5,8 @@ use crate::error::ApiError;
 use crate::game::{Change, GameState, SeatToken, Seated};
 use crate::play::{Session, Sessions, detached};
 use crate::state::AppState;
-use crate::storage::{ActionRow, StorageError};
 use crate::table;
+use store::{ActionRow, StorageError};
 
 /// A change the seat whose token this is makes to game `id`: `decide` gives the next state and
 /// its actions (it runs again on the game as it is now if another process changed it

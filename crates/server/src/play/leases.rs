@@ -14,7 +14,7 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 
 use crate::state::AppState;
-use crate::storage::now_ms;
+use store::now_ms;
 
 /// How long a lease lasts unless renewed.
 pub const TTL: Duration = Duration::from_secs(5);

@@ -13,7 +13,7 @@ use crate::game::{
     ChallengeKind, ChallengeStart, ComputerGame, FriendGame, GameState, Strength, TieBreakRule,
 };
 use crate::state::{AppState, Registered};
-use crate::storage::{Finished, Storage, StoredGame};
+use store::{Finished, Storage, StoredGame};
 
 use super::session::Sessions;
 

@@ -21,10 +21,8 @@ use crate::game::{Change, GameInfo, GameState};
 use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::AppState;
-use crate::storage::challenges::NewEntry;
-use crate::storage::{
-    ActionRow, Append, NewGame, Notice, SeatRow, Storage, StorageError, StoredGame,
-};
+use store::challenges::NewEntry;
+use store::{ActionRow, Append, NewGame, Notice, SeatRow, Storage, StorageError, StoredGame};
 
 /// One game, loaded.
 pub struct Session<St> {

@@ -39,9 +39,9 @@ use crate::game::{
 use crate::play::{self, Session};
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::{ActionRow, Finished, SeatKind, StoredGame};
 use crate::table::Seating;
 use crate::written::{Kept, Written};
+use store::{ActionRow, Finished, SeatKind, StoredGame};
 
 /// Each refusal of the engine's names its rule with a short, stable name.
 impl Refusal for GameError {
@@ -549,7 +549,7 @@ impl InkState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::SeatRow;
+    use store::SeatRow;
 
     /// An online game as stored, with these seats and log rows (seat, action JSON).
     fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {

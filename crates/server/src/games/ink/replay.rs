@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::is_base;
 use crate::error::ApiError;
 use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
-use crate::storage::{Finished, StoredGame};
+use store::{Finished, StoredGame};
 
 /// One action of a Railroad Ink game, and what it changed.
 #[derive(Debug, Clone, Serialize)]

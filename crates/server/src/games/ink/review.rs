@@ -9,7 +9,7 @@ use super::replay::{InkLog, ink_log_full};
 use crate::error::ApiError;
 use crate::replay::corrupt;
 use crate::review::not_over;
-use crate::storage::StoredGame;
+use store::StoredGame;
 
 /// `seat`'s review: `{"rounds": […], "loss": …, "score": …}`, of the base game or of an
 /// expansion's (its six rounds, its dice, its rules and the strong player's evaluation of it).

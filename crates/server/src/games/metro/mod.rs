@@ -40,9 +40,9 @@ use crate::game::{
 use crate::play::Session;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::storage::SeatKind as Kind;
-use crate::storage::{ActionRow, Finished, StoredGame};
 use crate::table::Seating;
+use store::SeatKind as Kind;
+use store::{ActionRow, Finished, StoredGame};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::viewer::begun;
 use crate::error::ApiError;
 use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
-use crate::storage::{Finished, StoredGame};
+use store::{Finished, StoredGame};
 
 /// What a stored Metro game was created with (the fields a replay needs).
 #[derive(Debug, serde::Deserialize)]

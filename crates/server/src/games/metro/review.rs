@@ -11,7 +11,7 @@ use super::replay::metro_game;
 use crate::error::ApiError;
 use crate::replay::corrupt;
 use crate::review::not_over;
-use crate::storage::{SeatRow, StoredGame};
+use store::{SeatRow, StoredGame};
 
 /// One decision as the answer says it (values in points of expected final margin over the
 /// best other player, to the hundredth: the margin the seat's game would end with if the strong
