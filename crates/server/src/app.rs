@@ -72,6 +72,12 @@ impl Games {
 }
 
 impl Games {
+    /// These games and the game of rules `R`, played at the runtime's table (see
+    /// [`crate::rules`]): what it offers is read from its capabilities.
+    pub fn rules<R: crate::rules::Rules>(self) -> Games {
+        self.with::<crate::rules::Ruled<R>>(Router::new())
+    }
+
     /// Checks the challenge kinds the games declare (see [`crate::challenge_kind::check`]).
     fn check_challenges(&self) -> Result<(), ServeError> {
         let kinds: Vec<(&str, &ChallengeKind)> = self

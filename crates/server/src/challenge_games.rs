@@ -51,7 +51,8 @@ pub struct ComputerGame {
 /// (a number where fewer is better is stored negated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TieBreakRule {
-    /// The field of the answers that shows it (`errors`).
+    /// The field of the answers that shows it (`errors`): beside a row's own fields, so never
+    /// `name`, `score` or `game`.
     pub name: &'static str,
     /// Whether fewer is better: then `k2` is minus the number shown.
     pub fewer_is_better: bool,

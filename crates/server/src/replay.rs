@@ -171,15 +171,9 @@ pub struct SeatResult {
     pub k2: i64,
 }
 
-/// How a finished game ended at `at`, to store with its last actions: each seat's result
-/// (`names[i]` is seat `i`'s name) and the winning seats.
-pub fn finished(
-    names: &[&str],
-    results: &[SeatResult],
-    winners: Vec<usize>,
-    at: i64,
-) -> Option<Finished> {
-    let result = GameResult {
+/// A finished game's result: each seat's (`names[i]` is seat `i`'s name) and the winning seats.
+pub fn game_result(names: &[&str], results: &[SeatResult], winners: Vec<usize>) -> GameResult {
+    GameResult {
         players: results
             .iter()
             .enumerate()
@@ -193,7 +187,18 @@ pub fn finished(
             })
             .collect(),
         winners,
-    };
+    }
+}
+
+/// How a finished game ended at `at`, to store with its last actions: each seat's result
+/// (`names[i]` is seat `i`'s name) and the winning seats.
+pub fn finished(
+    names: &[&str],
+    results: &[SeatResult],
+    winners: Vec<usize>,
+    at: i64,
+) -> Option<Finished> {
+    let result = game_result(names, results, winners);
     let entries = results
         .iter()
         .enumerate()

@@ -1,28 +1,23 @@
-//! A game plugs in: noughts and crosses, written here against the server's one game interface
-//! (`server::game::GameState`) and registered with `server::Games`, is played through the HTTP
-//! API (create, join, act, state, live updates, replay, the list of recent games) without any
-//! generic module of the server knowing it.
+//! A game plugs in: noughts and crosses, written here against the runtime's small game interface
+//! (`server::rules::Rules`) with a computer player and a daily challenge of its own, and
+//! registered with `server::Games::rules`, is made, joined, played against people and against
+//! the computer, replayed, and entered as a daily through the HTTP API, without any generic
+//! module of the server knowing it.
 
 mod common;
 
-use common::Answer;
+use std::time::Duration;
 
+use common::challenge::{TODAY, board, play, player, wait_for_computer};
+use common::{Answer, TestApp};
 use hyper::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use server::ApiError;
-use server::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated, Strength, Table,
-    TieBreakRule, to_json,
-};
-use server::play::Session;
-use server::replay::SeatResult;
-use server::state::AppState;
-use server::storage::{ActionRow, Finished, StoredGame};
-use server::table::Seating;
+use server::game::{ChallengeKind, Period, TieBreakRule};
+use server::rules::{Capabilities, Computer, Rules, SeatResult};
 
 // ---------------------------------------------------------------------------------------
-// The rules: a dozen lines.
+// The rules, and a computer that plays them perfectly.
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -35,50 +30,70 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-/// The seat with three in a line.
-fn winner(board: &[Option<usize>; 9]) -> Option<usize> {
-    LINES
-        .iter()
-        .find_map(|l| {
-            (board[l[0]].is_some() && l.iter().all(|&i| board[i] == board[l[0]]))
-                .then_some(board[l[0]])
-        })
-        .flatten()
-}
+/// The board: each square's mark (its seat), empty squares `None`.
+#[derive(Debug, Clone)]
+struct Ttt([Option<usize>; 9]);
 
-/// Marks `square` for `seat`, if it is its turn and the square is free.
-fn mark(
-    board: &mut [Option<usize>; 9],
-    moves: usize,
-    seat: usize,
-    square: usize,
-) -> Result<(), String> {
-    if winner(board).is_some() || moves == 9 {
-        return Err("the game is over".into());
+impl Ttt {
+    /// The seat with three in a line.
+    fn winner(&self) -> Option<usize> {
+        let b = &self.0;
+        LINES
+            .iter()
+            .find(|l| b[l[0]].is_some() && l.iter().all(|&i| b[i] == b[l[0]]))
+            .and_then(|l| b[l[0]])
     }
-    if seat != moves % 2 {
-        return Err("it is the other player's turn".into());
+
+    fn over(&self) -> bool {
+        self.winner().is_some() || self.0.iter().all(Option::is_some)
     }
-    match board.get(square) {
-        Some(None) => {
-            board[square] = Some(seat);
-            Ok(())
+
+    fn turn(&self) -> usize {
+        self.0.iter().flatten().count() % 2
+    }
+
+    fn free(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..9).filter(|&i| self.0[i].is_none())
+    }
+
+    /// The board after `seat` marks `square`, or the rule that forbids it.
+    fn mark(&self, seat: usize, square: usize) -> Result<Ttt, String> {
+        if self.over() {
+            return Err("the game is over".into());
         }
-        Some(Some(_)) => Err(format!("square {square} is taken")),
-        None => Err(format!("there is no square {square}")),
+        if seat != self.turn() {
+            return Err("it is the other player's turn".into());
+        }
+        let mut next = self.clone();
+        match next.0.get_mut(square) {
+            Some(sq @ None) => *sq = Some(seat),
+            Some(Some(_)) => return Err(format!("square {square} is taken")),
+            None => return Err(format!("there is no square {square}")),
+        }
+        Ok(next)
+    }
+
+    /// The value of the game for the seat to move (1 a win, 0 a draw, -1 a loss) with both
+    /// seats playing their best, and the best square.
+    fn negamax(&self) -> (i32, usize) {
+        if self.winner().is_some() {
+            return (-1, 9);
+        }
+        let after = |sq: usize| {
+            let mut next = self.clone();
+            next.0[sq] = Some(self.turn());
+            (-next.negamax().0, sq)
+        };
+        self.free()
+            .map(after)
+            .max_by_key(|&(v, _)| v)
+            .unwrap_or((0, 9))
     }
 }
 
 // ---------------------------------------------------------------------------------------
-// The game, as the server sees it.
-
-#[derive(Debug, Clone)]
-struct Ttt {
-    board: [Option<usize>; 9],
-    moves: Vec<(usize, usize)>,
-    /// X's seat and O's (open until someone joins), as the server's table keeps them.
-    table: Table,
-}
+// The interface: what the runtime asks of a game, its computer and its daily (at most 80
+// lines, blank ones aside).
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -86,319 +101,194 @@ struct Mark {
     square: usize,
 }
 
-#[derive(Debug, Deserialize)]
-struct Create {
-    name: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Join {
-    name: Option<String>,
-}
-
 #[derive(Debug, Serialize)]
 struct View {
-    id: String,
-    kind: &'static str,
-    version: usize,
     board: String,
-    turn: Option<usize>,
-    finished: bool,
-    winner: Option<usize>,
-    players: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    you: Option<usize>,
 }
 
-#[derive(Debug, Serialize)]
-struct Replay {
-    moves: Vec<(usize, usize)>,
-    winner: Option<usize>,
-}
-
-impl Ttt {
-    fn new(table: Table) -> Ttt {
-        Ttt {
-            board: [None; 9],
-            moves: Vec::new(),
-            table,
-        }
-    }
-
-    /// Whether O's seat is still open.
-    fn waiting(&self) -> bool {
-        self.table.seats[1].is_open()
-    }
-
-    fn is_over(&self) -> bool {
-        winner(&self.board).is_some() || self.moves.len() == 9
-    }
-}
-
-fn refused(why: String) -> ApiError {
-    ApiError::Conflict(why)
-}
-
-fn moves_of(stored: &StoredGame) -> Result<Ttt, ApiError> {
-    let mut game = Ttt::new(Table::from_rows(stored.seats.clone()));
-    for row in &stored.actions {
-        let m: Mark =
-            serde_json::from_str(&row.action).map_err(|e| ApiError::Internal(e.to_string()))?;
-        mark(&mut game.board, game.moves.len(), row.seat, m.square).map_err(ApiError::Internal)?;
-        game.moves.push((row.seat, m.square));
-    }
-    Ok(game)
-}
-
-impl GameState for Ttt {
+impl Rules for Ttt {
     const KIND: &'static str = "ttt";
     const NAME: &'static str = "Noughts and crosses";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
-    type View = View;
-    type Thought = ();
-    type Decision = ();
-    type Create = Create;
-    type Join = Join;
+    const SEATS: (usize, usize) = (2, 2);
+    type Options = ();
     type Action = Mark;
-    type Replay = Replay;
+    type View = View;
 
-    fn from_stored(stored: StoredGame) -> Result<Ttt, ApiError> {
-        let mut game = moves_of(&stored)?;
-        // The second seat is open until someone joins.
-        if game.table.seats.len() == 1 {
-            game.table.seats.push(Seat::invited("O".into()));
-        }
-        game.table.challenge = stored.challenge;
-        Ok(game)
+    fn setup(_: &(), _: usize, _: u64) -> Result<Ttt, String> {
+        Ok(Ttt([None; 9]))
     }
 
-    fn version(&self) -> usize {
-        self.moves.len() + usize::from(!self.waiting())
+    fn act(&self, seat: usize, m: &Mark) -> Result<Ttt, String> {
+        self.mark(seat, m.square)
     }
 
-    fn actions(&self) -> usize {
-        self.moves.len()
+    fn to_act(&self) -> Vec<usize> {
+        (!self.over()).then(|| self.turn()).into_iter().collect()
     }
 
-    fn table(&self) -> &Table {
-        &self.table
-    }
-
-    fn is_over(&self) -> bool {
-        Ttt::is_over(self)
-    }
-
-    fn finished(&self, now: i64) -> Option<Finished> {
-        if !self.is_over() {
-            return None;
-        }
-        let win = winner(&self.board);
-        let results: Vec<SeatResult> = (0..2)
-            .map(|seat| SeatResult {
-                score: i64::from(win == Some(seat)),
-                errors: None,
-                k2: 0,
-            })
-            .collect();
-        let winners = match win {
-            Some(seat) => vec![seat],
-            None => vec![0, 1],
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        let score = |seat| match self.winner() {
+            None => 1,
+            Some(w) => 2 * i64::from(w == seat),
         };
-        server::replay::finished(&self.table.names(), &results, winners, now)
+        let moves = -(self.0.iter().flatten().count() as i64);
+        let result = |seat| SeatResult {
+            score: score(seat),
+            errors: None,
+            k2: moves,
+        };
+        self.over().then(|| vec![result(0), result(1)])
     }
 
-    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> View {
+    fn view(&self, _: Option<usize>) -> View {
+        let mark = |s: &Option<usize>| ['.', 'x', 'o'][s.map_or(0, |s| s + 1)];
         View {
-            id: game.id.to_owned(),
-            kind: "ttt",
-            version: self.version(),
-            board: self
-                .board
-                .iter()
-                .map(|s| match s {
-                    Some(0) => 'x',
-                    Some(_) => 'o',
-                    None => '.',
-                })
-                .collect(),
-            turn: (!self.is_over()).then_some(self.moves.len() % 2),
-            finished: self.is_over(),
-            winner: winner(&self.board),
-            players: self.table.names().into_iter().map(str::to_owned).collect(),
-            you: seat,
+            board: self.0.iter().map(mark).collect(),
         }
     }
 
-    fn computer_thought(&self) -> Option<()> {
-        None
-    }
+    const CAPABILITIES: Capabilities<Ttt> = Capabilities {
+        computer: Some(Computer {
+            levels: &["random", "perfect"],
+            choose,
+        }),
+        challenges: &[ChallengeKind {
+            kind: "ttt-daily",
+            prefix: "ttt-daily",
+            period: Period::Day,
+            setups: &[],
+            streak: true,
+            title: "Daily {game}",
+            listed: 9,
+        }],
+        tie_break: TieBreakRule::fewest("moves"),
+        share_grid: None,
+    };
+}
 
-    fn think(_: &()) {}
-
-    fn computer_moves(&self, _: &str, _: &(), _: ()) -> Result<(Ttt, Vec<ActionRow>), ApiError> {
-        Err(ApiError::Internal(
-            "no computer plays noughts and crosses".into(),
-        ))
-    }
-
-    async fn start_challenge_game(_: &AppState, _: ChallengeStart<'_>) -> Result<String, ApiError> {
-        Err(refused("no challenges of noughts and crosses".into()))
-    }
-
-    fn computer_challenge_game(_: u64, _: Strength, _: i64) -> Result<ComputerGame, ApiError> {
-        Err(refused("no challenges of noughts and crosses".into()))
-    }
-
-    fn computer_name() -> String {
-        "Computer".into()
-    }
-
-    fn friend_game(_: &StoredGame) -> Result<FriendGame, ApiError> {
-        Err(refused(
-            "no friend challenges of noughts and crosses".into(),
-        ))
-    }
-
-    async fn create(
-        app: &AppState,
-        request: Create,
-        player: Option<String>,
-    ) -> Result<Seated, ApiError> {
-        let mut seating = Seating::new(player);
-        seating.person(Some(request.name.as_deref().unwrap_or("X")))?;
-        seating.invited(Some("O"))?;
-        let made = seating.made(None)?;
-        let id = Session::<Ttt>::start(app, "online", "{}".into(), Ttt::new(made.table), None);
-        Seated::new(id.await?, made.tokens)
-    }
-
-    fn join(
-        &self,
-        request: &Join,
-        token_hash: String,
-        player: Option<String>,
-    ) -> Result<(Ttt, Vec<ActionRow>, usize), ApiError> {
-        if !self.waiting() {
-            return Err(refused("both seats are taken".into()));
-        }
-        let mut next = self.clone();
-        let name = request.name.as_deref();
-        next.table.take_seat(1, name, token_hash, player)?;
-        Ok((next, Vec::new(), 1))
-    }
-
-    fn act(&self, seat: usize, m: Mark) -> Result<(Ttt, Vec<ActionRow>), ApiError> {
-        if self.waiting() {
-            return Err(refused("nobody has joined yet".into()));
-        }
-        let mut next = self.clone();
-        mark(&mut next.board, next.moves.len(), seat, m.square).map_err(refused)?;
-        next.moves.push((seat, m.square));
-        let row = ActionRow {
-            seat,
-            action: to_json(&m)?,
-        };
-        Ok((next, vec![row]))
-    }
-
-    fn replay(stored: &StoredGame) -> Result<Replay, ApiError> {
-        let game = moves_of(stored)?;
-        if !game.is_over() {
-            return Err(ApiError::Conflict("the game is not over yet".into()));
-        }
-        Ok(Replay {
-            winner: winner(&game.board),
-            moves: game.moves,
-        })
-    }
-
-    fn hide_seed(_: &mut Replay) {}
+/// The computer's square: the best one, or (`random`) any free one.
+fn choose(game: &Ttt, _: usize, level: &str, seed: u64) -> Mark {
+    let free: Vec<usize> = game.free().collect();
+    let square = match level {
+        "random" => free[(seed % free.len() as u64) as usize],
+        _ => game.negamax().1,
+    };
+    Mark { square }
 }
 
 // ---------------------------------------------------------------------------------------
 // Played through the HTTP API.
 
-#[tokio::test]
-async fn noughts_and_crosses_plugs_in_and_plays_through_the_api() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = server::Config::new(
-        "127.0.0.1:0",
-        common::test_database(&dir.path().join("t.sqlite")).await,
-    );
-    config.limits = server::Limits::off();
-    let games = server::Games::standard().with::<Ttt>(axum::Router::new());
-    let running = server::app::start(&config, games).await.unwrap();
-    let addr = running.addr();
-    let call = |method: &'static str, path: String, token: Option<String>, body: Option<Value>| async move {
-        let body = body.map(|b| b.to_string());
-        common::Client::connect(addr)
-            .await
-            .call(method, &path, token.as_deref(), body.as_deref())
-            .await
-    };
+fn games() -> server::Games {
+    server::Games::standard().rules::<Ttt>()
+}
 
-    let (status, x) = call(
-        "POST",
-        "/api/ttt/games".into(),
-        None,
-        Some(json!({"name": "Xena"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{x}");
+async fn start() -> TestApp {
+    let clock = server::Clock::parse(TODAY).unwrap();
+    TestApp::start_games(games, |c| {
+        c.clock = clock;
+        c.challenge_budget = Some(4);
+        c.rank_per_address = false;
+    })
+    .await
+}
+
+async fn mark(app: &TestApp, game: &str, token: &str, square: usize) -> (StatusCode, Value) {
+    let body = json!({ "square": square }).to_string();
+    app.post(&format!("{game}/act"), Some(token), &body).await
+}
+
+/// The game's state once it is `seat`'s turn or the game is over (the computer moves on).
+async fn when_to_act(app: &TestApp, game: &str, token: &str, seat: usize) -> Value {
+    for _ in 0..400 {
+        let s = app.get(game, Some(token)).await.is(StatusCode::OK);
+        if s["to_act"] == json!([seat]) || s["finished"] == true {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the computer never moved in {game}");
+}
+
+/// Plays seat 0 against the computer to the end, each time on the first free square.
+async fn play_out(app: &TestApp, game: &str, token: &str) -> Value {
+    loop {
+        let s = when_to_act(app, game, token, 0).await;
+        if s["finished"] == true {
+            return s;
+        }
+        let square = s["board"].as_str().unwrap().find('.').unwrap();
+        mark(app, game, token, square).await.is(StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn two_people_make_join_play_and_replay_a_game() {
+    let mut app = start().await;
+    let seats = json!({"players": [
+        {"kind": "human", "name": "Xena"},
+        {"kind": "human", "invite": true},
+    ]});
+    let x = app
+        .post("/api/ttt/games", None, &seats.to_string())
+        .await
+        .is(StatusCode::CREATED);
+    assert_eq!(x["seats"], json!([{"seat": 0, "token": x["token"]}]));
     let id = x["id"].as_str().unwrap().to_owned();
     let xt = x["token"].as_str().unwrap().to_owned();
     let game = format!("/api/ttt/games/{id}");
-    let mark = |token: &String, square: usize| {
-        let body = json!({ "square": square });
-        call(
-            "POST",
-            format!("{game}/act"),
-            Some(token.clone()),
-            Some(body),
-        )
-    };
-    // Nobody may move before the second seat is taken.
-    mark(&xt, 4).await.is(StatusCode::CONFLICT);
-    let (status, o) = call(
-        "POST",
-        format!("{game}/join"),
-        None,
-        Some(json!({"name": "Otto"})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{o}");
+    // Nobody may move before the invited seat is taken.
+    let v = mark(&app, &game, &xt, 4).await.is(StatusCode::CONFLICT);
+    assert_eq!(
+        v["error"],
+        "the game starts once every invited player has joined"
+    );
+    let s = app.get(&game, None).await.is(StatusCode::OK);
+    assert_eq!(
+        (
+            s["players"][1]["name"].clone(),
+            s["players"][1]["open"].clone()
+        ),
+        (json!("Player 2"), json!(true))
+    );
+    let o = app
+        .post(&format!("{game}/join"), None, r#"{"name":"Otto"}"#)
+        .await
+        .is(StatusCode::CREATED);
     assert_eq!(o["seat"], 1);
     let ot = o["token"].as_str().unwrap().to_owned();
-    let (status, _) = call("POST", format!("{game}/join"), None, Some(json!({}))).await;
-    assert_eq!(status, StatusCode::CONFLICT, "a full game");
+    let v = (app.post(&format!("{game}/join"), None, "{}").await).is(StatusCode::CONFLICT);
+    assert_eq!(v["error"], "every seat is taken");
 
     // Live updates: the version now, and after each move.
-    let mut client = common::Client::connect(addr).await;
+    let mut client = app.client().await;
     let response = client
         .send("GET", &format!("{game}/events"), &[], Vec::new())
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let mut body = response.into_body();
-    let mut heard = String::new();
 
     // X takes the top row while O plays the middle row; a move out of turn, or on a taken
     // square, is refused with the game's words.
-    let moves = [(&xt, 0), (&ot, 3), (&xt, 1), (&ot, 4)];
-    for (token, square) in moves {
-        mark(token, square).await.is(StatusCode::OK);
+    for (token, square) in [(&xt, 0), (&ot, 3), (&xt, 1), (&ot, 4)] {
+        mark(&app, &game, token, square).await.is(StatusCode::OK);
     }
-    let v = mark(&ot, 8).await.is(StatusCode::CONFLICT);
+    let v = mark(&app, &game, &ot, 8).await.is(StatusCode::CONFLICT);
     assert_eq!(v["error"], "it is the other player's turn");
-    mark(&xt, 4).await.is(StatusCode::CONFLICT);
-    let (_, v) = call("GET", format!("{game}/replay"), None, None).await;
+    let v = mark(&app, &game, &xt, 4).await.is(StatusCode::CONFLICT);
+    assert_eq!(v["error"], "square 4 is taken");
+    let v = (app.get(&format!("{game}/replay"), None).await).is(StatusCode::CONFLICT);
     assert_eq!(v["error"], "the game is not over yet");
-    let v = mark(&xt, 2).await.is(StatusCode::OK);
+    let v = mark(&app, &game, &xt, 2).await.is(StatusCode::OK);
     assert_eq!(v["board"], "xxxoo....");
-    assert_eq!(v["winner"], 0);
-    assert_eq!(v["you"], 0);
-    while !heard.contains("\"version\":6") {
+    assert_eq!(
+        (v["winners"].clone(), v["you"].clone()),
+        (json!([0]), json!(0))
+    );
+    let mut heard = String::new();
+    while !heard.contains("\"version\":7") {
         let frame = tokio::time::timeout(
-            std::time::Duration::from_secs(5),
+            Duration::from_secs(5),
             http_body_util::BodyExt::frame(&mut body),
         )
         .await
@@ -411,20 +301,23 @@ async fn noughts_and_crosses_plugs_in_and_plays_through_the_api() {
     }
 
     // The state as anyone sees it, the replay, and the recent games with its result.
-    let (status, s) = call("GET", game.clone(), None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let s = app.get(&game, None).await.is(StatusCode::OK);
     assert_eq!(
-        (s["finished"].clone(), s["players"].clone()),
-        (json!(true), json!(["Xena", "Otto"]))
+        (s["finished"].clone(), s["to_act"].clone(), s.get("you")),
+        (json!(true), json!([]), None)
     );
-    assert!(s.get("you").is_none());
-    let (status, r) = call("GET", format!("{game}/replay"), None, None).await;
-    assert_eq!(status, StatusCode::OK, "{r}");
+    let r = app
+        .get(&format!("{game}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     assert_eq!(
-        r,
-        json!({"moves": [[0, 0], [1, 3], [0, 1], [1, 4], [0, 2]], "winner": 0})
+        r["actions"],
+        json!([[0, {"square": 0}], [1, {"square": 3}], [0, {"square": 1}], [1, {"square": 4}], [0, {"square": 2}]])
     );
-    let (_, list) = call("GET", "/api/games?kind=ttt".into(), None, None).await;
+    assert_eq!(r["result"]["winners"], json!([0]));
+    assert_eq!(r["result"]["players"][1]["name"], "Otto");
+    assert!(r["seed"].is_string());
+    let (_, list) = app.get("/api/games?kind=ttt", None).await;
     let listed = &list["games"][0];
     assert_eq!(listed["id"], id.as_str());
     assert_eq!(listed["kind"], "ttt");
@@ -432,17 +325,109 @@ async fn noughts_and_crosses_plugs_in_and_plays_through_the_api() {
     assert_eq!(listed["players"][0]["name"], "Xena");
 
     // Loaded again from storage, it is the same game.
-    running.stop().await.unwrap();
-    let running = server::app::start(
-        &config,
-        server::Games::standard().with::<Ttt>(axum::Router::new()),
-    )
-    .await
-    .unwrap();
-    let mut client = common::Client::connect(running.addr()).await;
-    let (status, again) = client.call("GET", &game, Some(&ot), None).await;
-    assert_eq!(status, StatusCode::OK);
+    app.restart().await;
+    let again = app.get(&game, Some(&ot)).await.is(StatusCode::OK);
     assert_eq!(again["board"], "xxxoo....");
     assert_eq!(again["you"], 1);
-    running.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_computer_plays_a_seat_and_never_loses() {
+    let app = start().await;
+    let v = app
+        .post(
+            "/api/ttt/games",
+            None,
+            r#"{"players":[{"kind":"human"},{"kind":"computer","level":"best"}]}"#,
+        )
+        .await
+        .is(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["error"],
+        "players[1]: unknown level \"best\"; choose one of random, perfect"
+    );
+    let v = app
+        .post("/api/ttt/games", None, r#"{"players":[{"kind":"human"}]}"#)
+        .await
+        .is(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["error"],
+        "a game of Noughts and crosses has 2 players, not 1"
+    );
+    // The computer plays at its strongest when no level is named.
+    let x = app
+        .post(
+            "/api/ttt/games",
+            None,
+            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"computer"}]}"#,
+        )
+        .await
+        .is(StatusCode::CREATED);
+    let game = format!("/api/ttt/games/{}", x["id"].as_str().unwrap());
+    let token = x["token"].as_str().unwrap();
+    let end = play_out(&app, &game, token).await;
+    assert_eq!(end["players"][1]["name"], "Computer 2");
+    assert_eq!(end["players"][1]["level"], "perfect");
+    assert!(
+        end["winners"].as_array().unwrap().contains(&json!(1)),
+        "{end}"
+    );
+    let r = (app.get(&format!("{game}/replay"), None).await).is(StatusCode::OK);
+    let actions = r["actions"].as_array().unwrap();
+    assert!(actions.iter().step_by(2).all(|a| a[0] == 0));
+    assert!(actions.iter().skip(1).step_by(2).all(|a| a[0] == 1));
+    // "Play again": the same seats, the computer in its place.
+    let again = app
+        .post(&format!("{game}/rematch"), Some(token), "")
+        .await
+        .is(StatusCode::CREATED);
+    let s = (app
+        .get(
+            &format!("/api/ttt/games/{}", again["id"].as_str().unwrap()),
+            None,
+        )
+        .await)
+        .is(StatusCode::OK);
+    assert_eq!(s["players"][1]["name"], "Computer 2");
+}
+
+#[tokio::test]
+async fn its_daily_challenge_is_entered_and_ranked() {
+    let app = start().await;
+    let current = app
+        .get("/api/challenges/current", None)
+        .await
+        .is(StatusCode::OK);
+    let daily = (current["challenges"].as_array().unwrap().iter())
+        .find(|c| c["kind"] == "ttt-daily")
+        .expect("the game's daily is listed")
+        .clone();
+    assert_eq!(daily["id"], "ttt-daily-2026-11-26");
+    assert_eq!(daily["game"], "ttt");
+    // The computer's own game: two perfect players draw.
+    let b = wait_for_computer(&app, "ttt-daily-2026-11-26").await;
+    assert_eq!(b["leaderboard"]["computer"]["score"], 1, "{b}");
+
+    let (_, ann) = player(&app, "Ann").await;
+    let (status, v) = play(&app, "ttt-daily-2026-11-26", &ann).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["kind"], "ttt");
+    let game = format!("/api/ttt/games/{}", v["game"].as_str().unwrap());
+    let seat = v["token"].as_str().unwrap();
+    let s = app.get(&game, Some(seat)).await.is(StatusCode::OK);
+    assert_eq!(s["challenge"], "ttt-daily-2026-11-26");
+    assert_eq!(s["players"][0]["name"], "Ann");
+    assert_eq!(s["players"][1]["kind"], "computer");
+    // A second attempt is refused.
+    let (status, _) = play(&app, "ttt-daily-2026-11-26", &ann).await;
+    assert_ne!(status, StatusCode::CREATED);
+    let end = play_out(&app, &game, seat).await;
+    let score = end["winners"].as_array().unwrap().len() as i64 - 1;
+    let b = board(&app, "ttt-daily-2026-11-26", Some(&ann)).await;
+    let entry = &b["leaderboard"]["entries"][0];
+    assert_eq!(
+        (entry["name"].clone(), entry["score"].clone()),
+        (json!("Ann"), json!(score))
+    );
+    assert_eq!(b["leaderboard"]["finished"], 1);
 }

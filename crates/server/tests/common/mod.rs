@@ -24,6 +24,8 @@ pub struct TestApp {
     pub db: PathBuf,
     /// What a restart starts with (the address and database are the app's own).
     pub config: server::Config,
+    /// The games it serves (again after a restart).
+    games: fn() -> server::Games,
     running: Option<server::Running>,
     _dir: tempfile::TempDir,
 }
@@ -35,6 +37,14 @@ impl TestApp {
 
     /// Starts with a configuration changed by `f` (its clock, say).
     pub async fn start_with(f: impl FnOnce(&mut server::Config)) -> TestApp {
+        TestApp::start_games(server::Games::standard, f).await
+    }
+
+    /// Serves `games` with a configuration changed by `f`.
+    pub async fn start_games(
+        games: fn() -> server::Games,
+        f: impl FnOnce(&mut server::Config),
+    ) -> TestApp {
         // The server's warnings and errors go to the test's output, shown when it fails (an
         // "internal error" answer says nothing more to the client).
         let _ = tracing_subscriber::fmt()
@@ -48,11 +58,14 @@ impl TestApp {
         // Every test client comes from 127.0.0.1: the per-address limits have their own test.
         config.limits = server::Limits::off();
         f(&mut config);
-        let running = server::start(&config).await.expect("server starts");
+        let running = server::app::start(&config, games())
+            .await
+            .expect("server starts");
         TestApp {
             addr: running.addr(),
             db,
             config,
+            games,
             running: Some(running),
             _dir: dir,
         }
@@ -75,7 +88,9 @@ impl TestApp {
         if let Some(running) = self.running.take() {
             running.stop().await.expect("server stops");
         }
-        let running = server::start(&self.config).await.expect("server restarts");
+        let running = server::app::start(&self.config, (self.games)())
+            .await
+            .expect("server restarts");
         self.addr = running.addr();
         self.running = Some(running);
     }

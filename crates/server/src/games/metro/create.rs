@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The lobby of Metro.
+pub const LOBBY: Lobby = Lobby {
+    game: "Metro",
+    seats: (MIN_PLAYERS, MAX_PLAYERS),
+    levels: &ai::AGENTS,
+    computers_alone: "computers alone play with the command line, `tracklayer metro play`",
+};
+
 /// Creates a game with all its seats; computer seats start playing if it is their turn. The
 /// first person's seat on this device is the player's, when a player is known.
 pub async fn create(
@@ -11,47 +19,11 @@ pub async fn create(
     player: Option<String>,
 ) -> Result<Seated, ApiError> {
     let n = req.players.len();
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-        return Err(ApiError::BadRequest(format!(
-            "a game of Metro has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
-        )));
-    }
-    if req.players.iter().all(|p| p.kind == Kind::Computer) {
-        return Err(ApiError::BadRequest(
-            "a game needs at least one person's seat (on this device or invited): computers alone play with the command line, `tracklayer metro play`".into(),
-        ));
-    }
+    let seating = LOBBY.seating(req.players, player)?;
     let players = u8::try_from(n)
         .ok()
         .and_then(PlayerCount::new)
         .ok_or_else(|| ApiError::BadRequest(format!("{n} players")))?;
-    let mut seating = Seating::new(player);
-    for (i, p) in req.players.into_iter().enumerate() {
-        let level = match (p.kind, p.level) {
-            (Kind::Computer, level) => {
-                let unknown = format!("players[{i}]: unknown level");
-                Some(computer_agent(level, &ai::AGENTS, &unknown)?)
-            }
-            (Kind::Human, Some(_)) => {
-                return Err(ApiError::BadRequest(format!(
-                    "players[{i}]: a level is chosen only for a computer seat"
-                )));
-            }
-            (Kind::Human, None) => None,
-        };
-        if p.invite && p.kind == Kind::Computer {
-            return Err(ApiError::BadRequest(format!(
-                "players[{i}]: only a person is invited"
-            )));
-        }
-        let name = p.name.as_deref();
-        match (level, p.invite) {
-            (Some(level), _) => seating.named_computer(name, &level),
-            (None, true) => seating.invited(name),
-            (None, false) => seating.person(name),
-        }
-        .map_err(|e| ApiError::BadRequest(format!("players[{i}]: {e}")))?;
-    }
     let config = Config::new(players);
     // The plan is of the seats before any is taken: a person's on this device too.
     let plan = plan(seating.seats());

@@ -35,8 +35,9 @@ pub use viewer::LineView;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{
     ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Seated, Strength, Table, TieBreakRule,
-    ViewHeader, computer_agent, default_level, to_json,
+    ViewHeader, default_level, to_json,
 };
+use crate::lobby::{JoinRequest, Lobby, PlannedSeat, SeatRequest, plan};
 use crate::play::Session;
 use crate::seed::Seed;
 use crate::state::AppState;
@@ -55,34 +56,12 @@ const CHALLENGE_MODE: &str = "challenge";
 /// The mode of a practice game on a closed Metro challenge's deck.
 const PRACTICE_MODE: &str = "practice";
 
-/// One seat of `POST /api/metro/games`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatRequest {
-    pub kind: Kind,
-    pub name: Option<String>,
-    /// The computer player (one of [`ai::AGENTS`]); only for a computer seat.
-    pub level: Option<String>,
-    /// A person who joins with the game's link (the seat is open until then).
-    #[serde(default)]
-    pub invite: bool,
-}
-
 /// `POST /api/metro/games`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub players: Vec<SeatRequest>,
     pub seed: Option<Seed>,
-}
-
-/// `POST /api/metro/games/{id}/join`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    pub name: Option<String>,
-    /// The open seat to take (the first open one if not given).
-    pub seat: Option<usize>,
 }
 
 /// One seat's move, as `POST /api/metro/games/{id}/act` sends it:
@@ -110,36 +89,12 @@ struct Setup {
     practice: Option<String>,
 }
 
-/// A seat as the setup plans it (before anyone takes it).
-#[derive(Debug, Serialize, Deserialize)]
-struct PlannedSeat {
-    kind: Kind,
-    name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    level: Option<String>,
-    #[serde(default)]
-    invite: bool,
-}
-
 /// A game's state in memory: the engine's game and who sits where.
 #[derive(Debug, Clone)]
 pub struct MetroState {
     pub game: Game,
     /// Who sits where, the challenge, practice and chosen seed.
     pub table: Table,
-}
-
-/// The plan of `seats` as the setup stores it.
-fn plan(seats: &[Seat]) -> Vec<PlannedSeat> {
-    seats
-        .iter()
-        .map(|s| PlannedSeat {
-            kind: s.kind,
-            name: s.name.clone(),
-            level: s.agent.clone(),
-            invite: s.invited,
-        })
-        .collect()
 }
 
 /// One Metro game, loaded.
@@ -188,16 +143,7 @@ impl GameState for MetroState {
             )));
         }
         // Every seat as planned, before anyone takes it; its row, once stored, says who did.
-        let planned = setup.seats.into_iter().map(|p| Seat {
-            name: p.name,
-            kind: p.kind,
-            agent: p.level,
-            invited: p.invite,
-            token_hash: None,
-            player: None,
-        });
-        let mut table = Table::new(planned.collect());
-        table.put_rows(stored.seats).map_err(corrupt)?;
+        let table = crate::lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
         let mut game = Game::new(setup.config, setup.seed);
         for (i, row) in stored.actions.iter().enumerate() {
             let action: Action = serde_json::from_str(&row.action)
@@ -245,23 +191,9 @@ impl GameState for MetroState {
         replay::metro_finished(&self.game, &self.table.names(), now)
     }
 
-    /// The same seats in the same order. Asked from the device that made the game, its
-    /// people's seats are on that device again and invited ones are invited again; asked by an
-    /// invited person, their seat is theirs and every other person's is invited (they were on
-    /// other devices). A challenge's or practice game is an ordinary game the second time.
+    /// The same seats in the same order (see [`crate::lobby::rematch_seats`]). A challenge's or practice game is an ordinary game the second time.
     fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
-        let seats = &self.table.seats;
-        let asker_invited = seats.get(seat).is_some_and(|s| s.invited);
-        let players = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatRequest {
-                kind: s.kind,
-                name: Some(s.name.clone()),
-                level: s.agent.clone().filter(|_| s.kind == Kind::Computer),
-                invite: s.kind == Kind::Human && i != seat && (s.invited || asker_invited),
-            })
-            .collect();
+        let players = crate::lobby::rematch_seats(&self.table, seat);
         Ok(CreateRequest {
             players,
             seed: None,
@@ -423,35 +355,11 @@ impl GameState for MetroState {
         if self.game.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
-        let seat = match request.seat {
-            Some(k) => {
-                let wanted = self.table.seats.get(k).ok_or_else(|| {
-                    ApiError::BadRequest(format!(
-                        "there is no seat {k}: the game has seats 0 to {}",
-                        self.table.seats.len() - 1
-                    ))
-                })?;
-                if !wanted.is_open() {
-                    return Err(ApiError::Conflict(format!(
-                        "seat {k} is not open: it is {}",
-                        if wanted.kind == Kind::Computer {
-                            "a computer's"
-                        } else {
-                            "taken"
-                        }
-                    )));
-                }
-                k
-            }
-            None => self
-                .table
-                .open_seats()
-                .next()
-                .ok_or_else(|| ApiError::Conflict("every seat is taken".into()))?,
+        let (table, seat) = crate::lobby::join(&self.table, request, token_hash, player)?;
+        let next = MetroState {
+            table,
+            game: self.game.clone(),
         };
-        let mut next = self.clone();
-        next.table
-            .take_seat(seat, request.name.as_deref(), token_hash, player)?;
         Ok((next, Vec::new(), seat))
     }
 

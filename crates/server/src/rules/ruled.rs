@@ -1,0 +1,432 @@
+//! A game of [`Rules`] at the runtime's table: the [`GameState`] that the server serves for it.
+//! The runtime keeps the seats (made by the shared [`crate::lobby`]), the action log (each
+//! action as JSON) and its replay, challenge and practice games, and the computer seats.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Computer, Rules};
+use crate::error::ApiError;
+use crate::game::{
+    ChallengeKind, ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Seated, Strength,
+    Table, TieBreakRule, ViewHeader, default_level, to_json,
+};
+use crate::lobby::{self, JoinRequest, Lobby, PlannedSeat, SeatRequest};
+use crate::play::Session;
+use crate::replay::{GameResult, SeatResult};
+use crate::seed::Seed;
+use crate::state::AppState;
+use crate::table::Seating;
+use store::{ActionRow, Finished, SeatKind, StoredGame};
+
+/// The most actions a computers' game may take before it counts as one that never ends.
+const MOST_ACTIONS: usize = 100_000;
+
+/// `POST /api/{kind}/games` for a game of rules: its seats (as every game with a lobby asks
+/// for them), the seed when the creator chooses it, and the game's options.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest<O> {
+    pub players: Vec<SeatRequest>,
+    pub seed: Option<Seed>,
+    #[serde(default)]
+    pub options: O,
+}
+
+/// What a game of rules is made with, as stored.
+#[derive(Debug, Serialize, Deserialize)]
+struct Setup<O> {
+    #[serde(default)]
+    options: O,
+    seed: u64,
+    seats: Vec<PlannedSeat>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chosen: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    practice: Option<String>,
+}
+
+/// A game of rules `R` in memory: the rules' state, its setup, the table and the action log.
+#[derive(Debug, Clone)]
+pub struct Ruled<R: Rules> {
+    pub rules: R,
+    options: Arc<R::Options>,
+    seed: u64,
+    pub table: Table,
+    /// Each action so far, with its seat.
+    pub log: Vec<(usize, R::Action)>,
+}
+
+/// One seat, as every view of a game of rules shows it.
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    pub seat: usize,
+    pub name: String,
+    pub kind: SeatKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// Invited, and nobody has taken the seat yet.
+    pub open: bool,
+}
+
+/// `GET /api/{kind}/games/{id}`: the header every game's view has, the seats, who may act,
+/// the asker's seat, and what the rules show.
+#[derive(Debug, Serialize)]
+pub struct RuledView<V> {
+    #[serde(flatten)]
+    pub header: ViewHeader,
+    pub players: Vec<SeatView>,
+    pub to_act: Vec<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<usize>,
+    #[serde(flatten)]
+    pub game: V,
+}
+
+/// `GET /api/{kind}/games/{id}/replay`: a finished game, action by action.
+#[derive(Debug, Serialize)]
+pub struct RuledReplay<O, A> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Seed>,
+    pub options: O,
+    /// Each action, with its seat.
+    pub actions: Vec<(usize, A)>,
+    pub result: GameResult,
+}
+
+fn lobby<R: Rules>() -> Lobby {
+    Lobby {
+        game: R::NAME,
+        seats: R::SEATS,
+        levels: R::CAPABILITIES.levels(),
+        computers_alone: "a game of computers alone is not played",
+    }
+}
+
+fn computer<R: Rules>() -> Result<&'static Computer<R>, ApiError> {
+    const { &R::CAPABILITIES.computer }
+        .as_ref()
+        .ok_or_else(|| ApiError::Conflict(format!("no computer plays {}", R::NAME)))
+}
+
+fn refused(why: String) -> ApiError {
+    ApiError::Conflict(why)
+}
+
+impl<R: Rules> Ruled<R> {
+    fn new(options: R::Options, table: Table, seed: u64) -> Result<Ruled<R>, String> {
+        let rules = R::setup(&options, table.seats.len(), seed)?;
+        Ok(Ruled {
+            rules,
+            options: Arc::new(options),
+            seed,
+            table,
+            log: Vec::new(),
+        })
+    }
+
+    fn setup(&self) -> Result<String, ApiError> {
+        to_json(&Setup {
+            options: &*self.options,
+            seed: self.seed,
+            seats: lobby::plan(&self.table.seats),
+            chosen: self.table.seed_chosen,
+            practice: self.table.practice.clone(),
+        })
+    }
+
+    /// The game after `seat`'s action, and the action as stored.
+    fn acted(&self, seat: usize, action: R::Action) -> Result<(Ruled<R>, ActionRow), String> {
+        let rules = self.rules.act(seat, &action)?;
+        let row = ActionRow {
+            seat,
+            action: serde_json::to_string(&action).map_err(|e| e.to_string())?,
+        };
+        let mut log = self.log.clone();
+        log.push((seat, action));
+        Ok((
+            Ruled {
+                rules,
+                log,
+                ..self.clone()
+            },
+            row,
+        ))
+    }
+
+    /// The winning seats: the best score (a tie shares the win; the tie break orders a
+    /// leaderboard, not a game).
+    fn winners(results: &[SeatResult]) -> Vec<usize> {
+        let best = results.iter().map(|r| r.score).max();
+        (0..results.len())
+            .filter(|&i| Some(results[i].score) == best)
+            .collect()
+    }
+
+    /// A game of computers alone on `seed`, played to its end.
+    fn computers_game(seed: u64) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+        let level = default_level(computer::<R>()?.levels);
+        let mut seating = Seating::default();
+        for _ in 0..R::SEATS.0.max(1) {
+            seating.numbered_computer(level);
+        }
+        let table = Table::new(seating.seats().to_vec());
+        let mut game =
+            Ruled::new(R::Options::default(), table, seed).map_err(ApiError::Internal)?;
+        let mut rows = Vec::new();
+        while let Some(thought) = game.computer_thought() {
+            if rows.len() > MOST_ACTIONS {
+                return Err(ApiError::Internal(format!(
+                    "a game of {} never ends",
+                    R::NAME
+                )));
+            }
+            let decision = Self::think(&thought);
+            let (next, row) = game
+                .acted(thought.1, decision)
+                .map_err(ApiError::Internal)?;
+            game = next;
+            rows.push(row);
+        }
+        Ok((game, rows))
+    }
+}
+
+impl<R: Rules> GameState for Ruled<R> {
+    const KIND: &'static str = R::KIND;
+    const NAME: &'static str = R::NAME;
+    const TIE_BREAK: TieBreakRule = R::CAPABILITIES.tie_break;
+    const CHALLENGES: &'static [ChallengeKind] = R::CAPABILITIES.challenges;
+    type View = RuledView<R::View>;
+    /// The rules' state, the seat, its level and a seed.
+    type Thought = (R, usize, String, u64);
+    type Decision = R::Action;
+    type Create = CreateRequest<R::Options>;
+    type Join = JoinRequest;
+    type Action = R::Action;
+    type Replay = RuledReplay<R::Options, R::Action>;
+
+    async fn create(
+        app: &AppState,
+        request: Self::Create,
+        player: Option<String>,
+    ) -> Result<Seated, ApiError> {
+        let seating = lobby::<R>().seating(request.players, player)?;
+        let made = seating.made(request.seed)?;
+        let state =
+            Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
+        let id = Session::<Self>::start(app, "seats", state.setup()?, state, None).await?;
+        Seated::new(id, made.tokens)
+    }
+
+    fn join(
+        &self,
+        request: &JoinRequest,
+        token_hash: String,
+        player: Option<String>,
+    ) -> Result<(Self, Vec<ActionRow>, usize), ApiError> {
+        if self.is_over() {
+            return Err(refused("the game is over".into()));
+        }
+        let (table, seat) = lobby::join(&self.table, request, token_hash, player)?;
+        Ok((
+            Ruled {
+                table,
+                ..self.clone()
+            },
+            Vec::new(),
+            seat,
+        ))
+    }
+
+    fn act(&self, seat: usize, action: R::Action) -> Result<(Self, Vec<ActionRow>), ApiError> {
+        if self.table.open_seats().next().is_some() {
+            return Err(refused(
+                "the game starts once every invited player has joined".into(),
+            ));
+        }
+        let (next, row) = self.acted(seat, action).map_err(refused)?;
+        Ok((next, vec![row]))
+    }
+
+    fn replay(stored: &StoredGame) -> Result<Self::Replay, ApiError> {
+        let game = Self::from_stored(stored.clone())?;
+        let results = game
+            .rules
+            .results()
+            .ok_or_else(|| refused("the game is not over yet".into()))?;
+        let winners = Self::winners(&results);
+        Ok(RuledReplay {
+            seed: Some(Seed(game.seed)),
+            options: (*game.options).clone(),
+            result: crate::replay::game_result(&game.table.names(), &results, winners),
+            actions: game.log,
+        })
+    }
+
+    fn hide_seed(replay: &mut Self::Replay) {
+        replay.seed = None;
+    }
+
+    fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
+        let id = stored.id.clone();
+        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
+        let setup: Setup<R::Options> =
+            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let mut table = lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
+        table.challenge = stored.challenge;
+        table.seed_chosen = setup.chosen;
+        table.practice = setup.practice;
+        let mut game = Ruled::new(setup.options, table, setup.seed).map_err(corrupt)?;
+        for (i, row) in stored.actions.iter().enumerate() {
+            let action = serde_json::from_str(&row.action)
+                .map_err(|e| corrupt(format!("action {i}: {e}")))?;
+            (game, _) = (game.acted(row.seat, action))
+                .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
+        }
+        Ok(game)
+    }
+
+    fn version(&self) -> usize {
+        self.log.len() + self.table.seats.iter().filter(|s| !s.is_open()).count()
+    }
+
+    fn actions(&self) -> usize {
+        self.log.len()
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn is_over(&self) -> bool {
+        self.rules.results().is_some()
+    }
+
+    fn finished(&self, now: i64) -> Option<Finished> {
+        let results = self.rules.results()?;
+        let winners = Self::winners(&results);
+        crate::replay::finished(&self.table.names(), &results, winners, now)
+    }
+
+    fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {
+        let winners = self
+            .rules
+            .results()
+            .map_or_else(Vec::new, |r| Self::winners(&r));
+        let players = (self.table.seats.iter().enumerate())
+            .map(|(i, s)| SeatView {
+                seat: i,
+                name: s.name.clone(),
+                kind: s.kind,
+                level: s.agent.clone(),
+                open: s.is_open(),
+            })
+            .collect();
+        RuledView {
+            header: ViewHeader::of(self, info, seat, winners, Some(self.seed)),
+            players,
+            to_act: self.rules.to_act(),
+            you: seat,
+            game: self.rules.view(seat),
+        }
+    }
+
+    fn computer_thought(&self) -> Option<Self::Thought> {
+        let computer = const { &R::CAPABILITIES.computer }.as_ref()?;
+        if self.table.open_seats().next().is_some() {
+            return None;
+        }
+        let seat = (self.rules.to_act().into_iter()).find(|&s| {
+            self.table
+                .seats
+                .get(s)
+                .is_some_and(|s| s.kind == SeatKind::Computer)
+        })?;
+        let level = (self.table.seats[seat].agent.clone())
+            .unwrap_or_else(|| default_level(computer.levels).to_owned());
+        let seed = self.seed ^ (self.log.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Some((self.rules.clone(), seat, level, seed))
+    }
+
+    fn think((rules, seat, level, seed): &Self::Thought) -> R::Action {
+        match const { &R::CAPABILITIES.computer } {
+            Some(c) => (c.choose)(rules, *seat, level, *seed),
+            // A thought is only had with a computer player.
+            None => unreachable!("no computer plays {}", R::NAME),
+        }
+    }
+
+    fn computer_moves(
+        &self,
+        game: &str,
+        thought: &Self::Thought,
+        decision: R::Action,
+    ) -> Result<(Self, Vec<ActionRow>), ApiError> {
+        let (next, row) = self.acted(thought.1, decision).map_err(|e| {
+            tracing::error!(game, seat = thought.1, error = %e, "the computer's action is refused");
+            ApiError::Internal(format!("the computer's action is refused: {e}"))
+        })?;
+        Ok((next, vec![row]))
+    }
+
+    fn rematch_request(&self, seat: usize) -> Result<Self::Create, ApiError> {
+        Ok(CreateRequest {
+            players: lobby::rematch_seats(&self.table, seat),
+            seed: None,
+            options: (*self.options).clone(),
+        })
+    }
+
+    fn share_grid(&self, seat: usize) -> Vec<String> {
+        R::CAPABILITIES
+            .share_grid
+            .map_or_else(Vec::new, |grid| grid(&self.rules, seat))
+    }
+
+    async fn start_challenge_game(
+        app: &AppState,
+        start: ChallengeStart<'_>,
+    ) -> Result<String, ApiError> {
+        if let Some(setup) = start.setup {
+            return Err(ApiError::Internal(format!(
+                "{} has no setup {setup}",
+                R::NAME
+            )));
+        }
+        let level = default_level(computer::<R>()?.levels);
+        let mut table = Table::of_challenge(&start);
+        for i in 1..R::SEATS.0.max(1) {
+            table.seats.push(Seat::numbered_computer(i, level));
+        }
+        let state = Ruled::new(R::Options::default(), table, start.challenge.seed)
+            .map_err(ApiError::Internal)?;
+        let mode = if state.table.practice.is_some() {
+            "practice"
+        } else {
+            "challenge"
+        };
+        Session::<Self>::start(app, mode, state.setup()?, state, start.entry).await
+    }
+
+    fn computer_challenge_game(
+        seed: u64,
+        _strength: Strength,
+        at: i64,
+    ) -> Result<ComputerGame, ApiError> {
+        let (game, actions) = Self::computers_game(seed)?;
+        let finished = (game.finished(at))
+            .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
+        Ok(ComputerGame {
+            setup: game.setup()?,
+            seats: game.table.taken_rows(),
+            actions,
+            finished,
+        })
+    }
+
+    fn computer_name() -> String {
+        crate::table::computer_name(default_level(R::CAPABILITIES.levels()))
+    }
+}
