@@ -6,12 +6,15 @@
 //! is stored beside it ([`finished`]), so the list of recent games reads one table and replays
 //! nothing.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
+use crate::challenge_games::TieBreakRule;
 use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
-use store::challenges::EntryScore;
+pub use store::SeatResult;
 use store::{ChallengeRef, Finished, SeatKind, SeatRow, StoredGame};
 
 /// What every game's replay begins with (flattened into it).
@@ -143,15 +146,17 @@ pub async fn may_read(
 // ---------------------------------------------------------------------------------------
 // Results, stored when a game ends.
 
-/// A player's line in a stored result.
+/// A player's line in a finished game's result, as stored and answered: the seat's result as
+/// people read it.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ResultPlayer {
     pub seat: usize,
     pub name: String,
     pub score: i64,
-    /// Railroad Ink: the errors (the tie break).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub errors: Option<i64>,
+    /// The tie break, named and shown as the game's rule says (`"errors": 2`, `"margin": 4`:
+    /// see [`TieBreakRule`]); results stored before Metro's was shown have none.
+    #[serde(flatten)]
+    pub tie: BTreeMap<String, i64>,
 }
 
 /// A finished game's result, as stored and as the list of recent games sends it.
@@ -161,29 +166,24 @@ pub struct GameResult {
     pub winners: Vec<usize>,
 }
 
-/// One seat's result in a finished game.
-#[derive(Debug, Clone, Copy)]
-pub struct SeatResult {
-    pub score: i64,
-    /// Shown beside the score (Railroad Ink's errors).
-    pub errors: Option<i64>,
-    /// The challenge tie break: higher is better.
-    pub k2: i64,
-}
-
-/// A finished game's result: each seat's (`names[i]` is seat `i`'s name) and the winning seats.
-pub fn game_result(names: &[&str], results: &[SeatResult], winners: Vec<usize>) -> GameResult {
+/// A finished game's result: each seat's (`names[i]` is seat `i`'s name), its tie break shown
+/// as `rule` says, and the winning seats.
+pub fn game_result(
+    names: &[&str],
+    results: &[SeatResult],
+    winners: Vec<usize>,
+    rule: TieBreakRule,
+) -> GameResult {
     GameResult {
         players: results
             .iter()
-            .enumerate()
-            .map(|(seat, r)| ResultPlayer {
-                seat,
+            .map(|r| ResultPlayer {
+                seat: r.seat,
                 name: names
-                    .get(seat)
-                    .map_or_else(|| format!("Player {}", seat + 1), |n| (*n).to_owned()),
+                    .get(r.seat)
+                    .map_or_else(|| format!("Player {}", r.seat + 1), |n| (*n).to_owned()),
                 score: r.score,
-                errors: r.errors,
+                tie: BTreeMap::from([(rule.name.to_owned(), rule.shown(r.k2))]),
             })
             .collect(),
         winners,
@@ -191,27 +191,19 @@ pub fn game_result(names: &[&str], results: &[SeatResult], winners: Vec<usize>) 
 }
 
 /// How a finished game ended at `at`, to store with its last actions: each seat's result
-/// (`names[i]` is seat `i`'s name) and the winning seats.
+/// (`names[i]` is seat `i`'s name; its tie break shown as `rule` says) and the winning seats.
 pub fn finished(
     names: &[&str],
     results: &[SeatResult],
     winners: Vec<usize>,
     at: i64,
+    rule: TieBreakRule,
 ) -> Option<Finished> {
-    let result = game_result(names, results, winners);
-    let entries = results
-        .iter()
-        .enumerate()
-        .map(|(seat, r)| EntryScore {
-            seat,
-            score: r.score,
-            k2: r.k2,
-        })
-        .collect();
+    let result = game_result(names, results, winners, rule);
     Some(Finished {
         at,
         result: serde_json::to_string(&result).ok()?,
-        entries,
+        entries: results.to_vec(),
     })
 }
 

@@ -121,7 +121,7 @@ pub async fn share(
     let mut extra = Vec::new();
     if let Some(computer) = &stats.computer {
         // Its own game on the same draws (a table may have computers of its own).
-        extra.push(format!("the computer's own game {}", computer.score));
+        extra.push(format!("the computer's own game {}", computer.result.score));
     }
     let now = app.clock.now_ms();
     if let Some(streak) = challenges::streaks(app, &player.id, now)

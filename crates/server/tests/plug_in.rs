@@ -133,8 +133,8 @@ impl Rules for Ttt {
         };
         let moves = -(self.0.iter().flatten().count() as i64);
         let result = |seat| SeatResult {
+            seat,
             score: score(seat),
-            errors: None,
             k2: moves,
         };
         self.over().then(|| vec![result(0), result(1)])

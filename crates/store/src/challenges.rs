@@ -5,7 +5,8 @@
 
 use super::sql::{Arg, Row, Sql, args};
 use super::{GameKind, Storage, StorageError, read};
-pub use crate::entries::{EntryRow, EntryScore, FinishedEntry, NewEntry};
+pub use crate::SeatResult;
+pub use crate::entries::{EntryRow, FinishedEntry, NewEntry};
 use crate::entries::{finish_entry, insert_entry};
 
 /// A player: a name and the hash of a secret token.
@@ -55,8 +56,8 @@ pub struct ChallengeRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ComputerResult {
     pub game: String,
-    pub score: i64,
-    pub k2: i64,
+    /// Its seat 0's result: the challenge's computer row.
+    pub result: SeatResult,
 }
 
 /// A challenge with its counters.
@@ -109,7 +110,7 @@ pub enum Write {
         game: super::NewGame,
         actions: Vec<super::ActionRow>,
         finished: super::Finished,
-        result: EntryScore,
+        result: SeatResult,
     },
     /// Forgets the networks of the entries of challenges closed by then.
     ForgetAddresses(i64),
@@ -205,7 +206,7 @@ pub(crate) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
                     s,
                     &e.game,
                     e.at,
-                    EntryScore {
+                    SeatResult {
                         seat: e.seat,
                         score: e.score,
                         k2: e.k2,
@@ -317,8 +318,11 @@ pub(crate) fn challenge(mut r: Row) -> Result<ChallengeStats, StorageError> {
     let computer = match r.get::<Option<String>>(12)? {
         Some(game) => Some(ComputerResult {
             game,
-            score: r.get(13)?,
-            k2: r.get(14)?,
+            result: SeatResult {
+                seat: 0,
+                score: r.get(13)?,
+                k2: r.get(14)?,
+            },
         }),
         None => None,
     };
@@ -413,7 +417,7 @@ impl Storage {
         game: super::NewGame,
         actions: Vec<super::ActionRow>,
         finished: super::Finished,
-        result: EntryScore,
+        result: SeatResult,
     ) -> Result<(), StorageError> {
         self.write(super::Write::Challenge(Write::Computer {
             challenge,

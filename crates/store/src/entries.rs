@@ -8,7 +8,7 @@
 
 use crate::sql::{Arg, Row, Sql, args};
 use crate::streaks::extend_streak;
-use crate::{Storage, StorageError, read};
+use crate::{SeatResult, Storage, StorageError, read};
 
 /// Stores an entry of a game being stored, and counts its player. An entry from a network
 /// that has one in the challenge already is stored unranked.
@@ -27,15 +27,6 @@ pub struct NewEntry {
     /// Refused ([`StorageError::Closed`]) at or after this time by the database's clock: the
     /// challenge's close.
     pub deadline: Option<i64>,
-}
-
-/// A seat's result in a finished game: its score and its tie break `k2` (higher is better: a
-/// number where fewer is better is stored negated; the server's games say which).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EntryScore {
-    pub seat: usize,
-    pub score: i64,
-    pub k2: i64,
 }
 
 /// An entry as stored.
@@ -120,7 +111,7 @@ pub(crate) async fn finish_entry<S: Sql>(
     s: &mut S,
     game: &str,
     at: i64,
-    result: EntryScore,
+    result: SeatResult,
 ) -> Result<(), StorageError> {
     let row = s
         .row(

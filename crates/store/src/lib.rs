@@ -61,8 +61,8 @@ pub use error::StorageError;
 pub use games::GameHead;
 pub(crate) use games::{before_deadline, insert_actions, insert_game, set_finished};
 pub use rows::{
-    ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, SeatKind, SeatRow,
-    StoredGame,
+    ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, SeatKind,
+    SeatResult, SeatRow, StoredGame,
 };
 pub(crate) use schema::{CHALLENGE_SECRETS, COMEBACK};
 pub(crate) use write::{Write, apply};

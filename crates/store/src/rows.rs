@@ -166,9 +166,9 @@ pub struct Finished {
     pub at: i64,
     /// The result as JSON, opaque here.
     pub result: String,
-    /// Each seat's place in a challenge, should the game be a challenge's: its score and its
-    /// tie break (see [`challenges::EntryScore`]).
-    pub entries: Vec<challenges::EntryScore>,
+    /// Each seat's result (what its place in a challenge is, should the game be a
+    /// challenge's).
+    pub entries: Vec<SeatResult>,
 }
 
 /// A finished game as the list of recent games shows it.
@@ -193,4 +193,14 @@ pub struct Append {
     /// Refused ([`StorageError::Closed`]) at or after this time by the database's clock
     /// (milliseconds since the Unix epoch): a challenge game's close.
     pub deadline: Option<i64>,
+}
+
+/// One seat's result in a finished game, the one shape every part of the site keeps it in: its
+/// score and its tie break `k2` (higher is better: a number where fewer is better is stored
+/// negated; the server's games say which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub score: i64,
+    pub k2: i64,
 }

@@ -389,7 +389,7 @@ async fn records_by_variant_on(db: TestDb) {
                 Finished {
                     at: i as i64 + 10,
                     result,
-                    entries: vec![challenges::EntryScore {
+                    entries: vec![challenges::SeatResult {
                         seat: 0,
                         score,
                         k2: 0,
@@ -770,7 +770,7 @@ async fn streak_follows_on(db: TestDb) {
         });
         storage.create_game(game).await.unwrap();
         let mut done = finished(2 + i as i64);
-        done.entries = vec![challenges::EntryScore {
+        done.entries = vec![challenges::SeatResult {
             seat: 0,
             score: 10,
             k2: 0,

@@ -163,13 +163,13 @@ pub async fn board(
         .map(|(score, count)| Bucket { score, count })
         .collect();
     let computer = stats.computer.as_ref().map(|r| {
-        let tie = TieBreak::of(app, &c.game, Some(r.k2));
+        let tie = TieBreak::of(app, &c.game, Some(r.result.k2));
         ComputerRow {
             name: app
                 .kind(c.game.as_str())
                 .map(|k| k.computer_name())
                 .unwrap_or_else(|_| "Computer".into()),
-            score: r.score,
+            score: r.result.score,
             tie,
             game: see_boards.then(|| r.game.clone()),
         }

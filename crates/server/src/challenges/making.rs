@@ -7,7 +7,7 @@ use crate::game::Strength;
 use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::AppState;
-use store::challenges::{ChallengeRow, ChallengeStats, EntryScore};
+use store::challenges::{ChallengeRow, ChallengeStats, SeatResult};
 use store::{Finished, GameKind, NewGame, StorageError};
 
 use super::{seed, setup_of};
@@ -189,7 +189,7 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
     .map_err(|e| ApiError::Internal(e.to_string()))??;
     drop(permit);
     let mut finished: Finished = played.finished;
-    let result: EntryScore = finished
+    let result: SeatResult = finished
         .entries
         .first()
         .copied()

@@ -106,7 +106,7 @@ pub(super) fn summary(
         closed: is_closed(c.closes, now),
         players: stats.players,
         best: stats.best,
-        computer: stats.computer.as_ref().map(|r| r.score),
+        computer: stats.computer.as_ref().map(|r| r.result.score),
         seed: (seed_public(&cref, now) || (friend && sees_games)).then_some(Seed(c.seed)),
         by: c.by.clone(),
         from: c.origin.clone().filter(|_| sees_games),

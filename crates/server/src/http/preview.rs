@@ -34,7 +34,7 @@ fn card(app: &AppState, stats: &ChallengeStats) -> Card {
         when,
         players: stats.players,
         best: stats.best,
-        computer: stats.computer.as_ref().map(|r| r.score),
+        computer: stats.computer.as_ref().map(|r| r.result.score),
         closed: challenges::is_closed(c.closes, app.clock.now_ms()),
         game: c.game.to_string(),
     }

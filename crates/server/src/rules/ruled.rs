@@ -260,7 +260,7 @@ impl<R: Rules> GameState for Ruled<R> {
         Ok(RuledReplay {
             seed: Some(Seed(game.seed)),
             options: (*game.options).clone(),
-            result: crate::replay::game_result(&game.table.names(), &results, winners),
+            result: crate::replay::game_result(&game.table.names(), &results, winners, Self::TIE_BREAK),
             actions: game.log,
         })
     }
@@ -307,7 +307,7 @@ impl<R: Rules> GameState for Ruled<R> {
     fn finished(&self, now: i64) -> Option<Finished> {
         let results = self.rules.results()?;
         let winners = Self::winners(&results);
-        crate::replay::finished(&self.table.names(), &results, winners, now)
+        crate::replay::finished(&self.table.names(), &results, winners, now, Self::TIE_BREAK)
     }
 
     fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {

@@ -182,10 +182,13 @@ fn expansion_of_variant(variant: Option<&str>) -> Result<Expansion, ApiError> {
 /// One Railroad Ink game, loaded.
 pub type InkSession = Session<InkState>;
 
+/// How a leaderboard breaks ties between equal scores.
+pub const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
+
 impl GameState for InkState {
     const KIND: &'static str = "ink";
     const NAME: &'static str = "Railroad Ink";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
+    const TIE_BREAK: TieBreakRule = TIE_BREAK;
     const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
     type View = GameView;
 

@@ -181,11 +181,12 @@ pub fn ink_finished(game: &Game, names: &[&str], at: i64) -> Option<Finished> {
     let results: Vec<SeatResult> = game
         .scores()
         .iter()
-        .map(|s| SeatResult {
+        .enumerate()
+        .map(|(seat, s)| SeatResult {
+            seat,
             score: i64::from(s.advanced),
-            errors: Some(i64::from(s.errors)),
             k2: -i64::from(s.errors),
         })
         .collect();
-    crate::replay::finished(names, &results, game.winners(), at)
+    crate::replay::finished(names, &results, game.winners(), at, super::TIE_BREAK)
 }

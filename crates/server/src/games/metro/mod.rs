@@ -122,10 +122,13 @@ use crate::game::{ChallengeKind, Period};
 const CHALLENGES: &[ChallengeKind] =
     &[ChallengeKind::new("metro-daily", Period::Day, "Daily {game}", 30).counted_in_streaks()];
 
+/// How a leaderboard breaks ties between equal scores.
+pub const TIE_BREAK: TieBreakRule = TieBreakRule::most("margin");
+
 impl GameState for MetroState {
     const KIND: &'static str = "metro";
     const NAME: &'static str = "Metro";
-    const TIE_BREAK: TieBreakRule = TieBreakRule::most("margin");
+    const TIE_BREAK: TieBreakRule = TIE_BREAK;
     const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
     type View = GameView;
 

@@ -117,11 +117,11 @@ pub fn metro_finished(game: &metro::Game, names: &[&str], at: i64) -> Option<Fin
                 .max()
                 .unwrap_or(0);
             SeatResult {
+                seat,
                 score,
-                errors: None,
                 k2: score - best_other,
             }
         })
         .collect();
-    crate::replay::finished(names, &results, metro_winners(&totals), at)
+    crate::replay::finished(names, &results, metro_winners(&totals), at, super::TIE_BREAK)
 }
