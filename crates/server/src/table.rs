@@ -288,6 +288,37 @@ impl Table {
     }
 }
 
+/// A seat as every game's view shows it (a game adds what its seats hold beside it).
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub seat: usize,
+    pub name: String,
+    pub kind: SeatKind,
+    /// A computer seat's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// A person invited by link.
+    pub invited: bool,
+    /// Invited, and nobody has taken the seat yet.
+    pub open: bool,
+}
+
+impl Table {
+    /// Each seat as a view shows it, seat 0 first.
+    pub fn seat_views(&self) -> Vec<SeatView> {
+        (self.seats.iter().enumerate())
+            .map(|(i, s)| SeatView {
+                seat: i,
+                name: s.name.clone(),
+                kind: s.kind,
+                level: s.agent.clone(),
+                invited: s.invited,
+                open: s.is_open(),
+            })
+            .collect()
+    }
+}
+
 /// A person's name as asked, `Player 2` (seat 1's) if not.
 fn person_name(asked: Option<&str>, seat: usize) -> Result<String, NameError> {
     names::person_name(asked, || format!("Player {}", seat + 1))

@@ -14,7 +14,8 @@ use hyper::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use server::game::{ChallengeKind, Period, TieBreakRule};
-use server::rules::{Capabilities, Computer, Rules, SeatResult};
+use server::rules::{ApiError, Capabilities, Computer, Rules, SeatResult, Table};
+use server::table::SeatView;
 
 // ---------------------------------------------------------------------------------------
 // The rules, and a computer that plays them perfectly.
@@ -104,6 +105,8 @@ struct Mark {
 #[derive(Debug, Serialize)]
 struct View {
     board: String,
+    players: Vec<SeatView>,
+    you: Option<usize>,
 }
 
 impl Rules for Ttt {
@@ -118,8 +121,8 @@ impl Rules for Ttt {
         Ok(Ttt([None; 9]))
     }
 
-    fn act(&self, seat: usize, m: &Mark) -> Result<Ttt, String> {
-        self.mark(seat, m.square)
+    fn act(&self, seat: usize, m: &Mark) -> Result<Ttt, ApiError> {
+        self.mark(seat, m.square).map_err(ApiError::Conflict)
     }
 
     fn to_act(&self) -> Vec<usize> {
@@ -140,10 +143,13 @@ impl Rules for Ttt {
         self.over().then(|| vec![result(0), result(1)])
     }
 
-    fn view(&self, _: Option<usize>) -> View {
+    fn view(&self, table: &Table, you: Option<usize>) -> View {
         let mark = |s: &Option<usize>| ['.', 'x', 'o'][s.map_or(0, |s| s + 1)];
+        let board = self.0.iter().map(mark).collect();
         View {
-            board: self.0.iter().map(mark).collect(),
+            board,
+            players: table.seat_views(),
+            you,
         }
     }
 
@@ -152,17 +158,12 @@ impl Rules for Ttt {
             levels: &["random", "perfect"],
             choose,
         }),
-        challenges: &[ChallengeKind {
-            kind: "ttt-daily",
-            prefix: "ttt-daily",
-            period: Period::Day,
-            setups: &[],
-            streak: true,
-            title: "Daily {game}",
-            listed: 9,
-        }],
+        challenges: &[
+            ChallengeKind::new("ttt-daily", Period::Day, "Daily {game}", 9).counted_in_streaks(),
+        ],
+        challenge_seats: 2,
         tie_break: TieBreakRule::fewest("moves"),
-        share_grid: None,
+        ..Capabilities::NONE
     };
 }
 
@@ -237,12 +238,8 @@ async fn two_people_make_join_play_and_replay_a_game() {
     let id = x["id"].as_str().unwrap().to_owned();
     let xt = x["token"].as_str().unwrap().to_owned();
     let game = format!("/api/ttt/games/{id}");
-    // Nobody may move before the invited seat is taken.
-    let v = mark(&app, &game, &xt, 4).await.is(StatusCode::CONFLICT);
-    assert_eq!(
-        v["error"],
-        "the game starts once every invited player has joined"
-    );
+    // X moves while O's seat waits for whoever takes the link.
+    mark(&app, &game, &xt, 0).await.is(StatusCode::OK);
     let s = app.get(&game, None).await.is(StatusCode::OK);
     assert_eq!(
         (
@@ -270,7 +267,7 @@ async fn two_people_make_join_play_and_replay_a_game() {
 
     // X takes the top row while O plays the middle row; a move out of turn, or on a taken
     // square, is refused with the game's words.
-    for (token, square) in [(&xt, 0), (&ot, 3), (&xt, 1), (&ot, 4)] {
+    for (token, square) in [(&ot, 3), (&xt, 1), (&ot, 4)] {
         mark(&app, &game, token, square).await.is(StatusCode::OK);
     }
     let v = mark(&app, &game, &ot, 8).await.is(StatusCode::CONFLICT);
@@ -278,7 +275,10 @@ async fn two_people_make_join_play_and_replay_a_game() {
     let v = mark(&app, &game, &xt, 4).await.is(StatusCode::CONFLICT);
     assert_eq!(v["error"], "square 4 is taken");
     let v = (app.get(&format!("{game}/replay"), None).await).is(StatusCode::CONFLICT);
-    assert_eq!(v["error"], "the game is not over yet");
+    assert_eq!(
+        v["error"],
+        "the game is not over yet: its replay opens when it ends"
+    );
     let v = mark(&app, &game, &xt, 2).await.is(StatusCode::OK);
     assert_eq!(v["board"], "xxxoo....");
     assert_eq!(
@@ -286,7 +286,7 @@ async fn two_people_make_join_play_and_replay_a_game() {
         (json!([0]), json!(0))
     );
     let mut heard = String::new();
-    while !heard.contains("\"version\":7") {
+    while !heard.contains("\"version\":6") {
         let frame = tokio::time::timeout(
             Duration::from_secs(5),
             http_body_util::BodyExt::frame(&mut body),
@@ -303,19 +303,21 @@ async fn two_people_make_join_play_and_replay_a_game() {
     // The state as anyone sees it, the replay, and the recent games with its result.
     let s = app.get(&game, None).await.is(StatusCode::OK);
     assert_eq!(
-        (s["finished"].clone(), s["to_act"].clone(), s.get("you")),
-        (json!(true), json!([]), None)
+        (s["finished"].clone(), s["to_act"].clone(), s["you"].clone()),
+        (json!(true), json!([]), Value::Null)
     );
     let r = app
         .get(&format!("{game}/replay"), None)
         .await
         .is(StatusCode::OK);
+    let step = |seat, square| json!({"seat": seat, "action": {"square": square}});
     assert_eq!(
-        r["actions"],
-        json!([[0, {"square": 0}], [1, {"square": 3}], [0, {"square": 1}], [1, {"square": 4}], [0, {"square": 2}]])
+        r["steps"],
+        json!([step(0, 0), step(1, 3), step(0, 1), step(1, 4), step(0, 2)])
     );
-    assert_eq!(r["result"]["winners"], json!([0]));
-    assert_eq!(r["result"]["players"][1]["name"], "Otto");
+    assert_eq!(r["winners"], json!([0]));
+    assert_eq!(r["results"][1]["name"], "Otto");
+    assert_eq!(r["players"][1]["name"], "Otto");
     assert!(r["seed"].is_string());
     let (_, list) = app.get("/api/games?kind=ttt", None).await;
     let listed = &list["games"][0];
@@ -373,9 +375,9 @@ async fn the_computer_plays_a_seat_and_never_loses() {
         "{end}"
     );
     let r = (app.get(&format!("{game}/replay"), None).await).is(StatusCode::OK);
-    let actions = r["actions"].as_array().unwrap();
-    assert!(actions.iter().step_by(2).all(|a| a[0] == 0));
-    assert!(actions.iter().skip(1).step_by(2).all(|a| a[0] == 1));
+    let steps = r["steps"].as_array().unwrap();
+    assert!(steps.iter().step_by(2).all(|a| a["seat"] == 0));
+    assert!(steps.iter().skip(1).step_by(2).all(|a| a["seat"] == 1));
     // "Play again": the same seats, the computer in its place.
     let again = app
         .post(&format!("{game}/rematch"), Some(token), "")

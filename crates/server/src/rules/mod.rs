@@ -15,11 +15,14 @@ mod ruled;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::challenge_games::TieBreakRule;
 use crate::challenge_kind::ChallengeKind;
+pub use crate::error::ApiError;
 pub use crate::replay::SeatResult;
-pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView, SeatView};
+pub use crate::table::Table;
+pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView};
 
 /// A game's rules, as the runtime plays them.
 pub trait Rules: Clone + Send + Sync + Sized + 'static {
@@ -38,14 +41,15 @@ pub trait Rules: Clone + Send + Sync + Sized + 'static {
 
     /// A new game for `seats` seats on the draws of `seed`; the refusal says why in words.
     fn setup(options: &Self::Options, seats: usize, seed: u64) -> Result<Self, String>;
-    /// The game after `seat`'s action, or the rule it breaks, in words.
-    fn act(&self, seat: usize, action: &Self::Action) -> Result<Self, String>;
+    /// The game after `seat`'s action, or why not: the rule it breaks ([`ApiError::refused`],
+    /// with the rule's name), or a plain conflict in words.
+    fn act(&self, seat: usize, action: &Self::Action) -> Result<Self, ApiError>;
     /// The seats that may act now (none once the game is over).
     fn to_act(&self) -> Vec<usize>;
     /// Each seat's result, seat 0 first, once the game is over.
     fn results(&self) -> Option<Vec<SeatResult>>;
-    /// What `seat` (if any) may see.
-    fn view(&self, seat: Option<usize>) -> Self::View;
+    /// What `seat` (if any) may see, at `table` (who sits where, and how the game is played).
+    fn view(&self, table: &Table, seat: Option<usize>) -> Self::View;
     /// What the game offers beyond its rules (nothing, unless it says).
     const CAPABILITIES: Capabilities<Self> = Capabilities::NONE;
 }
@@ -55,12 +59,28 @@ pub struct Capabilities<R: Rules> {
     /// A computer player: computer seats, and the other seats of a challenge's game.
     pub computer: Option<Computer<R>>,
     /// The periodic challenges the game offers, each played by one person against computers
-    /// in the other seats (so a game with challenges has a computer player).
+    /// in the other seats (so a game with challenges has a computer player)...
     pub challenges: &'static [ChallengeKind],
+    /// ...at a table of this many seats.
+    pub challenge_seats: usize,
     /// How a leaderboard of the game breaks ties between equal scores.
     pub tie_break: TieBreakRule,
     /// A seat's board as emoji, a line a row, for a shared result (never what was drawn).
     pub share_grid: Option<fn(&R, usize) -> Vec<String>>,
+    /// What a replay shows of each action and of the end (without it: each action as sent,
+    /// and the result).
+    pub replay: Option<Replay<R>>,
+    /// The computer's review of a seat of a finished game (`names[i]` is seat `i`'s name), as
+    /// its answer's JSON object: CPU work, run on a thinking thread once a game and seat.
+    pub review: Option<fn(&R, names: &[&str], seat: usize) -> Result<Value, ApiError>>,
+}
+
+/// What a replay shows, step by step.
+pub struct Replay<R: Rules> {
+    /// What `seat`'s action changed, from the game `before` to the game `after`: one step.
+    pub step: fn(before: &R, after: &R, seat: usize) -> Value,
+    /// What the replay adds once the game is over (an object: its fields join the replay's).
+    pub end: fn(&R) -> Value,
 }
 
 impl<R: Rules> Capabilities<R> {
@@ -68,8 +88,11 @@ impl<R: Rules> Capabilities<R> {
     pub const NONE: Capabilities<R> = Capabilities {
         computer: None,
         challenges: &[],
+        challenge_seats: 1,
         tie_break: TieBreakRule::most("tie_break"),
         share_grid: None,
+        replay: None,
+        review: None,
     };
 }
 

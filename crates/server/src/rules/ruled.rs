@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 
 use super::{Computer, Rules};
 use crate::error::ApiError;
@@ -14,7 +15,7 @@ use crate::game::{
 };
 use crate::lobby::{self, JoinRequest, Lobby, PlannedSeat, SeatRequest};
 use crate::play::Session;
-use crate::replay::{GameResult, SeatResult};
+use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, not_over};
 use crate::seed::Seed;
 use crate::state::AppState;
 use crate::table::Seating;
@@ -58,41 +59,30 @@ pub struct Ruled<R: Rules> {
     pub log: Vec<(usize, R::Action)>,
 }
 
-/// One seat, as every view of a game of rules shows it.
-#[derive(Debug, Serialize)]
-pub struct SeatView {
-    pub seat: usize,
-    pub name: String,
-    pub kind: SeatKind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<String>,
-    /// Invited, and nobody has taken the seat yet.
-    pub open: bool,
-}
-
-/// `GET /api/{kind}/games/{id}`: the header every game's view has, the seats, who may act,
-/// the asker's seat, and what the rules show.
+/// `GET /api/{kind}/games/{id}`: the header every game's view has, the seats that may act,
+/// and what the rules show.
 #[derive(Debug, Serialize)]
 pub struct RuledView<V> {
     #[serde(flatten)]
     pub header: ViewHeader,
-    pub players: Vec<SeatView>,
     pub to_act: Vec<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub you: Option<usize>,
     #[serde(flatten)]
     pub game: V,
 }
 
-/// `GET /api/{kind}/games/{id}/replay`: a finished game, action by action.
+/// `GET /api/{kind}/games/{id}/replay`: a finished game, step by step (see
+/// [`super::Replay`]).
 #[derive(Debug, Serialize)]
-pub struct RuledReplay<O, A> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Seed>,
-    pub options: O,
-    /// Each action, with its seat.
-    pub actions: Vec<(usize, A)>,
-    pub result: GameResult,
+pub struct RuledReplay {
+    #[serde(flatten)]
+    pub header: ReplayHeader,
+    pub players: Vec<ReplaySeat>,
+    /// The seats with the best score; equal scores share the win.
+    pub winners: Vec<usize>,
+    pub steps: Vec<Value>,
+    /// What the game adds at the end (each seat's result, unless it says).
+    #[serde(flatten)]
+    pub end: Value,
 }
 
 fn lobby<R: Rules>() -> Lobby {
@@ -108,10 +98,6 @@ fn computer<R: Rules>() -> Result<&'static Computer<R>, ApiError> {
     const { &R::CAPABILITIES.computer }
         .as_ref()
         .ok_or_else(|| ApiError::Conflict(format!("no computer plays {}", R::NAME)))
-}
-
-fn refused(why: String) -> ApiError {
-    ApiError::Conflict(why)
 }
 
 impl<R: Rules> Ruled<R> {
@@ -137,22 +123,43 @@ impl<R: Rules> Ruled<R> {
     }
 
     /// The game after `seat`'s action, and the action as stored.
-    fn acted(&self, seat: usize, action: R::Action) -> Result<(Ruled<R>, ActionRow), String> {
+    fn acted(&self, seat: usize, action: R::Action) -> Result<(Ruled<R>, ActionRow), ApiError> {
         let rules = self.rules.act(seat, &action)?;
         let row = ActionRow {
             seat,
-            action: serde_json::to_string(&action).map_err(|e| e.to_string())?,
+            action: to_json(&action)?,
         };
         let mut log = self.log.clone();
         log.push((seat, action));
-        Ok((
-            Ruled {
-                rules,
-                log,
-                ..self.clone()
-            },
-            row,
-        ))
+        let next = Ruled {
+            rules,
+            log,
+            ..self.clone()
+        };
+        Ok((next, row))
+    }
+
+    /// A stored game played again from its setup, `each` told of every action (the game
+    /// before it, the game after, the seat).
+    fn replayed(stored: StoredGame, mut each: impl FnMut(&R, &R, usize)) -> Result<Self, ApiError> {
+        let id = stored.id.clone();
+        let corrupt = |what: String| crate::replay::corrupt(&id, what);
+        let setup: Setup<R::Options> =
+            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let mut table = lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
+        table.challenge = stored.challenge;
+        table.seed_chosen = setup.chosen;
+        table.practice = setup.practice;
+        let mut game = Ruled::new(setup.options, table, setup.seed).map_err(corrupt)?;
+        for (i, row) in stored.actions.iter().enumerate() {
+            let action = serde_json::from_str(&row.action)
+                .map_err(|e| corrupt(format!("action {i}: {e}")))?;
+            let (next, _) = (game.acted(row.seat, action))
+                .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
+            each(&game.rules, &next.rules, row.seat);
+            game = next;
+        }
+        Ok(game)
     }
 
     /// The winning seats: the best score (a tie shares the win; the tie break orders a
@@ -164,11 +171,12 @@ impl<R: Rules> Ruled<R> {
             .collect()
     }
 
-    /// A game of computers alone on `seed`, played to its end.
+    /// A game of computers alone on `seed` at a challenge's table, played to its end.
     fn computers_game(seed: u64) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
         let level = default_level(computer::<R>()?.levels);
         let mut seating = Seating::default();
-        for _ in 0..R::SEATS.0.max(1) {
+        seating.computer(level);
+        for _ in 1..R::CAPABILITIES.challenge_seats {
             seating.numbered_computer(level);
         }
         let table = Table::new(seating.seats().to_vec());
@@ -183,9 +191,7 @@ impl<R: Rules> Ruled<R> {
                 )));
             }
             let decision = Self::think(&thought);
-            let (next, row) = game
-                .acted(thought.1, decision)
-                .map_err(ApiError::Internal)?;
+            let (next, row) = game.acted(thought.1, decision)?;
             game = next;
             rows.push(row);
         }
@@ -205,7 +211,7 @@ impl<R: Rules> GameState for Ruled<R> {
     type Create = CreateRequest<R::Options>;
     type Join = JoinRequest;
     type Action = R::Action;
-    type Replay = RuledReplay<R::Options, R::Action>;
+    type Replay = RuledReplay;
 
     async fn create(
         app: &AppState,
@@ -217,9 +223,11 @@ impl<R: Rules> GameState for Ruled<R> {
         let state =
             Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
         let id = Session::<Self>::start(app, "seats", state.setup()?, state, None).await?;
+        tracing::info!(game = %id, kind = R::KIND, "game created");
         Seated::new(id, made.tokens)
     }
 
+    /// Takes an open seat (the one asked for, or the first) for an invited person.
     fn join(
         &self,
         request: &JoinRequest,
@@ -227,7 +235,7 @@ impl<R: Rules> GameState for Ruled<R> {
         player: Option<String>,
     ) -> Result<(Self, Vec<ActionRow>, usize), ApiError> {
         if self.is_over() {
-            return Err(refused("the game is over".into()));
+            return Err(ApiError::Conflict("the game is over".into()));
         }
         let (table, seat) = lobby::join(&self.table, request, token_hash, player)?;
         Ok((
@@ -241,55 +249,65 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     fn act(&self, seat: usize, action: R::Action) -> Result<(Self, Vec<ActionRow>), ApiError> {
-        if self.table.open_seats().next().is_some() {
-            return Err(refused(
-                "the game starts once every invited player has joined".into(),
-            ));
-        }
-        let (next, row) = self.acted(seat, action).map_err(refused)?;
+        let (next, row) = self.acted(seat, action)?;
         Ok((next, vec![row]))
     }
 
-    fn replay(stored: &StoredGame) -> Result<Self::Replay, ApiError> {
-        let game = Self::from_stored(stored.clone())?;
-        let results = game
-            .rules
-            .results()
-            .ok_or_else(|| refused("the game is not over yet".into()))?;
-        let winners = Self::winners(&results);
+    fn replay(stored: &StoredGame) -> Result<RuledReplay, ApiError> {
+        let replay = const { &R::CAPABILITIES.replay };
+        let mut steps = Vec::with_capacity(stored.actions.len());
+        let mut actions = stored.actions.iter();
+        let game = Self::replayed(stored.clone(), |before, after, seat| {
+            steps.push(match replay {
+                Some(r) => (r.step)(before, after, seat),
+                None => json!({
+                    "seat": seat,
+                    "action": actions.next().and_then(|a| serde_json::from_str::<Value>(&a.action).ok()),
+                }),
+            });
+        })?;
+        let results = game.rules.results().ok_or_else(not_over)?;
+        let end = match replay {
+            Some(r) => (r.end)(&game.rules),
+            None => json!({ "results": crate::replay::game_result(
+                &game.table.names(), &results, Vec::new(), Self::TIE_BREAK).players }),
+        };
         Ok(RuledReplay {
-            seed: Some(Seed(game.seed)),
-            options: (*game.options).clone(),
-            result: crate::replay::game_result(&game.table.names(), &results, winners, Self::TIE_BREAK),
-            actions: game.log,
+            header: ReplayHeader::of(stored, R::KIND, Some(game.seed)),
+            players: stored.seats.iter().map(ReplaySeat::from).collect(),
+            winners: Self::winners(&results),
+            steps,
+            end,
         })
     }
 
-    fn hide_seed(replay: &mut Self::Replay) {
-        replay.seed = None;
+    fn hide_seed(replay: &mut RuledReplay) {
+        replay.header.seed = None;
+    }
+
+    fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError> {
+        let review = (R::CAPABILITIES.review)
+            .ok_or_else(|| ApiError::NotFound(format!("a game of {} has no review", R::KIND)))?;
+        let game = Self::from_stored(stored.clone())?;
+        if !game.is_over() {
+            return Err(crate::review::not_over());
+        }
+        if seat >= game.table.seats.len() {
+            return Err(ApiError::NotFound(format!("there is no seat {seat}")));
+        }
+        review(&game.rules, &game.table.names(), seat)
     }
 
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
-        let id = stored.id.clone();
-        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
-        let setup: Setup<R::Options> =
-            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
-        let mut table = lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
-        table.challenge = stored.challenge;
-        table.seed_chosen = setup.chosen;
-        table.practice = setup.practice;
-        let mut game = Ruled::new(setup.options, table, setup.seed).map_err(corrupt)?;
-        for (i, row) in stored.actions.iter().enumerate() {
-            let action = serde_json::from_str(&row.action)
-                .map_err(|e| corrupt(format!("action {i}: {e}")))?;
-            (game, _) = (game.acted(row.seat, action))
-                .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
-        }
-        Ok(game)
+        Self::replayed(stored, |_, _, _| {})
     }
 
+    /// Every change counts: an action, or an invited person's seat taken.
     fn version(&self) -> usize {
-        self.log.len() + self.table.seats.iter().filter(|s| !s.is_open()).count()
+        let taken = (self.table.seats.iter())
+            .filter(|s| s.invited && !s.is_open())
+            .count();
+        self.log.len() + taken
     }
 
     fn actions(&self) -> usize {
@@ -315,29 +333,15 @@ impl<R: Rules> GameState for Ruled<R> {
             .rules
             .results()
             .map_or_else(Vec::new, |r| Self::winners(&r));
-        let players = (self.table.seats.iter().enumerate())
-            .map(|(i, s)| SeatView {
-                seat: i,
-                name: s.name.clone(),
-                kind: s.kind,
-                level: s.agent.clone(),
-                open: s.is_open(),
-            })
-            .collect();
         RuledView {
             header: ViewHeader::of(self, info, seat, winners, Some(self.seed)),
-            players,
             to_act: self.rules.to_act(),
-            you: seat,
-            game: self.rules.view(seat),
+            game: self.rules.view(&self.table, seat),
         }
     }
 
     fn computer_thought(&self) -> Option<Self::Thought> {
         let computer = const { &R::CAPABILITIES.computer }.as_ref()?;
-        if self.table.open_seats().next().is_some() {
-            return None;
-        }
         let seat = (self.rules.to_act().into_iter()).find(|&s| {
             self.table
                 .seats
@@ -364,13 +368,14 @@ impl<R: Rules> GameState for Ruled<R> {
         thought: &Self::Thought,
         decision: R::Action,
     ) -> Result<(Self, Vec<ActionRow>), ApiError> {
-        let (next, row) = self.acted(thought.1, decision).map_err(|e| {
+        let (next, row) = self.acted(thought.1, decision).inspect_err(|e| {
             tracing::error!(game, seat = thought.1, error = %e, "the computer's action is refused");
-            ApiError::Internal(format!("the computer's action is refused: {e}"))
         })?;
         Ok((next, vec![row]))
     }
 
+    /// The same seats in the same order (see [`lobby::rematch_seats`]); a challenge's or
+    /// practice game is an ordinary game the second time.
     fn rematch_request(&self, seat: usize) -> Result<Self::Create, ApiError> {
         Ok(CreateRequest {
             players: lobby::rematch_seats(&self.table, seat),
@@ -385,6 +390,8 @@ impl<R: Rules> GameState for Ruled<R> {
             .map_or_else(Vec::new, |grid| grid(&self.rules, seat))
     }
 
+    /// The person in seat 0, first to play, against the strongest computer in every other seat
+    /// of a challenge's table, on the challenge's draws.
     async fn start_challenge_game(
         app: &AppState,
         start: ChallengeStart<'_>,
@@ -397,7 +404,7 @@ impl<R: Rules> GameState for Ruled<R> {
         }
         let level = default_level(computer::<R>()?.levels);
         let mut table = Table::of_challenge(&start);
-        for i in 1..R::SEATS.0.max(1) {
+        for i in 1..R::CAPABILITIES.challenge_seats {
             table.seats.push(Seat::numbered_computer(i, level));
         }
         let state = Ruled::new(R::Options::default(), table, start.challenge.seed)
@@ -410,6 +417,7 @@ impl<R: Rules> GameState for Ruled<R> {
         Session::<Self>::start(app, mode, state.setup()?, state, start.entry).await
     }
 
+    /// The computer's own game: the strongest computer in every seat of a challenge's table.
     fn computer_challenge_game(
         seed: u64,
         _strength: Strength,

@@ -123,5 +123,11 @@ pub fn metro_finished(game: &metro::Game, names: &[&str], at: i64) -> Option<Fin
             }
         })
         .collect();
-    crate::replay::finished(names, &results, metro_winners(&totals), at, super::TIE_BREAK)
+    crate::replay::finished(
+        names,
+        &results,
+        metro_winners(&totals),
+        at,
+        super::TIE_BREAK,
+    )
 }
