@@ -72,8 +72,11 @@ pub struct Capabilities<R: Rules> {
     pub replay: Option<Replay<R>>,
     /// The computer's review of a seat of a finished game (`names[i]` is seat `i`'s name), as
     /// its answer's JSON object: CPU work, run on a thinking thread once a game and seat.
-    pub review: Option<fn(&R, names: &[&str], seat: usize) -> Result<Value, ApiError>>,
+    pub review: Option<Review<R>>,
 }
+
+/// The computer's review of `seat` in the finished game (`names[i]` is seat `i`'s name).
+pub type Review<R> = fn(&R, names: &[&str], seat: usize) -> Result<Value, ApiError>;
 
 /// What a replay shows, step by step.
 pub struct Replay<R: Rules> {
