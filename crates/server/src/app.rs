@@ -18,7 +18,6 @@ use crate::clock::Clock;
 use crate::config::{Config, ServeError};
 use crate::game::GameState;
 use crate::games::ink::InkState;
-use crate::games::metro::MetroState;
 use crate::play::Registration;
 use crate::state::{AppState, Registered};
 use crate::{challenges, conn, http, memory, play, replay, thinking};
@@ -54,7 +53,7 @@ impl Games {
     pub fn standard() -> Games {
         Games::none()
             .with::<InkState>(crate::games::ink::http::routes())
-            .with::<MetroState>(crate::games::metro::http::routes())
+            .rules_with::<::metro::Game>(crate::games::metro::http::routes())
     }
 
     /// These games and `St`, served under `/api/{kind}` by the routes of every game
@@ -75,7 +74,12 @@ impl Games {
     /// These games and the game of rules `R`, played at the runtime's table (see
     /// [`crate::rules`]): what it offers is read from its capabilities.
     pub fn rules<R: crate::rules::Rules>(self) -> Games {
-        self.with::<crate::rules::Ruled<R>>(Router::new())
+        self.rules_with::<R>(Router::new())
+    }
+
+    /// [`Games::rules`], with `routes` of the game's own beside every game's.
+    pub fn rules_with<R: crate::rules::Rules>(self, routes: Router<AppState>) -> Games {
+        self.with::<crate::rules::Ruled<R>>(routes)
     }
 
     /// Checks the challenge kinds the games declare (see [`crate::challenge_kind::check`]).

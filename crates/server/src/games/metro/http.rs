@@ -10,10 +10,14 @@ use axum::routing::get;
 use serde::Deserialize;
 
 use super::viewer::{self, MetroView};
-use super::{self as metro, MetroState, SeatMove, TileTable};
+use super::{self as metro, SeatMove, TileTable};
 use crate::error::{ApiError, query};
 use crate::http::games::{seat_action, seat_move};
+use crate::rules::Ruled;
 use crate::state::AppState;
+
+/// A game of Metro at the runtime's table.
+type MetroState = Ruled<::metro::Game>;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

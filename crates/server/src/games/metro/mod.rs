@@ -1,5 +1,6 @@
-//! Metro games: seats (people on this device or invited by link, and computer players), turns
-//! through the engine, durable before they count, and the state as each seat may see it.
+//! Metro games: the engine's rules as the runtime plays them ([`Rules`] for [`Game`]), its
+//! computer players, its daily challenge, its state as each seat may see it, its replay and
+//! its review.
 //!
 //! Every rule is the engine's: an action is tried on a copy of the [`Game`], and only when the
 //! engine accepts it is it written to storage and the copy kept. What the page needs so that it
@@ -8,42 +9,32 @@
 //! drew; of the others only whether they hold a tile. The seed, which decides every draw, is
 //! revealed once the game is over.
 //!
-//! A game is created with all its seats. A person "on this device" gets a token at once; a
-//! person "invited by link" is an open seat until someone takes it through `join`; a computer
-//! seat has no token and is played by [`Session::drive_computers`], one action at a time, each
-//! stored before the next.
+//! The table is the runtime's ([`crate::rules::Ruled`]): a game is created with all its seats
+//! (people on this device, people invited by link, computers), an invited seat is open until
+//! someone takes it, and a computer seat is played one action at a time, each stored before the
+//! next.
 
 use metro::ai;
 use metro::{
     Action, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Phase, Player, PlayerCount,
     Sequence, Square, Station, Tile, TileInfo,
 };
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-mod create;
 pub mod http;
 pub mod replay;
 mod review;
 mod view;
 pub mod viewer;
 
-pub use create::*;
 pub use view::*;
 
 pub use viewer::LineView;
 
 use crate::error::{ApiError, Permission, Refusal};
-use crate::game::{
-    ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Seated, Strength, Table, TieBreakRule,
-    ViewHeader, default_level, to_json,
-};
-use crate::lobby::{JoinRequest, Lobby, PlannedSeat, SeatRequest, plan};
-use crate::play::Session;
-use crate::seed::Seed;
-use crate::state::AppState;
-use crate::table::Seating;
-use store::SeatKind as Kind;
-use store::{ActionRow, Finished, StoredGame};
+use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
+use crate::rules::{Capabilities, Computer, Replay, Rules, SeatResult};
+use crate::table::{SeatView, Table};
 
 /// The fewest players a game of Metro has.
 pub const MIN_PLAYERS: usize = 2;
@@ -56,66 +47,41 @@ const CHALLENGE_MODE: &str = "challenge";
 /// The mode of a practice game on a closed Metro challenge's deck.
 const PRACTICE_MODE: &str = "practice";
 
-/// `POST /api/metro/games`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    pub players: Vec<SeatRequest>,
-    pub seed: Option<Seed>,
-}
-
 /// One seat's move, as `POST /api/metro/games/{id}/act` sends it:
-/// `{"action":"draw"}`, `{"action":"keep"}`, `{"action":{"place":"03"},"tile":"cbaa"}`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `{"action":"draw"}`, `{"action":"keep"}`, `{"action":{"place":"03"},"tile":"cbaa"}`. The log
+/// keeps only the action (`"draw"`, `{"place":"03"}`), and reads either.
+#[derive(Debug, Clone, Copy)]
 pub struct SeatMove {
     pub action: Action,
     /// With a placement: the tile the page means to place (a `409` if another is to be placed).
     pub tile: Option<Tile>,
 }
 
-/// What a game is created with, as stored: the engine's configuration and seed, and the plan
-/// of every seat (so a seat still open for an invited person is known before anyone takes it).
-#[derive(Debug, Serialize, Deserialize)]
-struct Setup {
-    config: Config,
-    seed: u64,
-    seats: Vec<PlannedSeat>,
-    /// Whether the creator chose the seed (everyone is told).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    chosen: bool,
-    /// The closed challenge whose deck a practice game plays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    practice: Option<String>,
-}
-
-/// A game's state in memory: the engine's game and who sits where.
-#[derive(Debug, Clone)]
-pub struct MetroState {
-    pub game: Game,
-    /// Who sits where, the challenge, practice and chosen seed.
-    pub table: Table,
-}
-
-/// One Metro game, loaded.
-pub type MetroSession = Session<MetroState>;
-
-impl MetroState {
-    /// The computer seat whose turn it is, if any.
-    fn computer_turn(&self) -> Option<(Player, String)> {
-        let player = self.game.turn()?;
-        let seat = self.table.seats.get(player.index())?;
-        (seat.kind == Kind::Computer).then(|| {
-            let level = seat
-                .agent
-                .clone()
-                .unwrap_or_else(|| default_level(&ai::AGENTS).to_owned());
-            (player, level)
-        })
+impl Serialize for SeatMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.action.serialize(s)
     }
 }
 
-use crate::game::{ChallengeKind, Period};
+impl<'de> Deserialize<'de> for SeatMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeatMove, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Sent {
+            action: Action,
+            tile: Option<Tile>,
+        }
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(d)?;
+        if value.get("action").is_some() {
+            let Sent { action, tile } = Sent::deserialize(value).map_err(D::Error::custom)?;
+            Ok(SeatMove { action, tile })
+        } else {
+            let action = Action::deserialize(value).map_err(D::Error::custom)?;
+            Ok(SeatMove { action, tile: None })
+        }
+    }
+}
 
 /// Metro's periodic challenge: a daily (counted in streaks), listed after Railroad Ink's daily,
 /// weekly and monthly ones.
@@ -125,256 +91,34 @@ const CHALLENGES: &[ChallengeKind] =
 /// How a leaderboard breaks ties between equal scores.
 pub const TIE_BREAK: TieBreakRule = TieBreakRule::most("margin");
 
-impl GameState for MetroState {
+/// The player of seat `seat`.
+fn player(seat: usize) -> Result<Player, ApiError> {
+    Player::from_index(seat).ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))
+}
+
+impl Rules for Game {
     const KIND: &'static str = "metro";
     const NAME: &'static str = "Metro";
-    const TIE_BREAK: TieBreakRule = TIE_BREAK;
-    const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
+    const SEATS: (usize, usize) = (MIN_PLAYERS, MAX_PLAYERS);
+    type Options = ();
+    type Action = SeatMove;
     type View = GameView;
 
-    /// Replays the actions, each by the seat that did it.
-    fn from_stored(stored: StoredGame) -> Result<MetroState, ApiError> {
-        let id = stored.id.clone();
-        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
-        let setup: Setup =
-            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
-        if setup.seats.len() != setup.config.players.get() as usize {
-            return Err(corrupt(format!(
-                "{} seats for {} players",
-                setup.seats.len(),
-                setup.config.players
-            )));
-        }
-        // Every seat as planned, before anyone takes it; its row, once stored, says who did.
-        let table = crate::lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
-        let mut game = Game::new(setup.config, setup.seed);
-        for (i, row) in stored.actions.iter().enumerate() {
-            let action: Action = serde_json::from_str(&row.action)
-                .map_err(|e| corrupt(format!("action {i}: {e}")))?;
-            let player = Player::from_index(row.seat)
-                .ok_or_else(|| corrupt(format!("action {i}: no seat {}", row.seat)))?;
-            game.play(player, action)
-                .map_err(|e| corrupt(format!("action {i} ({action}) does not replay: {e}")))?;
-        }
-        Ok(MetroState {
-            game,
-            table: Table {
-                challenge: stored.challenge,
-                seed_chosen: setup.chosen,
-                practice: setup.practice,
-                ..table
-            },
-        })
-    }
-
-    /// Every change counts: an action, or an invited person's seat taken.
-    fn version(&self) -> usize {
-        let taken = self
-            .table
-            .seats
-            .iter()
-            .filter(|s| s.invited && !s.is_open())
-            .count();
-        self.game.actions().len() + taken
-    }
-
-    fn actions(&self) -> usize {
-        self.game.actions().len()
-    }
-
-    fn table(&self) -> &Table {
-        &self.table
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    fn finished(&self, now: i64) -> Option<Finished> {
-        replay::metro_finished(&self.game, &self.table.names(), now)
-    }
-
-    /// The same seats in the same order (see [`crate::lobby::rematch_seats`]). A challenge's or practice game is an ordinary game the second time.
-    fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
-        let players = crate::lobby::rematch_seats(&self.table, seat);
-        Ok(CreateRequest {
-            players,
-            seed: None,
-        })
-    }
-
-    /// Eight rows of eight: 🟩 a tile the seat placed, 🟦 another's, ⬛ the centre, ⬜ empty.
-    fn share_grid(&self, seat: usize) -> Vec<String> {
-        let mine: std::collections::HashSet<metro::Square> = self
-            .game
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                metro::Event::Placed { player, placement } if player.index() == seat => {
-                    Some(placement.square)
-                }
-                _ => None,
-            })
-            .collect();
-        let board = self.game.board();
-        (0..8u8)
-            .map(|row| {
-                (0..8u8)
-                    .filter_map(|col| metro::Square::new(row, col))
-                    .map(|sq| {
-                        if metro::CENTRE.contains(sq) {
-                            '⬛'
-                        } else if board.tile(sq).is_none() {
-                            '⬜'
-                        } else if mine.contains(&sq) {
-                            '🟩'
-                        } else {
-                            '🟦'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
-        view(game, self, seat)
-    }
-
-    type Thought = ComputerTurn;
-    type Decision = Option<Action>;
-
-    fn computer_thought(&self) -> Option<ComputerTurn> {
-        let (player, level) = self.computer_turn()?;
-        Some(ComputerTurn {
-            player,
-            level,
-            view: self.game.view(Some(player)),
-            seed: self.game.seed(),
-        })
-    }
-
-    fn think(turn: &ComputerTurn) -> Option<Action> {
-        let mut agent = ai::agent_by_name(&turn.level, agent_seed(turn.seed, turn.player), None)?;
-        Some(agent.act(&turn.view))
-    }
-
-    fn computer_moves(
-        &self,
-        id: &str,
-        turn: &ComputerTurn,
-        choice: Option<Action>,
-    ) -> Result<(MetroState, Vec<ActionRow>), ApiError> {
-        let (player, level) = (turn.player, &turn.level);
-        let mut next = self.clone();
-        let action = match choice.map(|a| (a, next.game.play(player, a))) {
-            Some((action, Ok(_))) => action,
-            refused => {
-                if let Some((action, Err(e))) = refused {
-                    tracing::error!(game = %id, %level, %action, error = %e, "the computer player broke a rule");
-                } else {
-                    tracing::warn!(game = %id, %level, "unknown computer player; it plays the first legal action");
-                }
-                next.game = self.game.clone();
-                let fallback =
-                    next.game.legal_actions().first().copied().ok_or_else(|| {
-                        ApiError::Internal("a computer has no legal action".into())
-                    })?;
-                next.game.play(player, fallback)?;
-                fallback
-            }
-        };
-        let row = ActionRow {
-            seat: player.index(),
-            action: to_json(&action)?,
-        };
-        Ok((next, vec![row]))
-    }
-
-    /// The person in seat 0, first to play, against three `strong` computers, on the
-    /// challenge's deck.
-    async fn start_challenge_game(
-        app: &AppState,
-        start: ChallengeStart<'_>,
-    ) -> Result<String, ApiError> {
-        let players = PlayerCount::new(4).ok_or_else(|| ApiError::Internal("4 players".into()))?;
-        let config = Config::new(players);
-        let strong = default_level(&ai::AGENTS);
-        let mut table = Table::of_challenge(&start);
-        for i in 1..4 {
-            table.seats.push(Seat::numbered_computer(i, strong));
-        }
-        let stored = to_json(&Setup {
-            config,
-            seed: start.challenge.seed,
-            seats: plan(&table.seats),
-            chosen: false,
-            practice: table.practice.clone(),
-        })?;
-        let mode = if table.practice.is_some() {
-            PRACTICE_MODE
-        } else {
-            CHALLENGE_MODE
-        };
-        let state = MetroState {
-            game: Game::new(config, start.challenge.seed),
-            table,
-        };
-        MetroSession::start(app, mode, stored, state, start.entry).await
-    }
-
-    fn computer_challenge_game(
-        seed: u64,
-        _strength: Strength,
-        at: i64,
-    ) -> Result<ComputerGame, ApiError> {
-        computer_challenge_game(seed, at)
-    }
-
-    fn computer_name() -> String {
-        crate::table::computer_name(default_level(&ai::AGENTS))
-    }
-
-    type Create = CreateRequest;
-    type Join = JoinRequest;
-    type Action = SeatMove;
-    type Replay = replay::MetroReplay;
-
-    fn create(
-        app: &AppState,
-        request: CreateRequest,
-        player: Option<String>,
-    ) -> impl std::future::Future<Output = Result<Seated, ApiError>> + Send {
-        create(app, request, player)
-    }
-
-    /// Takes an open seat (the one asked for, or the first) for an invited person.
-    fn join(
-        &self,
-        request: &JoinRequest,
-        token_hash: String,
-        player: Option<String>,
-    ) -> Result<(MetroState, Vec<ActionRow>, usize), ApiError> {
-        if self.game.is_over() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
-        let (table, seat) = crate::lobby::join(&self.table, request, token_hash, player)?;
-        let next = MetroState {
-            table,
-            game: self.game.clone(),
-        };
-        Ok((next, Vec::new(), seat))
+    fn setup(_: &(), seats: usize, seed: u64) -> Result<Game, String> {
+        let players = (u8::try_from(seats).ok())
+            .and_then(PlayerCount::new)
+            .ok_or_else(|| format!("a game of Metro has 2 to 6 players, not {seats}"))?;
+        Ok(Game::new(Config::new(players), seed))
     }
 
     /// The seat's action, after the engine accepts it. `tile`, when given with a placement, is
     /// the tile the page means to place: if the tile to place is another (the page's state is
     /// stale), nothing happens.
-    fn act(&self, seat: usize, m: SeatMove) -> Result<(MetroState, Vec<ActionRow>), ApiError> {
-        let player = Player::from_index(seat)
-            .ok_or_else(|| ApiError::Internal(format!("seat {seat} is no player")))?;
+    fn act(&self, seat: usize, m: &SeatMove) -> Result<Game, ApiError> {
+        let player = player(seat)?;
         if let (Action::Place(_), Some(expected)) = (m.action, m.tile) {
-            match self.game.tile_to_place() {
-                Some(now) if self.game.turn() == Some(player) && now != expected => {
+            match self.tile_to_place() {
+                Some(now) if self.turn() == Some(player) && now != expected => {
                     return Err(ApiError::Conflict(format!(
                         "the tile to place is {now}, not {expected}"
                     )));
@@ -383,25 +127,69 @@ impl GameState for MetroState {
             }
         }
         let mut next = self.clone();
-        next.game.play(player, m.action)?;
-        let row = ActionRow {
-            seat,
-            action: to_json(&m.action)?,
-        };
-        Ok((next, vec![row]))
+        next.play(player, m.action)?;
+        Ok(next)
     }
 
-    fn replay(stored: &StoredGame) -> Result<replay::MetroReplay, ApiError> {
-        replay::metro_replay(stored)
+    fn to_act(&self) -> Vec<usize> {
+        self.turn().map(Player::index).into_iter().collect()
     }
 
-    fn hide_seed(replay: &mut replay::MetroReplay) {
-        replay.header.seed = None;
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        replay::results(self)
     }
 
-    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
-        review::review(stored, seat)
+    fn view(&self, table: &Table, seat: Option<usize>) -> GameView {
+        view(self, table, seat)
     }
+
+    const CAPABILITIES: Capabilities<Game> = Capabilities {
+        computer: Some(Computer {
+            levels: &ai::AGENTS,
+            choose,
+        }),
+        challenges: CHALLENGES,
+        // The person against three strong computers.
+        challenge_seats: 4,
+        tie_break: TIE_BREAK,
+        share_grid: Some(share_grid),
+        replay: Some(Replay {
+            step: replay::step,
+            end: replay::end,
+        }),
+        review: Some(review::review),
+    };
+}
+
+/// Eight rows of eight: 🟩 a tile the seat placed, 🟦 another's, ⬛ the centre, ⬜ empty.
+fn share_grid(game: &Game, seat: usize) -> Vec<String> {
+    let mine: std::collections::HashSet<metro::Square> = (game.events().iter())
+        .filter_map(|e| match e {
+            metro::Event::Placed { player, placement } if player.index() == seat => {
+                Some(placement.square)
+            }
+            _ => None,
+        })
+        .collect();
+    let board = game.board();
+    (0..8u8)
+        .map(|row| {
+            (0..8u8)
+                .filter_map(|col| metro::Square::new(row, col))
+                .map(|sq| {
+                    if metro::CENTRE.contains(sq) {
+                        '⬛'
+                    } else if board.tile(sq).is_none() {
+                        '⬜'
+                    } else if mine.contains(&sq) {
+                        '🟩'
+                    } else {
+                        '🟦'
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -413,12 +201,39 @@ fn agent_seed(game_seed: u64, player: Player) -> u64 {
     ai::mix(game_seed ^ ai::mix(player.index() as u64 + 1))
 }
 
-/// A computer seat's turn to think over: what it may see of the game.
-pub struct ComputerTurn {
-    player: Player,
-    level: String,
-    view: metro::View,
-    seed: u64,
+/// The computer player `level`'s action for `seat`, from what the seat may see. One the rules
+/// refuse (or an unknown player's) is logged and replaced by the first legal action: a computer
+/// never stalls a game.
+fn choose(game: &Game, seat: usize, level: &str, _: u64) -> SeatMove {
+    let first_legal = || {
+        game.legal_actions()
+            .first()
+            .copied()
+            .unwrap_or(Action::Draw)
+    };
+    let Ok(player) = player(seat) else {
+        return SeatMove {
+            action: first_legal(),
+            tile: None,
+        };
+    };
+    let action = match ai::agent_by_name(level, agent_seed(game.seed(), player), None) {
+        Some(mut agent) => {
+            let action = agent.act(&game.view(Some(player)));
+            match game.clone().play(player, action) {
+                Ok(_) => action,
+                Err(e) => {
+                    tracing::error!(%level, %action, error = %e, "the computer player broke a rule");
+                    first_legal()
+                }
+            }
+        }
+        None => {
+            tracing::warn!(%level, "unknown computer player; it plays the first legal action");
+            first_legal()
+        }
+    };
+    SeatMove { action, tile: None }
 }
 
 // ---------------------------------------------------------------------------------------

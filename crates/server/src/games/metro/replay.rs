@@ -1,18 +1,10 @@
-//! A Metro game's log read back: its replay action by action, and how it ended.
+//! A Metro game's replay, action by action, and how it ended.
 
 use serde::Serialize;
+use serde_json::{Value, json};
 
 use super::viewer::begun;
-use crate::error::ApiError;
-use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, corrupt, not_over};
-use store::{Finished, StoredGame};
-
-/// What a stored Metro game was created with (the fields a replay needs).
-#[derive(Debug, serde::Deserialize)]
-struct MetroSetup {
-    config: metro::Config,
-    seed: u64,
-}
+use crate::replay::SeatResult;
 
 /// One action of a Metro game, and what it changed.
 #[derive(Debug, Clone, Serialize)]
@@ -32,83 +24,40 @@ pub struct MetroStep {
     pub hands: Vec<Option<metro::Tile>>,
 }
 
-/// `GET /api/metro/games/{id}/replay`.
-#[derive(Debug, Clone, Serialize)]
-pub struct MetroReplay {
-    #[serde(flatten)]
-    pub header: ReplayHeader,
-    pub players: Vec<ReplaySeat>,
-    /// Each player's final score, seat 0 first.
-    pub scores: Vec<u32>,
-    /// The highest score; equal scores share the win.
-    pub winners: Vec<usize>,
-    pub steps: Vec<MetroStep>,
-}
-
-fn metro_winners(totals: &[u32]) -> Vec<usize> {
-    let best = totals.iter().copied().max().unwrap_or(0);
-    (0..totals.len()).filter(|&i| totals[i] == best).collect()
-}
-
-/// A stored Metro game's actions played again through the engine; the game as it ends.
-pub(super) fn metro_game(
-    stored: &StoredGame,
-    mut each: impl FnMut(usize, &metro::Game, &[metro::Event]),
-) -> Result<metro::Game, ApiError> {
-    let setup: MetroSetup = serde_json::from_str(&stored.setup)
-        .map_err(|e| corrupt(&stored.id, format!("setup: {e}")))?;
-    let mut game = metro::Game::new(setup.config, setup.seed);
-    for (i, row) in stored.actions.iter().enumerate() {
-        let action: metro::Action = serde_json::from_str(&row.action)
-            .map_err(|e| corrupt(&stored.id, format!("action {i}: {e}")))?;
-        let player = metro::Player::from_index(row.seat)
-            .ok_or_else(|| corrupt(&stored.id, format!("action {i}: no seat {}", row.seat)))?;
-        let events = game
-            .play(player, action)
-            .map_err(|e| corrupt(&stored.id, format!("action {i} does not replay: {e}")))?
-            .to_vec();
-        each(row.seat, &game, &events);
-    }
-    Ok(game)
-}
-
-/// Plays a stored Metro game again, action by action.
-pub fn metro_replay(stored: &StoredGame) -> Result<MetroReplay, ApiError> {
-    let mut steps = Vec::with_capacity(stored.actions.len());
-    let game = metro_game(stored, |seat, game, events| {
-        let placed = events
-            .iter()
-            .any(|e| matches!(e, metro::Event::Placed { .. }));
-        let score = placed.then(|| game.score());
-        steps.push(MetroStep {
-            seat,
-            events: events.to_vec(),
-            lines: score.as_ref().map(|s| begun(game.board(), s)),
-            scores: score.map(|s| s.totals),
-            hands: game.players().players().map(|p| game.hand(p)).collect(),
-        });
-    })?;
-    if !game.is_over() {
-        return Err(not_over());
-    }
-    let scores = game.scores();
-    Ok(MetroReplay {
-        header: ReplayHeader::of(stored, "metro", Some(game.seed())),
-        players: stored.seats.iter().map(ReplaySeat::from).collect(),
-        winners: metro_winners(&scores),
-        scores,
-        steps,
+/// One step of a replay: what `seat`'s action changed from the game `before` to the game
+/// `after` (the events, and after a placement every score and the lines begun).
+pub fn step(before: &metro::Game, after: &metro::Game, seat: usize) -> Value {
+    let events = (after.events().get(before.events().len()..))
+        .unwrap_or_default()
+        .to_vec();
+    let placed = (events.iter()).any(|e| matches!(e, metro::Event::Placed { .. }));
+    let score = placed.then(|| after.score());
+    to_value(MetroStep {
+        seat,
+        events,
+        lines: score.as_ref().map(|s| begun(after.board(), s)),
+        scores: score.map(|s| s.totals),
+        hands: after.players().players().map(|p| after.hand(p)).collect(),
     })
 }
 
-/// How a finished Metro game ended at `at`, to store with its last action. `names[i]` is seat
-/// `i`'s. Each seat's challenge tie break is its margin over the best other seat.
-pub fn metro_finished(game: &metro::Game, names: &[&str], at: i64) -> Option<Finished> {
+/// What a replay adds at the end: each player's final score, seat 0 first.
+pub fn end(game: &metro::Game) -> Value {
+    json!({ "scores": game.scores() })
+}
+
+fn to_value(step: MetroStep) -> Value {
+    serde_json::to_value(step).unwrap_or_else(|e| json!({ "error": e.to_string() }))
+}
+
+/// Each seat's result once the game is over: its score, and as its tie break its margin over
+/// the best other seat.
+pub fn results(game: &metro::Game) -> Option<Vec<SeatResult>> {
     if !game.is_over() {
         return None;
     }
     let totals = game.scores();
-    let results: Vec<SeatResult> = (0..totals.len())
+    let results = (0..totals.len())
         .map(|seat| {
             let score = i64::from(totals[seat]);
             let best_other = (0..totals.len())
@@ -123,11 +72,5 @@ pub fn metro_finished(game: &metro::Game, names: &[&str], at: i64) -> Option<Fin
             }
         })
         .collect();
-    crate::replay::finished(
-        names,
-        &results,
-        metro_winners(&totals),
-        at,
-        super::TIE_BREAK,
-    )
+    Some(results)
 }

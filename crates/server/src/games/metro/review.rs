@@ -7,11 +7,7 @@ use review_scale::{Label, hundredths};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::replay::metro_game;
 use crate::error::ApiError;
-use crate::replay::corrupt;
-use crate::review::not_over;
-use store::{SeatRow, StoredGame};
 
 /// One decision as the answer says it (values in points of expected final margin over the
 /// best other player, to the hundredth: the margin the seat's game would end with if the strong
@@ -44,13 +40,9 @@ struct ReasonView {
 }
 
 impl ReasonView {
-    fn of(reason: &Reason, seats: &[SeatRow]) -> ReasonView {
-        let name = |p: Player| {
-            seats
-                .iter()
-                .find(|s| s.seat == p.index())
-                .map_or_else(|| p.to_string(), |s| s.name.clone())
-        };
+    fn of(reason: &Reason, names: &[&str]) -> ReasonView {
+        let name =
+            |p: Player| (names.get(p.index())).map_or_else(|| p.to_string(), |n| (*n).to_owned());
         ReasonView {
             kind: reason.kind.as_str(),
             points: reason.points,
@@ -69,7 +61,7 @@ struct ReviewView {
 }
 
 impl DecisionView {
-    fn of(d: &Decision, seats: &[SeatRow]) -> DecisionView {
+    fn of(d: &Decision, names: &[&str]) -> DecisionView {
         let loss = hundredths(d.loss);
         DecisionView {
             index: d.index,
@@ -82,25 +74,20 @@ impl DecisionView {
             value_best: hundredths(d.value_best),
             loss,
             label: Label::of(loss).as_str(),
-            reason: ReasonView::of(&d.reason, seats),
+            reason: ReasonView::of(&d.reason, names),
         }
     }
 }
 
-/// `seat`'s review: `{"decisions": […], "loss": …, "score": …, "margin": …}`.
-pub(super) fn review(stored: &StoredGame, seat: usize) -> Result<Value, ApiError> {
-    let game = metro_game(stored, |_, _, _| {})?;
-    if !game.is_over() {
-        return Err(not_over());
-    }
+/// `seat`'s review of the finished `game` (`names[i]` is seat `i`'s name):
+/// `{"decisions": […], "loss": …, "score": …, "margin": …}`.
+pub(super) fn review(game: &metro::Game, names: &[&str], seat: usize) -> Result<Value, ApiError> {
     let player = Player::from_index(seat)
         .ok_or_else(|| ApiError::NotFound(format!("there is no seat {seat}")))?;
-    let reviewed = review_seat(&game, player, ReviewConfig::default())
-        .map_err(|e| corrupt(&stored.id, format!("review: {e}")))?;
-    let decisions: Vec<DecisionView> = reviewed
-        .decisions
-        .iter()
-        .map(|d| DecisionView::of(d, &stored.seats))
+    let reviewed = review_seat(game, player, ReviewConfig::default())
+        .map_err(|e| ApiError::Internal(format!("review: {e}")))?;
+    let decisions: Vec<DecisionView> = (reviewed.decisions.iter())
+        .map(|d| DecisionView::of(d, names))
         .collect();
     serde_json::to_value(ReviewView {
         loss: hundredths(decisions.iter().map(|d| d.loss).sum()),

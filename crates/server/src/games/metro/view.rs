@@ -3,13 +3,11 @@
 
 use super::*;
 
-/// The state of a game, as `GET /api/metro/games/{id}` sends it.
+/// The state of a game, as `GET /api/metro/games/{id}` sends it after the header every game's
+/// state begins with (the id, the version, whether it is over and who won, the seed, the
+/// challenge: see [`crate::game::ViewHeader`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
-    /// The id, the version (every change: an action, or a seat taken), whether it is over and
-    /// who won (the highest score; a tie shares the win), the seed, the challenge.
-    #[serde(flatten)]
-    pub header: ViewHeader,
     pub players: Vec<PlayerView>,
     /// The seat whose turn it is; `None` once the game is over.
     pub turn: Option<usize>,
@@ -37,15 +35,9 @@ pub struct GameView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerView {
-    pub seat: usize,
-    pub name: String,
-    pub kind: Kind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<String>,
-    /// A person invited by link.
-    pub invited: bool,
-    /// Invited, and nobody has taken the seat yet.
-    pub open: bool,
+    /// The seat, as every game shows it.
+    #[serde(flatten)]
+    pub seat: SeatView,
     /// Whether the player holds a tile (which one, only the player sees).
     pub holding: bool,
     pub score: u32,
@@ -120,26 +112,16 @@ pub(super) fn moves(game: &Game) -> Vec<Move> {
         .collect()
 }
 
-/// The state as `seat` (if any) sees it: never another seat's hand or draw, nor the seed
-/// before the end.
-pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameView {
-    let game = &st.game;
+/// The state as `seat` (if any) sees it at `table`: never another seat's hand or draw, nor the
+/// seed before the end.
+pub fn view(game: &Game, table: &Table, seat: Option<usize>) -> GameView {
     let count = game.players();
     let score = game.score();
-    let players = st
-        .table
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let player = Player::from_index(i);
+    let players = (table.seat_views().into_iter())
+        .map(|s| {
+            let player = Player::from_index(s.seat);
             PlayerView {
-                seat: i,
-                name: s.name.clone(),
-                kind: s.kind,
-                level: s.agent.clone(),
-                invited: s.invited,
-                open: s.is_open(),
+                seat: s,
                 holding: player.is_some_and(|p| game.hand(p).is_some()),
                 score: player.map_or(0, |p| score.total(p)),
                 stations: player
@@ -148,12 +130,7 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
             }
         })
         .collect();
-    let best = score.totals.iter().copied().max().unwrap_or(0);
-    let winners = (0..score.totals.len())
-        .filter(|&i| score.totals[i] == best)
-        .collect();
     GameView {
-        header: ViewHeader::of(st, info, seat, winners, Some(game.seed())),
         players,
         turn: game.turn().map(Player::index),
         phase: game.phase(),
@@ -166,14 +143,14 @@ pub fn view(info: &GameInfo<'_>, st: &MetroState, seat: Option<usize>) -> GameVi
             .map(|l| LineView::of(game.board(), l))
             .collect(),
         moves: moves(game),
-        mode: if st.table.challenge.is_some() {
+        mode: if table.challenge.is_some() {
             CHALLENGE_MODE
-        } else if st.table.practice.is_some() {
+        } else if table.practice.is_some() {
             PRACTICE_MODE
         } else {
             MODE
         },
-        open_seats: st.table.open_seats().collect(),
+        open_seats: table.open_seats().collect(),
         you: seat.and_then(|seat| you(game, seat)),
     }
 }
