@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::seed::Seed;
 use crate::state::AppState;
 pub use crate::table::{Seat, SeatToken, Table};
-use store::{ActionRow, ChallengeRef, Finished, SeatRow, StoredGame};
+use store::{ActionRow, ChallengeRef, Finished, Record, SeatKind, SeatRow, StoredGame};
 
 /// What a kind of game keeps in memory (the state behind its session's lock), and what it
 /// does that no other game does.
@@ -98,6 +98,26 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// How the game ended, once it is over, at `now` (stored with the change that ends it,
     /// for the list of recent games and the game's challenge).
     fn finished(&self, now: i64) -> Option<Finished>;
+    /// How the game is played, as stored with it (`solo`, `computer`, `seats`, `challenge`…).
+    fn mode(&self) -> &'static str;
+    /// How the game ended at `now` ([`GameState::finished`]), with the record its players'
+    /// scores count in, by the site's rules: the game and its variant (`ink:lake`), and the way
+    /// it was played (its mode; against a computer, which one: `computer:greedy`).
+    fn finish(&self, now: i64) -> Option<Finished> {
+        let finished = self.finished(now)?;
+        let agent = (self.seats().iter())
+            .find(|s| s.kind == SeatKind::Computer)
+            .and_then(|s| s.agent.as_deref());
+        let way = match (self.mode(), agent) {
+            ("computer", Some(agent)) => format!("computer:{agent}"),
+            (mode, _) => mode.to_owned(),
+        };
+        let game = store::records::record_game(Self::KIND, self.variant());
+        Some(Finished {
+            record: Some(Record { game, way }),
+            ..finished
+        })
+    }
     /// The challenge the game is played in, if any.
     fn challenge(&self) -> Option<&ChallengeRef> {
         self.table().challenge.as_ref()

@@ -204,6 +204,7 @@ pub fn finished(
         at,
         result: serde_json::to_string(&result).ok()?,
         entries: results.to_vec(),
+        record: None,
     })
 }
 

@@ -303,6 +303,7 @@ pub(crate) async fn finished_games<S: Sql>(
                         at: r.get(4)?,
                         result: r.get(5)?,
                         entries: Vec::new(),
+                        record: None,
                     },
                 })
             },

@@ -61,7 +61,7 @@ pub use error::StorageError;
 pub use games::GameHead;
 pub(crate) use games::{before_deadline, insert_actions, insert_game, set_finished};
 pub use rows::{
-    ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, SeatKind,
+    ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, Record, SeatKind,
     SeatResult, SeatRow, StoredGame,
 };
 pub(crate) use schema::{CHALLENGE_SECRETS, COMEBACK};

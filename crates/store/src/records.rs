@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::sql::{Sql, args};
-use super::{Finished, Storage, StorageError, read};
+use super::{Finished, Record, Storage, StorageError, read};
 
 /// A player's record in one game and variant (`KIND` or `KIND:VARIANT`: see [`record_game`])
 /// played one way (its game's mode: `solo`, `online`, `challenge`, `practice`; against the
@@ -58,9 +58,10 @@ pub fn record_game(kind: &str, variant: Option<&str>) -> String {
     }
 }
 
-/// The way a game was played, as its records count it: its game and variant (see
-/// [`record_game`]), its mode, and for a game against the computer, which computer
-/// (`computer:greedy`).
+/// History: the way a game was played as the records first counted it, when their table was
+/// made ([`backfill`]): its game and variant (see [`record_game`]), its mode, and for a game
+/// against the computer, which computer (`computer:greedy`). Since, the server names each
+/// finished game's record ([`Finished::record`]).
 async fn way_of<S: Sql>(s: &mut S, game: &str) -> Result<Option<(String, String)>, StorageError> {
     let Some(mut r) = s
         .row(
@@ -83,16 +84,15 @@ async fn way_of<S: Sql>(s: &mut S, game: &str) -> Result<Option<(String, String)
     Ok(Some((record_game(&kind, variant.as_deref()), mode)))
 }
 
-/// Counts finished game `game`'s scores (`(seat, score)`) in the records of the players who
-/// sat in it (within the transaction that stores its finish).
+/// Counts finished game `game`'s scores (`(seat, score)`) in record `record` (its game and way)
+/// of the players who sat in it (within the transaction that stores its finish).
 async fn count_scores<S: Sql>(
     s: &mut S,
     game: &str,
+    record: &Record,
     scores: impl Iterator<Item = (usize, i64)>,
 ) -> Result<(), StorageError> {
-    let Some((kind, mode)) = way_of(s, game).await? else {
-        return Ok(());
-    };
+    let (kind, mode) = (&record.game, &record.way);
     let players: Vec<(usize, String)> = s
         .rows_as(
             "SELECT seat, player FROM seats
@@ -115,7 +115,7 @@ async fn count_scores<S: Sql>(
                      previous = CASE WHEN ?4 > bests.best THEN bests.best ELSE bests.previous END,
                      best_game = CASE WHEN ?4 > bests.best THEN ?5 ELSE bests.best_game END,
                      best = CASE WHEN ?4 > bests.best THEN ?4 ELSE bests.best END",
-                args![player, &kind, &mode, score, game],
+                args![player, kind, mode, score, game],
             )
             .await?;
         }
@@ -123,13 +123,18 @@ async fn count_scores<S: Sql>(
     Ok(())
 }
 
-/// Counts a game's finish in its players' records (see [`count_scores`]).
+/// Counts a game's finish in its players' records, in the record the server named (see
+/// [`count_scores`]).
 pub(super) async fn count_finish<S: Sql>(
     s: &mut S,
     game: &str,
     finished: &Finished,
 ) -> Result<(), StorageError> {
-    count_scores(s, game, finished.entries.iter().map(|e| (e.seat, e.score))).await
+    let Some(record) = &finished.record else {
+        return Ok(());
+    };
+    let scores = finished.entries.iter().map(|e| (e.seat, e.score));
+    count_scores(s, game, record, scores).await
 }
 
 /// A stored result, as far as records read it.
@@ -162,7 +167,17 @@ pub(super) async fn backfill<S: Sql>(s: &mut S) -> Result<(), StorageError> {
             tracing::warn!(%game, "a stored result does not read: left out of the records");
             continue;
         };
-        count_scores(s, &game, result.players.iter().map(|p| (p.seat, p.score))).await?;
+        let Some((kind, way)) = way_of(s, &game).await? else {
+            continue;
+        };
+        let record = Record { game: kind, way };
+        count_scores(
+            s,
+            &game,
+            &record,
+            result.players.iter().map(|p| (p.seat, p.score)),
+        )
+        .await?;
     }
     Ok(())
 }

@@ -169,6 +169,18 @@ pub struct Finished {
     /// Each seat's result (what its place in a challenge is, should the game be a
     /// challenge's).
     pub entries: Vec<SeatResult>,
+    /// The record its players' scores count in, as the site's rules name it (none: counted in
+    /// no record).
+    pub record: Option<Record>,
+}
+
+/// Which of a player's records a finished game counts in, as the server names it: its game
+/// (and variant: `KIND` or `KIND:VARIANT`) and its way of playing (`solo`, `computer:greedy`).
+/// Storage only keeps the counts (see [`crate::records`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub game: String,
+    pub way: String,
 }
 
 /// A finished game as the list of recent games shows it.

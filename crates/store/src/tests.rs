@@ -182,6 +182,7 @@ fn finished(at: i64) -> Finished {
         at,
         result: format!("{{\"at\":{at}}}"),
         entries: Vec::new(),
+        record: None,
     }
 }
 
@@ -394,6 +395,11 @@ async fn records_by_variant_on(db: TestDb) {
                         score,
                         k2: 0,
                     }],
+                    // As the server named records before variants were kept.
+                    record: Some(crate::Record {
+                        game: "ink".into(),
+                        way: "solo".into(),
+                    }),
                 },
             )
             .await

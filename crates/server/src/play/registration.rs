@@ -145,7 +145,7 @@ impl<St: GameState> Registered for Registration<St> {
     }
 
     fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {
-        St::from_stored(stored).ok()?.finished(at)
+        St::from_stored(stored).ok()?.finish(at)
     }
 }
 

@@ -300,7 +300,7 @@ impl<St: GameState> Session<St> {
         let finished = if st.is_over() {
             None
         } else {
-            next.finished(self.clock.now_ms())
+            next.finish(self.clock.now_ms())
         };
         let written = match finished {
             Some(finished) => app.storage.append_finishing(append, finished).await,

@@ -222,7 +222,7 @@ impl<R: Rules> GameState for Ruled<R> {
         let made = seating.made(request.seed)?;
         let state =
             Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
-        let id = Session::<Self>::start(app, "seats", state.setup()?, state, None).await?;
+        let id = Session::<Self>::start(app, state.mode(), state.setup()?, state, None).await?;
         tracing::info!(game = %id, kind = R::KIND, "game created");
         Seated::new(id, made.tokens)
     }
@@ -318,6 +318,17 @@ impl<R: Rules> GameState for Ruled<R> {
         &self.table
     }
 
+    /// `challenge` or `practice` for a challenge's game, `seats` for any other.
+    fn mode(&self) -> &'static str {
+        if self.table.challenge.is_some() {
+            "challenge"
+        } else if self.table.practice.is_some() {
+            "practice"
+        } else {
+            "seats"
+        }
+    }
+
     fn is_over(&self) -> bool {
         self.rules.results().is_some()
     }
@@ -409,12 +420,7 @@ impl<R: Rules> GameState for Ruled<R> {
         }
         let state = Ruled::new(R::Options::default(), table, start.challenge.seed)
             .map_err(ApiError::Internal)?;
-        let mode = if state.table.practice.is_some() {
-            "practice"
-        } else {
-            "challenge"
-        };
-        Session::<Self>::start(app, mode, state.setup()?, state, start.entry).await
+        Session::<Self>::start(app, state.mode(), state.setup()?, state, start.entry).await
     }
 
     /// The computer's own game: the strongest computer in every seat of a challenge's table.

@@ -254,6 +254,10 @@ impl GameState for InkState {
         &self.table
     }
 
+    fn mode(&self) -> &'static str {
+        self.mode.as_str()
+    }
+
     fn is_over(&self) -> bool {
         self.game.is_finished()
     }
