@@ -160,9 +160,14 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
             Vec::new()
         },
         roll: game.roll().filter(|_| st.started),
-        players: st
-            .players_json
-            .get_or_write(0, st.version(), || player_views(st)),
+        // A finished game's parts are written each time, not kept: it is rarely asked for
+        // again, and a server holds thousands of them for a minute after their end.
+        players: if game.is_finished() {
+            Written::of(&player_views(st))
+        } else {
+            st.players_json
+                .get_or_write(0, st.version(), || player_views(st))
+        },
         you: seat.and_then(|seat| {
             if !st.started {
                 return lobby_you(st, seat).map(|you| Written::of(&you));
@@ -174,7 +179,11 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
                 done: p.round_done(),
                 this_round: p.this_round(),
             };
-            Some(st.yous.get_or_write(seat, key, || you(game, seat)))
+            Some(if key.finished {
+                Written::of(&you(game, seat))
+            } else {
+                st.yous.get_or_write(seat, key, || you(game, seat))
+            })
         }),
     }
 }
