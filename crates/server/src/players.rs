@@ -150,6 +150,8 @@ pub struct BestView {
 /// A player's dailies of one kind: how many they finished, and where their ranks fall.
 #[derive(Debug, Serialize)]
 pub struct Dailies {
+    /// The game whose dailies these are.
+    pub game: &'static str,
     pub played: i64,
     /// How many of the closed, ranked ones ended in each band of the leaderboard, the top
     /// first (`top 10%`, `10–25%`, `25–50%`, `50–75%`, `75–100%`); of the last
@@ -287,8 +289,8 @@ async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailie
     let now = app.clock.now_ms();
     let mut out = BTreeMap::new();
     let kinds = app.challenge_kinds();
-    let streak_kinds = kinds.iter().filter(|(_, k)| k.streak).map(|(_, k)| k.kind);
-    for kind in streak_kinds {
+    for &(game, kind) in kinds.iter().filter(|(_, k)| k.streak) {
+        let kind = kind.kind;
         let (played, ranks) = app
             .storage
             .daily_ranks(player, kind, now, RANKS_COUNTED)
@@ -302,7 +304,14 @@ async fn dailies(app: &AppState, player: &str) -> Result<BTreeMap<String, Dailie
             .zip(counts)
             .map(|(&(_, band), count)| RankBand { band, count })
             .collect();
-        out.insert(kind.to_owned(), Dailies { played, ranks });
+        out.insert(
+            kind.to_owned(),
+            Dailies {
+                game,
+                played,
+                ranks,
+            },
+        );
     }
     Ok(out)
 }

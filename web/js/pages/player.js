@@ -172,9 +172,8 @@ function recordsCard(profile) {
 function rankBars(kind, dailies) {
   const most = Math.max(1, ...dailies.ranks.map((b) => b.count));
   const ranked = dailies.ranks.reduce((n, b) => n + b.count, 0);
-  const game = kind.startsWith('metro') ? 'metro' : 'ink';
   return h('figure', { class: 'rank-bars', dataset: { kind } },
-    h('figcaption', {}, h('strong', {}, `${gameName(game)} dailies: ${dailies.played} played`),
+    h('figcaption', {}, h('strong', {}, `${gameName(dailies.game)} dailies: ${dailies.played} played`),
       ranked ? ` · where ${ranked === 1 ? 'the closed one' : `the ${ranked} closed ones`} ranked` : ' · ranks come once a day has closed'),
     h('ol', {}, dailies.ranks.map((b) => h('li', { dataset: { band: b.band, count: b.count } },
       h('span', { class: 'band' }, b.band),
@@ -188,18 +187,29 @@ function shareBar(share, ...children) {
   return bar;
 }
 
+/** The chart's legend: each game's shape and name, then the hollow mark of other games. */
+function legend(entries, shape, left, y) {
+  let at = left + 6;
+  const items = [];
+  for (const [kind, name] of [...entries, [null, 'hollow: other games']]) {
+    items.push(kind ? shape(kind, `pt pt-${kind} challenge`, at, y - 4) : s('circle', { class: 'pt hollow', cx: at, cy: y - 4, r: 5.5 }),
+      s('text', { x: at + 10, y }, name));
+    at += 24 + name.length * 6.5;
+  }
+  return items;
+}
+
 /** The player's streaks of daily challenges: current and longest, one row per daily. */
 function streaksTable(streaks) {
   const kinds = Object.keys(streaks || {});
   if (!kinds.length) return null;
-  const game = (kind) => (kind.startsWith('metro') ? 'metro' : 'ink');
   return h('table', { class: 'stats-table', id: 'player-streaks' },
     h('caption', {}, 'Daily streaks (days in a row)'),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, 'Daily'), h('th', { scope: 'col', class: 'num' }, 'Current'),
       h('th', { scope: 'col', class: 'num' }, 'Longest'), h('th', { scope: 'col', class: 'num' }, 'Last played'))),
     h('tbody', {}, kinds.map((k) => h('tr', { dataset: { kind: k } },
-      h('th', { scope: 'row' }, gameName(game(k))),
+      h('th', { scope: 'row' }, gameName(streaks[k].game)),
       h('td', { class: 'num streak-current' }, streaks[k].current),
       h('td', { class: 'num' }, streaks[k].longest),
       h('td', { class: 'num' }, streaks[k].last ? utcDay(streaks[k].last) : '–')))));
@@ -263,7 +273,8 @@ function carrySection(me, redraw) {
     }, 'Forget this identity on this device')));
 }
 
-/** Points over dates: Railroad Ink as circles, Metro as squares; challenges filled, other games hollow. */
+/** Points over dates, each game's in its own shape (the first registered game's circles, the
+ * next one's squares, and so on in turn); challenges filled, other games hollow. */
 export function scoreTimeline(scores, name) {
   const pts = scores.map((x) => ({ ...x, t: Date.parse(x.at) })).filter((x) => Number.isFinite(x.t) && Number.isFinite(x.score));
   if (!pts.length) return h('p', { class: 'muted' }, 'The chart appears after the first finished game.');
@@ -289,12 +300,14 @@ export function scoreTimeline(scores, name) {
     const t = t0 + f * (t1 - t0);
     return s('text', { class: 'tick', x: x(t), y: top + plotH + 16, 'text-anchor': f === 0 ? 'start' : f === 1 ? 'end' : 'middle' }, shortDate(t));
   });
+  const square = (g) => games().findIndex((x) => x.kind === g) % 2 === 1;
+  const shape = (g, cls, cx, cy, ...children) => (square(g)
+    ? s('rect', { class: cls, x: cx - 5, y: cy - 5, width: 10, height: 10 }, ...children)
+    : s('circle', { class: cls, cx, cy, r: 5.5 }, ...children));
   const mark = (p) => {
     const cls = `pt pt-${p.game}${p.challenge ? ' challenge' : ''}`;
     const label = `${gameName(p.game)}${p.challenge ? ' challenge' : ''}, ${shortDate(p.t)}: ${num(p.score)}`;
-    return p.game === 'metro'
-      ? s('rect', { class: cls, x: x(p.t) - 5, y: y(p.score) - 5, width: 10, height: 10 }, s('title', {}, label))
-      : s('circle', { class: cls, cx: x(p.t), cy: y(p.score), r: 5.5 }, s('title', {}, label));
+    return shape(p.game, cls, x(p.t), y(p.score), s('title', {}, label));
   };
   const by = (g) => pts.filter((p) => p.game === g);
   const summary = games().map((x) => x.kind).map((g) => {
@@ -314,12 +327,6 @@ export function scoreTimeline(scores, name) {
       return list.length > 1 ? s('polyline', { class: `trend trend-${g}`, points: list.map((p) => `${x(p.t)},${y(p.score)}`).join(' ') }) : null;
     }),
     pts.map(mark),
-    s('g', { class: 'legend' },
-      s('circle', { class: 'pt pt-ink challenge', cx: left + 6, cy: legendY - 4, r: 5.5 }),
-      s('text', { x: left + 16, y: legendY }, 'Railroad Ink'),
-      s('rect', { class: 'pt pt-metro challenge', x: left + 116, y: legendY - 9, width: 10, height: 10 }),
-      s('text', { x: left + 132, y: legendY }, 'Metro'),
-      s('circle', { class: 'pt hollow', cx: left + 206, cy: legendY - 4, r: 5.5 }),
-      s('text', { x: left + 216, y: legendY }, 'hollow: other games')));
+    s('g', { class: 'legend' }, legend(games().map((g) => [g.kind, g.name]), shape, left, legendY)));
   return h('figure', { class: 'timeline' }, svg, h('figcaption', { class: 'muted small' }, summary));
 }

@@ -173,6 +173,8 @@ pub(super) async fn you(
 /// A streak of periodic challenges of one kind as a player's page shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct StreakView {
+    /// The game whose challenges these are.
+    pub game: &'static str,
     /// Consecutive periods (days, for a daily) with a finished challenge, up to `last`; 0
     /// once a period has passed without one (a streak is current until the end of the period
     /// after its last one).
@@ -193,14 +195,13 @@ pub async fn streaks(
         .challenge_kinds()
         .into_iter()
         .filter(|(_, k)| k.streak)
-        .map(|(_, k)| k)
         .collect();
-    let names: Vec<&str> = kinds.iter().map(|k| k.kind).collect();
+    let names: Vec<&str> = kinds.iter().map(|(_, k)| k.kind).collect();
     let stored = app.storage.streaks(player, &names).await?;
     Ok(kinds
         .iter()
         .zip(stored)
-        .map(|(kind, (name, s))| {
+        .map(|((game, kind), (name, s))| {
             let current = kind.period.name_at(now);
             let previous = kind.period.previous(&current);
             let alive = s
@@ -208,6 +209,7 @@ pub async fn streaks(
                 .as_deref()
                 .is_some_and(|last| last == current || Some(last) == previous.as_deref());
             let view = StreakView {
+                game,
                 current: if alive { s.current } else { 0 },
                 longest: s.longest,
                 last: s.last,
