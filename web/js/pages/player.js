@@ -194,7 +194,7 @@ function legend(entries, shape, left, y) {
   for (const [kind, name] of [...entries, [null, 'hollow: other games']]) {
     items.push(kind ? shape(kind, `pt pt-${kind} challenge`, at, y - 4) : s('circle', { class: 'pt hollow', cx: at, cy: y - 4, r: 5.5 }),
       s('text', { x: at + 10, y }, name));
-    at += 24 + name.length * 6.5;
+    at += 30 + name.length * 6.5;
   }
   return items;
 }
