@@ -171,29 +171,15 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         app: &AppState,
         start: ChallengeStart<'_>,
     ) -> impl Future<Output = Result<String, ApiError>> + Send;
-    /// The computer's own game on a challenge's seed, finished at `at` (CPU work).
+    /// The computer's own game on a challenge's seed, finished at `at` (CPU work), in the
+    /// challenge's variant of the game if it has one (a setup of its
+    /// [`GameState::CHALLENGES`], or a friend challenge's from [`FriendGame::variant`]).
     fn computer_challenge_game(
-        seed: u64,
-        strength: Strength,
-        at: i64,
-    ) -> Result<ComputerGame, ApiError>;
-    /// [`GameState::computer_challenge_game`] in the challenge's variant of the game, if it has
-    /// one (a setup of its [`GameState::CHALLENGES`], or a friend challenge's from
-    /// [`FriendGame::variant`]); a game without variants has none.
-    fn computer_challenge_game_in(
         seed: u64,
         variant: Option<&str>,
         strength: Strength,
         at: i64,
-    ) -> Result<ComputerGame, ApiError> {
-        match variant {
-            None => Self::computer_challenge_game(seed, strength, at),
-            Some(v) => Err(ApiError::Internal(format!(
-                "{} has no variant {v}",
-                Self::NAME
-            ))),
-        }
-    }
+    ) -> Result<ComputerGame, ApiError>;
     /// The name of the computer's row on a challenge of this game.
     fn computer_name() -> String;
     /// How a leaderboard of this game breaks ties.

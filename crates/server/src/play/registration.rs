@@ -121,7 +121,7 @@ impl<St: GameState> Registered for Registration<St> {
         strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
-        St::computer_challenge_game_in(seed, variant, strength, at)
+        St::computer_challenge_game(seed, variant, strength, at)
     }
 
     fn friend_game(&self, stored: &StoredGame) -> Result<FriendGame, ApiError> {

@@ -426,9 +426,16 @@ impl<R: Rules> GameState for Ruled<R> {
     /// The computer's own game: the strongest computer in every seat of a challenge's table.
     fn computer_challenge_game(
         seed: u64,
+        variant: Option<&str>,
         _strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
+        if let Some(variant) = variant {
+            return Err(ApiError::Internal(format!(
+                "{} has no setup {variant}",
+                R::NAME
+            )));
+        }
         let (game, actions) = Self::computers_game(seed)?;
         let finished = (game.finished(at))
             .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;

@@ -367,17 +367,9 @@ impl GameState for InkState {
         InkSession::start(app, mode.as_str(), stored, state, start.entry).await
     }
 
-    fn computer_challenge_game(
-        seed: u64,
-        strength: Strength,
-        at: i64,
-    ) -> Result<ComputerGame, ApiError> {
-        Self::computer_challenge_game_in(seed, None, strength, at)
-    }
-
     /// The weekly Deep Blue challenge's and an expansion game's friend challenge's variant is
     /// the expansion.
-    fn computer_challenge_game_in(
+    fn computer_challenge_game(
         seed: u64,
         variant: Option<&str>,
         strength: Strength,
