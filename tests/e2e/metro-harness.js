@@ -76,9 +76,15 @@ export async function squareCentre(page, square) {
   };
 }
 
-/** Drags the tile to place onto a square with the mouse. */
+/** Drags the tile to place onto a square with the mouse. A live update may draw the hand again
+ * between finding the tile and measuring it: then it is measured again. */
 export async function dragTile(page, square) {
-  const from = await page.locator('.m-slot.to-place').boundingBox();
+  const slot = page.locator('.m-slot.to-place');
+  let from = null;
+  for (let tries = 0; !from && tries < 20; tries += 1) {
+    await slot.waitFor({ state: 'visible' });
+    from = await slot.boundingBox();
+  }
   const to = await squareCentre(page, square);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
