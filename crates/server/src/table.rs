@@ -175,6 +175,18 @@ impl Table {
         }
     }
 
+    /// How a game at this table is played, as stored with it: `challenge` for a challenge's
+    /// game, `practice` for a practice game on a closed challenge's draws, else `otherwise`.
+    pub fn mode(&self, otherwise: &'static str) -> &'static str {
+        if self.challenge.is_some() {
+            "challenge"
+        } else if self.practice.is_some() {
+            "practice"
+        } else {
+            otherwise
+        }
+    }
+
     /// The seats as stored, in no challenge (see [`Table::new`]).
     pub fn from_rows(rows: Vec<SeatRow>) -> Table {
         Table::new(rows.into_iter().map(Seat::from_row).collect())

@@ -22,7 +22,7 @@ use crate::challenge_kind::ChallengeKind;
 pub use crate::error::ApiError;
 pub use crate::replay::SeatResult;
 pub use crate::table::Table;
-pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView};
+pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView, SEATS_MODE};
 
 /// A game's rules, as the runtime plays them.
 pub trait Rules: Clone + Send + Sync + Sized + 'static {

@@ -48,15 +48,15 @@ struct Setup<O> {
     practice: Option<String>,
 }
 
-/// A game of rules `R` in memory: the rules' state, its setup, the table and the action log.
+/// A game of rules `R` in memory: the rules' state, its setup, the table, and how many actions
+/// its log holds (the log itself is storage's: the state is its replay).
 #[derive(Debug, Clone)]
 pub struct Ruled<R: Rules> {
     pub rules: R,
     options: Arc<R::Options>,
     seed: u64,
     pub table: Table,
-    /// Each action so far, with its seat.
-    pub log: Vec<(usize, R::Action)>,
+    actions: usize,
 }
 
 /// `GET /api/{kind}/games/{id}`: the header every game's view has, the seats that may act,
@@ -94,6 +94,21 @@ fn lobby<R: Rules>() -> Lobby {
     }
 }
 
+/// A challenge's setup refused: a game of rules is played as its options are (its
+/// challenges declare none).
+fn no_setup<R: Rules>(setup: Option<&str>) -> Result<(), ApiError> {
+    match setup {
+        None => Ok(()),
+        Some(setup) => Err(ApiError::Internal(format!(
+            "{} has no setup {setup}",
+            R::NAME
+        ))),
+    }
+}
+
+/// The mode stored with a game of rules that is no challenge's.
+pub const SEATS_MODE: &str = "seats";
+
 fn computer<R: Rules>() -> Result<&'static Computer<R>, ApiError> {
     const { &R::CAPABILITIES.computer }
         .as_ref()
@@ -108,7 +123,7 @@ impl<R: Rules> Ruled<R> {
             options: Arc::new(options),
             seed,
             table,
-            log: Vec::new(),
+            actions: 0,
         })
     }
 
@@ -122,19 +137,23 @@ impl<R: Rules> Ruled<R> {
         })
     }
 
+    /// The game after `seat`'s action.
+    fn after(&self, seat: usize, action: &R::Action) -> Result<Ruled<R>, ApiError> {
+        Ok(Ruled {
+            rules: self.rules.act(seat, action)?,
+            options: Arc::clone(&self.options),
+            seed: self.seed,
+            table: self.table.clone(),
+            actions: self.actions + 1,
+        })
+    }
+
     /// The game after `seat`'s action, and the action as stored.
     fn acted(&self, seat: usize, action: R::Action) -> Result<(Ruled<R>, ActionRow), ApiError> {
-        let rules = self.rules.act(seat, &action)?;
+        let next = self.after(seat, &action)?;
         let row = ActionRow {
             seat,
             action: to_json(&action)?,
-        };
-        let mut log = self.log.clone();
-        log.push((seat, action));
-        let next = Ruled {
-            rules,
-            log,
-            ..self.clone()
         };
         Ok((next, row))
     }
@@ -154,7 +173,7 @@ impl<R: Rules> Ruled<R> {
         for (i, row) in stored.actions.iter().enumerate() {
             let action = serde_json::from_str(&row.action)
                 .map_err(|e| corrupt(format!("action {i}: {e}")))?;
-            let (next, _) = (game.acted(row.seat, action))
+            let next = (game.after(row.seat, &action))
                 .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
             each(&game.rules, &next.rules, row.seat);
             game = next;
@@ -256,16 +275,20 @@ impl<R: Rules> GameState for Ruled<R> {
     fn replay(stored: &StoredGame) -> Result<RuledReplay, ApiError> {
         let replay = const { &R::CAPABILITIES.replay };
         let mut steps = Vec::with_capacity(stored.actions.len());
-        let mut actions = stored.actions.iter();
         let game = Self::replayed(stored.clone(), |before, after, seat| {
-            steps.push(match replay {
-                Some(r) => (r.step)(before, after, seat),
-                None => json!({
-                    "seat": seat,
-                    "action": actions.next().and_then(|a| serde_json::from_str::<Value>(&a.action).ok()),
-                }),
-            });
+            if let Some(r) = replay {
+                steps.push((r.step)(before, after, seat));
+            }
         })?;
+        if replay.is_none() {
+            // Each action as sent (every one read back as JSON by the replay above).
+            steps = (stored.actions.iter())
+                .map(|a| {
+                    let action: Value = serde_json::from_str(&a.action).unwrap_or(Value::Null);
+                    json!({ "seat": a.seat, "action": action })
+                })
+                .collect();
+        }
         let results = game.rules.results().ok_or_else(not_over)?;
         let end = match replay {
             Some(r) => (r.end)(&game.rules),
@@ -307,11 +330,11 @@ impl<R: Rules> GameState for Ruled<R> {
         let taken = (self.table.seats.iter())
             .filter(|s| s.invited && !s.is_open())
             .count();
-        self.log.len() + taken
+        self.actions + taken
     }
 
     fn actions(&self) -> usize {
-        self.log.len()
+        self.actions
     }
 
     fn table(&self) -> &Table {
@@ -320,13 +343,7 @@ impl<R: Rules> GameState for Ruled<R> {
 
     /// `challenge` or `practice` for a challenge's game, `seats` for any other.
     fn mode(&self) -> &'static str {
-        if self.table.challenge.is_some() {
-            "challenge"
-        } else if self.table.practice.is_some() {
-            "practice"
-        } else {
-            "seats"
-        }
+        self.table.mode(SEATS_MODE)
     }
 
     fn is_over(&self) -> bool {
@@ -361,7 +378,7 @@ impl<R: Rules> GameState for Ruled<R> {
         })?;
         let level = (self.table.seats[seat].agent.clone())
             .unwrap_or_else(|| default_level(computer.levels).to_owned());
-        let seed = self.seed ^ (self.log.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = self.seed ^ (self.actions as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Some((self.rules.clone(), seat, level, seed))
     }
 
@@ -407,12 +424,7 @@ impl<R: Rules> GameState for Ruled<R> {
         app: &AppState,
         start: ChallengeStart<'_>,
     ) -> Result<String, ApiError> {
-        if let Some(setup) = start.setup {
-            return Err(ApiError::Internal(format!(
-                "{} has no setup {setup}",
-                R::NAME
-            )));
-        }
+        no_setup::<R>(start.setup)?;
         let level = default_level(computer::<R>()?.levels);
         let mut table = Table::of_challenge(&start);
         for i in 1..R::CAPABILITIES.challenge_seats {
@@ -430,12 +442,7 @@ impl<R: Rules> GameState for Ruled<R> {
         _strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
-        if let Some(variant) = variant {
-            return Err(ApiError::Internal(format!(
-                "{} has no setup {variant}",
-                R::NAME
-            )));
-        }
+        no_setup::<R>(variant)?;
         let (game, actions) = Self::computers_game(seed)?;
         let finished = (game.finished(at))
             .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;

@@ -40,12 +40,6 @@ use crate::table::{SeatView, Table};
 pub const MIN_PLAYERS: usize = 2;
 /// The most players a game of Metro has.
 pub const MAX_PLAYERS: usize = 6;
-/// The mode stored with an ordinary Metro game (seats are set when the game is created).
-const MODE: &str = "seats";
-/// The mode of a person's game in a Metro challenge.
-const CHALLENGE_MODE: &str = "challenge";
-/// The mode of a practice game on a closed Metro challenge's deck.
-const PRACTICE_MODE: &str = "practice";
 
 /// One seat's move, as `POST /api/metro/games/{id}/act` sends it:
 /// `{"action":"draw"}`, `{"action":"keep"}`, `{"action":{"place":"03"},"tile":"cbaa"}`. The log

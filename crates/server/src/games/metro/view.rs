@@ -143,13 +143,7 @@ pub fn view(game: &Game, table: &Table, seat: Option<usize>) -> GameView {
             .map(|l| LineView::of(game.board(), l))
             .collect(),
         moves: moves(game),
-        mode: if table.challenge.is_some() {
-            CHALLENGE_MODE
-        } else if table.practice.is_some() {
-            PRACTICE_MODE
-        } else {
-            MODE
-        },
+        mode: table.mode(crate::rules::SEATS_MODE),
         open_seats: table.open_seats().collect(),
         you: seat.and_then(|seat| you(game, seat)),
     }
