@@ -17,7 +17,6 @@ use crate::challenge_kind::ChallengeKind;
 use crate::clock::Clock;
 use crate::config::{Config, ServeError};
 use crate::game::GameState;
-use crate::games::ink::InkState;
 use crate::play::Registration;
 use crate::state::{AppState, Registered};
 use crate::{challenges, conn, http, memory, play, replay, thinking};
@@ -52,7 +51,7 @@ impl Games {
     /// Railroad Ink and Metro.
     pub fn standard() -> Games {
         Games::none()
-            .with::<InkState>(crate::games::ink::http::routes())
+            .rules_with::<crate::games::ink::Ink>(crate::games::ink::http::routes())
             .rules_with::<::metro::Game>(crate::games::metro::http::routes())
     }
 
@@ -79,6 +78,10 @@ impl Games {
 
     /// [`Games::rules`], with `routes` of the game's own beside every game's.
     pub fn rules_with<R: crate::rules::Rules>(self, routes: Router<AppState>) -> Games {
+        let routes = match R::CAPABILITIES.join {
+            Some(_) => routes.route("/games/{id}/start", http::games::start::<R>()),
+            None => routes,
+        };
         self.with::<crate::rules::Ruled<R>>(routes)
     }
 

@@ -158,12 +158,28 @@ pub fn mint_token() -> Result<(String, String), RandomError> {
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     pub seats: Vec<Seat>,
-    /// The challenge the game is played in.
+    /// The challenge the game is played in...
     pub challenge: Option<ChallengeRef>,
+    /// ...or, a friend challenge, was made from (its first game, played before it).
+    pub made_a_challenge: bool,
     /// Whether the creator chose the seed (then everyone who joins is told).
     pub seed_chosen: bool,
     /// The closed challenge whose draws a practice game plays.
     pub practice: Option<String>,
+    /// Whether people may still join (a table that grows until its creator starts the game).
+    pub joining: Joining,
+}
+
+/// Whether people may still join a game's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Joining {
+    /// Every seat was planned when the game was made (an open one is an invited person's).
+    #[default]
+    Planned,
+    /// People join, a seat each, until the game's creator starts it.
+    Open,
+    /// A table that grew, started by its creator: nobody joins it any more.
+    Started,
 }
 
 impl Table {
@@ -178,13 +194,29 @@ impl Table {
     /// How a game at this table is played, as stored with it: `challenge` for a challenge's
     /// game, `practice` for a practice game on a closed challenge's draws, else `otherwise`.
     pub fn mode(&self, otherwise: &'static str) -> &'static str {
-        if self.challenge.is_some() {
+        if self.challenge.is_some() && !self.made_a_challenge {
             "challenge"
         } else if self.practice.is_some() {
             "practice"
         } else {
             otherwise
         }
+    }
+
+    /// Whether people joined the table a seat each (see [`Joining`]), rather than taking
+    /// seats planned when the game was made.
+    pub fn grows(&self) -> bool {
+        self.joining != Joining::Planned
+    }
+
+    /// Why nobody may act yet, at a table waiting for its creator to start the game.
+    pub fn waiting(&self) -> Option<String> {
+        (self.joining == Joining::Open).then(|| {
+            let creator = self.creator().unwrap_or("the creator");
+            format!(
+                "the game has not started yet: {creator}, who made it, starts it from the lobby"
+            )
+        })
     }
 
     /// The seats as stored, in no challenge (see [`Table::new`]).
@@ -198,8 +230,10 @@ impl Table {
         Table {
             seats: vec![Seat::of_player(start.player, start.token)],
             challenge: start.challenge_ref(),
+            made_a_challenge: false,
             seed_chosen: false,
             practice: start.practice(),
+            joining: Joining::Planned,
         }
     }
 
@@ -429,8 +463,10 @@ impl Seating {
             table: Table {
                 seats,
                 challenge: None,
+                made_a_challenge: false,
                 seed_chosen: chosen.is_some(),
                 practice: None,
+                joining: Joining::Planned,
             },
             seed,
             tokens,

@@ -157,6 +157,7 @@ impl Rules for Ttt {
         computer: Some(Computer {
             levels: &["random", "perfect"],
             choose,
+            challenge_game: None,
         }),
         challenges: &[
             ChallengeKind::new("ttt-daily", Period::Day, "Daily {game}", 9).counted_in_streaks(),
@@ -167,14 +168,14 @@ impl Rules for Ttt {
     };
 }
 
-/// The computer's square: the best one, or (`random`) any free one.
-fn choose(game: &Ttt, _: usize, level: &str, seed: u64) -> Mark {
+/// The computer's square (its turn is one): the best one, or (`random`) any free one.
+fn choose(game: &Ttt, _: usize, level: &str, seed: u64) -> Vec<Mark> {
     let free: Vec<usize> = game.free().collect();
     let square = match level {
         "random" => free[(seed % free.len() as u64) as usize],
         _ => game.negamax().1,
     };
-    Mark { square }
+    vec![Mark { square }]
 }
 
 // ---------------------------------------------------------------------------------------

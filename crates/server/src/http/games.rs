@@ -11,7 +11,9 @@
 //! - `GET /games/{id}/replay`: a finished game, action by action;
 //! - `GET /games/{id}/review?seat=k`: the computer's review of a finished game's seat;
 //! - `POST /games/{id}/rematch`: play a finished game again (`201` as `POST /games` answers,
-//!   `200` `{"id"}` with the game made before).
+//!   `200` `{"id"}` with the game made before);
+//! - `POST /games/{id}/start`: its creator starts a game whose table grows (in a game of rules
+//!   that has such tables: see [`start`]).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -24,6 +26,7 @@ use super::{JsonBody, MaybeToken, Token, player_id};
 use crate::error::ApiError;
 use crate::game::GameState;
 use crate::play::{self, Session};
+use crate::rules::Ruled;
 use crate::state::AppState;
 
 /// The routes of game `St` (to nest under `/api/{kind}`).
@@ -70,6 +73,20 @@ where
             Ok::<_, ApiError>(Json(
                 play::commands::act::<St>(&app, &id, &token, action).await?,
             ))
+        },
+    )
+}
+
+/// `POST /games/{id}/start`: the creator starts a game people join a seat each (see
+/// [`crate::rules::Ruled::start`]), answered with the state as it sees it.
+pub fn start<R: crate::rules::Rules>() -> MethodRouter<AppState> {
+    post(
+        |State(app): State<AppState>, Path(id): Path<String>, Token(token): Token| async move {
+            let view =
+                play::commands::by_seat(&app, &id, &token, |st: &Ruled<R>, seat| st.start(seat))
+                    .await?;
+            tracing::info!(game = %id, kind = R::KIND, "game started");
+            Ok::<_, ApiError>(Json(view))
         },
     )
 }

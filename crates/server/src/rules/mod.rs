@@ -17,12 +17,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::challenge_games::TieBreakRule;
+use crate::challenge_games::{Strength, TieBreakRule};
 use crate::challenge_kind::ChallengeKind;
 pub use crate::error::ApiError;
 pub use crate::replay::SeatResult;
 pub use crate::table::Table;
-pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView, SEATS_MODE};
+pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView, SEATS_MODE, Setup};
 
 /// A game's rules, as the runtime plays them.
 pub trait Rules: Clone + Send + Sync + Sized + 'static {
@@ -63,8 +63,19 @@ pub struct Capabilities<R: Rules> {
     pub challenges: &'static [ChallengeKind],
     /// ...at a table of this many seats.
     pub challenge_seats: usize,
-    /// How a leaderboard of the game breaks ties between equal scores.
+    /// How a leaderboard of the game breaks ties between equal scores...
     pub tie_break: TieBreakRule,
+    /// ...and whether it decides a game too (else equal scores share the win).
+    pub tie_break_wins: bool,
+    /// The variants the game is played in (each keeps its own records and challenges).
+    pub variants: Option<Variants<R>>,
+    /// A finished game may be sent to a friend as a challenge on the same draws.
+    pub friend_challenges: bool,
+    /// A table people join until its creator starts the game: the rules' action that seats one
+    /// more (each join is one of the game's actions, logged as the others are).
+    pub join: Option<fn() -> R::Action>,
+    /// How a game that is no challenge's is played, as stored with it and shown in its view.
+    pub mode: fn(&Table) -> &'static str,
     /// A seat's board as emoji, a line a row, for a shared result (never what was drawn).
     pub share_grid: Option<fn(&R, usize) -> Vec<String>>,
     /// What a replay shows of each action and of the end (without it: each action as sent,
@@ -73,6 +84,9 @@ pub struct Capabilities<R: Rules> {
     /// The computer's review of a seat of a finished game (`names[i]` is seat `i`'s name), as
     /// its answer's JSON object: CPU work, run on a thinking thread once a game and seat.
     pub review: Option<Review<R>>,
+    /// What the game kept before it was a game of rules: the older form of its setup and of
+    /// its create request, still read.
+    pub older: Option<Older<R>>,
 }
 
 /// The computer's review of `seat` in the finished game (`names[i]` is seat `i`'s name).
@@ -80,10 +94,37 @@ pub type Review<R> = fn(&R, names: &[&str], seat: usize) -> Result<Value, ApiErr
 
 /// What a replay shows, step by step.
 pub struct Replay<R: Rules> {
-    /// What `seat`'s action changed, from the game `before` to the game `after`: one step.
-    pub step: fn(before: &R, after: &R, seat: usize) -> Value,
+    /// What `seat`'s `action` changed, from the game `before` to the game `after`: one step.
+    pub step: fn(before: &R, after: &R, seat: usize, action: &R::Action) -> Value,
     /// What the replay adds once the game is over (an object: its fields join the replay's).
     pub end: fn(&R) -> Value,
+    /// What it adds to a seat, if anything (an object: its fields join the seat's).
+    pub seat: Option<fn(&R, usize) -> Value>,
+}
+
+/// The variants of a game (Railroad Ink's Deep Blue `lake` and `river`).
+pub struct Variants<R: Rules> {
+    /// The variant a game of these options is played in (`None`: the game itself).
+    pub of: fn(&R::Options) -> Option<&'static str>,
+    /// The options of a variant (a challenge's setup, a friend challenge's game's).
+    pub options: fn(&str) -> Result<R::Options, String>,
+}
+
+/// What a game stored, and was asked, before it was a game of rules.
+pub struct Older<R: Rules> {
+    /// A setup stored in the older form, read with the mode stored beside it.
+    pub setup: OlderSetup<R>,
+    /// A create request in the older form (one without `players`), as today's.
+    pub create: fn(Value) -> Result<CreateRequest<R::Options>, String>,
+}
+
+/// A setup stored in an older form, read with the mode stored beside it.
+pub type OlderSetup<R> =
+    fn(mode: &str, setup: &str) -> Result<Setup<<R as Rules>::Options>, String>;
+
+/// A game that is no challenge's is played at `seats`.
+fn seats_mode(_: &Table) -> &'static str {
+    SEATS_MODE
 }
 
 impl<R: Rules> Capabilities<R> {
@@ -93,9 +134,15 @@ impl<R: Rules> Capabilities<R> {
         challenges: &[],
         challenge_seats: 1,
         tie_break: TieBreakRule::most("tie_break"),
+        tie_break_wins: false,
+        variants: None,
+        friend_challenges: false,
+        join: None,
+        mode: seats_mode,
         share_grid: None,
         replay: None,
         review: None,
+        older: None,
     };
 }
 
@@ -103,10 +150,21 @@ impl<R: Rules> Capabilities<R> {
 pub struct Computer<R: Rules> {
     /// Its levels, weakest first: a seat that names none plays the last.
     pub levels: &'static [&'static str],
-    /// The action it chooses for `seat` at `level` (one of `levels`); `seed` varies from one
-    /// choice to the next, for a player that draws lots.
-    pub choose: fn(&R, seat: usize, level: &str, seed: u64) -> R::Action,
+    /// The actions it chooses for `seat` at `level` (one of `levels`), each legal after the
+    /// one before: its turn (one action, or more in a game where a turn is several); `seed`
+    /// varies from one turn to the next, for a player that draws lots.
+    pub choose: fn(&R, seat: usize, level: &str, seed: u64) -> Vec<R::Action>,
+    /// Its own game on a challenge's draws at `strength`, played whole (each action with its
+    /// seat), when it plays one otherwise than turn by turn at its strongest level.
+    pub challenge_game: Option<ChallengeGame<R>>,
 }
+
+/// The computer's own game on the draws of `seed` in a game of these options.
+pub type ChallengeGame<R> = fn(
+    &<R as Rules>::Options,
+    seed: u64,
+    Strength,
+) -> Result<Vec<(usize, <R as Rules>::Action)>, ApiError>;
 
 impl<R: Rules> Capabilities<R> {
     /// The computer's levels (none for a game without a computer player).

@@ -1,6 +1,7 @@
 //! A game of [`Rules`] at the runtime's table: the [`GameState`] that the server serves for it.
-//! The runtime keeps the seats (made by the shared [`crate::lobby`]), the action log (each
-//! action as JSON) and its replay, challenge and practice games, and the computer seats.
+//! The runtime keeps the seats (made by the shared [`crate::lobby`], or joined a seat each at a
+//! table that grows until its creator starts the game), the action log (each action as JSON)
+//! and its replay, challenge, practice and friend games, and the computer seats.
 
 use std::sync::Arc;
 
@@ -10,22 +11,23 @@ use serde_json::{Value, json};
 use super::{Computer, Rules};
 use crate::error::ApiError;
 use crate::game::{
-    ChallengeKind, ChallengeStart, ComputerGame, GameInfo, GameState, Seat, Seated, Strength,
-    Table, TieBreakRule, ViewHeader, default_level, to_json,
+    ChallengeKind, ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated,
+    Strength, Table, TieBreakRule, ViewHeader, default_level, to_json,
 };
 use crate::lobby::{self, JoinRequest, Lobby, PlannedSeat, SeatRequest};
 use crate::play::Session;
 use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, not_over};
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::table::Seating;
+use crate::table::{Joining, Seating};
 use store::{ActionRow, Finished, SeatKind, StoredGame};
 
 /// The most actions a computers' game may take before it counts as one that never ends.
 const MOST_ACTIONS: usize = 100_000;
 
 /// `POST /api/{kind}/games` for a game of rules: its seats (as every game with a lobby asks
-/// for them), the seed when the creator chooses it, and the game's options.
+/// for them), the seed when the creator chooses it, the game's options, and whether people
+/// join it a seat each until its creator starts it (`open`, in a game that has such tables).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest<O> {
@@ -33,20 +35,47 @@ pub struct CreateRequest<O> {
     pub seed: Option<Seed>,
     #[serde(default)]
     pub options: O,
+    #[serde(default)]
+    pub open: bool,
 }
 
-/// What a game of rules is made with, as stored.
-#[derive(Debug, Serialize, Deserialize)]
-struct Setup<O> {
-    #[serde(default)]
-    options: O,
-    seed: u64,
-    seats: Vec<PlannedSeat>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    chosen: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    practice: Option<String>,
+/// A create request as sent: today's form, or (without `players`) a game's older one.
+#[derive(Debug)]
+pub struct Create<R: Rules>(CreateRequest<R::Options>);
+
+impl<'de, R: Rules> Deserialize<'de> for Create<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Create<R>, D::Error> {
+        use serde::de::Error;
+        let value = Value::deserialize(d)?;
+        match const { &R::CAPABILITIES.older } {
+            Some(older) if value.get("players").is_none() => (older.create)(value),
+            _ => serde_json::from_value(value).map_err(|e| e.to_string()),
+        }
+        .map(Create)
+        .map_err(D::Error::custom)
+    }
 }
+
+/// What a game of rules is made with, as stored: its options and seed, its seats as planned
+/// (none where the seats are read from their rows: a table that grows), and how it is played.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Setup<O> {
+    #[serde(default)]
+    pub options: O,
+    pub seed: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<PlannedSeat>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice: Option<String>,
+    /// A table people join until its creator starts the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
+}
+
+/// The row that starts a game whose table grows (its creator's, logged among the actions).
+const START: &str = r#"{"action":"start"}"#;
 
 /// A game of rules `R` in memory: the rules' state, its setup, the table, and how many actions
 /// its log holds (the log itself is storage's: the state is its replay).
@@ -76,7 +105,8 @@ pub struct RuledView<V> {
 pub struct RuledReplay {
     #[serde(flatten)]
     pub header: ReplayHeader,
-    pub players: Vec<ReplaySeat>,
+    /// Each seat (see [`ReplaySeat`]), with what the game adds to it.
+    pub players: Vec<Value>,
     /// The seats with the best score; equal scores share the win.
     pub winners: Vec<usize>,
     pub steps: Vec<Value>,
@@ -94,25 +124,33 @@ fn lobby<R: Rules>() -> Lobby {
     }
 }
 
-/// A challenge's setup refused: a game of rules is played as its options are (its
-/// challenges declare none).
-fn no_setup<R: Rules>(setup: Option<&str>) -> Result<(), ApiError> {
-    match setup {
-        None => Ok(()),
-        Some(setup) => Err(ApiError::Internal(format!(
-            "{} has no setup {setup}",
+/// The options of a challenge's setup, or of a friend challenge's variant: the game's variant
+/// of that name (`None`: the game itself).
+fn options_of<R: Rules>(variant: Option<&str>) -> Result<R::Options, ApiError> {
+    match (variant, const { &R::CAPABILITIES.variants }) {
+        (None, _) => Ok(R::Options::default()),
+        (Some(v), Some(variants)) => (variants.options)(v)
+            .map_err(|e| ApiError::Internal(format!("{} variant {v}: {e}", R::NAME))),
+        (Some(v), None) => Err(ApiError::Internal(format!(
+            "{} has no variant {v}",
             R::NAME
         ))),
     }
 }
 
-/// The mode stored with a game of rules that is no challenge's.
+/// The mode stored with a game of rules that is no challenge's, unless the game says.
 pub const SEATS_MODE: &str = "seats";
 
 fn computer<R: Rules>() -> Result<&'static Computer<R>, ApiError> {
     const { &R::CAPABILITIES.computer }
         .as_ref()
         .ok_or_else(|| ApiError::Conflict(format!("no computer plays {}", R::NAME)))
+}
+
+/// The JSON of the action that seats one more at a table that grows, as the log keeps it.
+fn join_row<R: Rules>() -> Option<String> {
+    let join = const { &R::CAPABILITIES.join }.as_ref()?;
+    serde_json::to_string(&join()).ok()
 }
 
 impl<R: Rules> Ruled<R> {
@@ -128,12 +166,14 @@ impl<R: Rules> Ruled<R> {
     }
 
     fn setup(&self) -> Result<String, ApiError> {
+        let open = self.table.grows();
         to_json(&Setup {
             options: &*self.options,
             seed: self.seed,
-            seats: lobby::plan(&self.table.seats),
+            seats: (!open).then(|| lobby::plan(&self.table.seats)),
             chosen: self.table.seed_chosen,
             practice: self.table.practice.clone(),
+            open,
         })
     }
 
@@ -149,59 +189,162 @@ impl<R: Rules> Ruled<R> {
     }
 
     /// The game after `seat`'s action, and the action as stored.
-    fn acted(&self, seat: usize, action: R::Action) -> Result<(Ruled<R>, ActionRow), ApiError> {
-        let next = self.after(seat, &action)?;
+    fn acted(&self, seat: usize, action: &R::Action) -> Result<(Ruled<R>, ActionRow), ApiError> {
+        let next = self.after(seat, action)?;
         let row = ActionRow {
             seat,
-            action: to_json(&action)?,
+            action: to_json(action)?,
         };
         Ok((next, row))
     }
 
+    /// The game after `seat`'s turn (each action legal after the one before), and its rows.
+    fn turn(
+        &self,
+        seat: usize,
+        actions: &[R::Action],
+    ) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+        let mut game = self.clone();
+        let mut rows = Vec::with_capacity(actions.len());
+        for action in actions {
+            let (next, row) = game.acted(seat, action)?;
+            game = next;
+            rows.push(row);
+        }
+        Ok((game, rows))
+    }
+
+    /// The setup a stored game was made with, in today's form or (read by the game) an older.
+    fn stored_setup(stored: &StoredGame) -> Result<Setup<R::Options>, String> {
+        serde_json::from_str(&stored.setup).or_else(|e| match const { &R::CAPABILITIES.older } {
+            Some(older) => (older.setup)(&stored.mode, &stored.setup),
+            None => Err(e.to_string()),
+        })
+    }
+
     /// A stored game played again from its setup, `each` told of every action (the game
-    /// before it, the game after, the seat).
-    fn replayed(stored: StoredGame, mut each: impl FnMut(&R, &R, usize)) -> Result<Self, ApiError> {
+    /// before it, the game after, the seat, the action). At a table that grows, each join is
+    /// the rules' own action and the start its creator's row; a game stored before tables had
+    /// a start began with the first action that was no join.
+    fn replayed(
+        stored: StoredGame,
+        mut each: impl FnMut(&R, &R, usize, &R::Action),
+    ) -> Result<Self, ApiError> {
         let id = stored.id.clone();
         let corrupt = |what: String| crate::replay::corrupt(&id, what);
-        let setup: Setup<R::Options> =
-            serde_json::from_str(&stored.setup).map_err(|e| corrupt(format!("setup: {e}")))?;
-        let mut table = lobby::table_of(setup.seats, stored.seats).map_err(corrupt)?;
+        let setup = Self::stored_setup(&stored).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let join = join_row::<R>().filter(|_| setup.open);
+        let joins = (stored.actions.iter())
+            .filter(|r| Some(&r.action) == join.as_ref())
+            .count();
+        let mut table = match setup.seats {
+            Some(planned) => lobby::table_of(planned, stored.seats).map_err(corrupt)?,
+            None => Table::from_rows(stored.seats),
+        };
+        table.made_a_challenge = stored.challenge.is_some() && stored.mode != "challenge";
         table.challenge = stored.challenge;
         table.seed_chosen = setup.chosen;
         table.practice = setup.practice;
+        table.joining = if setup.open {
+            Joining::Open
+        } else {
+            Joining::Planned
+        };
+        // The seats it was made with: those that joined are seated by their actions.
+        let seats = table
+            .seats
+            .split_off(table.seats.len().saturating_sub(joins));
+        if table.seats.is_empty() {
+            return Err(corrupt(format!("{joins} joins of no seat")));
+        }
         let mut game = Ruled::new(setup.options, table, setup.seed).map_err(corrupt)?;
+        game.table.seats.extend(seats);
+        let mut started_by_row = false;
         for (i, row) in stored.actions.iter().enumerate() {
+            if game.table.grows() && row.action == START {
+                if started_by_row || row.seat != 0 {
+                    return Err(corrupt(format!(
+                        "action {i}: a second start, or not its creator's"
+                    )));
+                }
+                started_by_row = true;
+                game.table.joining = Joining::Started;
+                game.actions += 1;
+                continue;
+            }
+            let joined = Some(&row.action) == join.as_ref();
+            if joined && started_by_row {
+                return Err(corrupt(format!(
+                    "action {i}: a player joined after the start"
+                )));
+            }
+            if !joined && game.table.joining == Joining::Open {
+                game.table.joining = Joining::Started;
+            }
             let action = serde_json::from_str(&row.action)
                 .map_err(|e| corrupt(format!("action {i}: {e}")))?;
             let next = (game.after(row.seat, &action))
                 .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
-            each(&game.rules, &next.rules, row.seat);
+            each(&game.rules, &next.rules, row.seat, &action);
             game = next;
         }
         Ok(game)
     }
 
-    /// The winning seats: the best score (a tie shares the win; the tie break orders a
-    /// leaderboard, not a game).
+    /// The winning seats: the best score (equal scores share the win, unless the game's tie
+    /// break decides its games too).
     fn winners(results: &[SeatResult]) -> Vec<usize> {
-        let best = results.iter().map(|r| r.score).max();
-        (0..results.len())
-            .filter(|&i| Some(results[i].score) == best)
+        let key = |r: &SeatResult| {
+            (
+                r.score,
+                if R::CAPABILITIES.tie_break_wins {
+                    r.k2
+                } else {
+                    0
+                },
+            )
+        };
+        let best = results.iter().map(key).max();
+        (results.iter())
+            .filter(|r| Some(key(r)) == best)
+            .map(|r| r.seat)
             .collect()
     }
 
-    /// A game of computers alone on `seed` at a challenge's table, played to its end.
-    fn computers_game(seed: u64) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+    /// The table of a challenge's computers: the strongest computer in every seat.
+    fn computers_table() -> Result<Table, ApiError> {
         let level = default_level(computer::<R>()?.levels);
         let mut seating = Seating::default();
         seating.computer(level);
         for _ in 1..R::CAPABILITIES.challenge_seats {
             seating.numbered_computer(level);
         }
-        let table = Table::new(seating.seats().to_vec());
+        Ok(Table::new(seating.seats().to_vec()))
+    }
+
+    /// The computers' own game on `seed` at a challenge's table, in `options`, played to its
+    /// end at `strength`: as the game plays it whole, or turn by turn.
+    fn computers_game(
+        options: R::Options,
+        seed: u64,
+        strength: Strength,
+    ) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+        let computer = computer::<R>()?;
+        let whole = match computer.challenge_game {
+            Some(play) => Some(play(&options, seed, strength)?),
+            None => None,
+        };
         let mut game =
-            Ruled::new(R::Options::default(), table, seed).map_err(ApiError::Internal)?;
+            Ruled::new(options, Self::computers_table()?, seed).map_err(ApiError::Internal)?;
         let mut rows = Vec::new();
+        if let Some(actions) = whole {
+            for (seat, action) in actions {
+                let (next, row) = game.acted(seat, &action)?;
+                game = next;
+                rows.push(row);
+            }
+            return Ok((game, rows));
+        }
         while let Some(thought) = game.computer_thought() {
             if rows.len() > MOST_ACTIONS {
                 return Err(ApiError::Internal(format!(
@@ -210,11 +353,77 @@ impl<R: Rules> Ruled<R> {
                 )));
             }
             let decision = Self::think(&thought);
-            let (next, row) = game.acted(thought.1, decision)?;
+            let (next, done) = game.turn(thought.1, &decision)?;
             game = next;
-            rows.push(row);
+            rows.extend(done);
         }
         Ok((game, rows))
+    }
+
+    /// The creator (seat 0) starts a game whose table grows: nobody joins it any more. The
+    /// start is a row of its log, so that the game replays to a started one.
+    pub fn start(&self, seat: usize) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+        match self.table.joining {
+            Joining::Planned => {
+                return Err(ApiError::Conflict(format!(
+                    "this is a {} game: it started when it was made (only an online game has a lobby)",
+                    self.mode()
+                )));
+            }
+            Joining::Started => {
+                return Err(ApiError::Conflict("the game has already started".into()));
+            }
+            Joining::Open if seat != 0 => {
+                let creator = self.table.creator().unwrap_or("the creator");
+                return Err(ApiError::Forbidden(format!(
+                    "only the game's creator ({creator}) can start it"
+                )));
+            }
+            Joining::Open => {}
+        }
+        let mut next = self.clone();
+        next.table.joining = Joining::Started;
+        next.actions += 1;
+        let row = ActionRow {
+            seat,
+            action: START.to_owned(),
+        };
+        Ok((next, vec![row]))
+    }
+
+    /// Refuses an action at a table still waiting for its creator to start the game.
+    pub fn check_started(&self) -> Result<(), ApiError> {
+        self.table
+            .waiting()
+            .map_or(Ok(()), |why| Err(ApiError::Conflict(why)))
+    }
+
+    /// A person joins a table that grows: a new seat, the last, seated by the rules' join.
+    fn join_open(
+        &self,
+        request: &JoinRequest,
+        token_hash: String,
+        player: Option<String>,
+    ) -> Result<(Self, Vec<ActionRow>, usize), ApiError> {
+        let join = const { &R::CAPABILITIES.join }
+            .ok_or_else(|| ApiError::Internal(format!("{} seats nobody who joins", R::NAME)))?;
+        let most = R::SEATS.1;
+        let seat = self.table.seats.len();
+        if seat >= most {
+            return Err(ApiError::Conflict(format!(
+                "the game is full ({most} players)"
+            )));
+        }
+        if request.seat.is_some_and(|k| k != seat) {
+            return Err(ApiError::BadRequest(format!(
+                "people join this game a seat each, in turn: the next is seat {seat}"
+            )));
+        }
+        let mut table = self.table.clone();
+        table.add_person(request.name.as_deref(), token_hash, player)?;
+        let (mut next, row) = self.acted(seat, &join())?;
+        next.table = table;
+        Ok((next, vec![row], seat))
     }
 }
 
@@ -226,19 +435,28 @@ impl<R: Rules> GameState for Ruled<R> {
     type View = RuledView<R::View>;
     /// The rules' state, the seat, its level and a seed.
     type Thought = (R, usize, String, u64);
-    type Decision = R::Action;
-    type Create = CreateRequest<R::Options>;
+    type Decision = Vec<R::Action>;
+    type Create = Create<R>;
     type Join = JoinRequest;
     type Action = R::Action;
     type Replay = RuledReplay;
 
     async fn create(
         app: &AppState,
-        request: Self::Create,
+        Create(request): Create<R>,
         player: Option<String>,
     ) -> Result<Seated, ApiError> {
+        if request.open && R::CAPABILITIES.join.is_none() {
+            return Err(ApiError::BadRequest(format!(
+                "a game of {} has every seat chosen when it is made: invite people to seats instead",
+                R::NAME
+            )));
+        }
         let seating = lobby::<R>().seating(request.players, player)?;
-        let made = seating.made(request.seed)?;
+        let mut made = seating.made(request.seed)?;
+        if request.open {
+            made.table.joining = Joining::Open;
+        }
         let state =
             Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
         let id = Session::<Self>::start(app, state.mode(), state.setup()?, state, None).await?;
@@ -246,7 +464,8 @@ impl<R: Rules> GameState for Ruled<R> {
         Seated::new(id, made.tokens)
     }
 
-    /// Takes an open seat (the one asked for, or the first) for an invited person.
+    /// Takes an open seat (the one asked for, or the first) for an invited person, or a new
+    /// one at a table that grows.
     fn join(
         &self,
         request: &JoinRequest,
@@ -256,48 +475,59 @@ impl<R: Rules> GameState for Ruled<R> {
         if self.is_over() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
-        let (table, seat) = lobby::join(&self.table, request, token_hash, player)?;
-        Ok((
-            Ruled {
-                table,
-                ..self.clone()
-            },
-            Vec::new(),
-            seat,
-        ))
+        match self.table.joining {
+            Joining::Open => self.join_open(request, token_hash, player),
+            Joining::Started => Err(ApiError::Conflict(
+                "the game has started: nobody can join it any more, but anyone with the link can watch"
+                    .into(),
+            )),
+            Joining::Planned => {
+                let (table, seat) = lobby::join(&self.table, request, token_hash, player)?;
+                let next = Ruled {
+                    table,
+                    ..self.clone()
+                };
+                Ok((next, Vec::new(), seat))
+            }
+        }
     }
 
     fn act(&self, seat: usize, action: R::Action) -> Result<(Self, Vec<ActionRow>), ApiError> {
-        let (next, row) = self.acted(seat, action)?;
+        self.check_started()?;
+        let (next, row) = self.acted(seat, &action)?;
         Ok((next, vec![row]))
     }
 
     fn replay(stored: &StoredGame) -> Result<RuledReplay, ApiError> {
         let replay = const { &R::CAPABILITIES.replay };
         let mut steps = Vec::with_capacity(stored.actions.len());
-        let game = Self::replayed(stored.clone(), |before, after, seat| {
-            if let Some(r) = replay {
-                steps.push((r.step)(before, after, seat));
-            }
+        let game = Self::replayed(stored.clone(), |before, after, seat, action| {
+            steps.push(match replay {
+                Some(r) => (r.step)(before, after, seat, action),
+                None => json!({ "seat": seat, "action": action }),
+            });
         })?;
-        if replay.is_none() {
-            // Each action as sent (every one read back as JSON by the replay above).
-            steps = (stored.actions.iter())
-                .map(|a| {
-                    let action: Value = serde_json::from_str(&a.action).unwrap_or(Value::Null);
-                    json!({ "seat": a.seat, "action": action })
-                })
-                .collect();
-        }
         let results = game.rules.results().ok_or_else(not_over)?;
         let end = match replay {
             Some(r) => (r.end)(&game.rules),
             None => json!({ "results": crate::replay::game_result(
                 &game.table.names(), &results, Vec::new(), Self::TIE_BREAK).players }),
         };
+        let players = (stored.seats.iter())
+            .map(|row| {
+                let mut seat = serde_json::to_value(ReplaySeat::from(row)).unwrap_or_default();
+                if let (Some(add), Value::Object(seat)) =
+                    (replay.as_ref().and_then(|r| r.seat), &mut seat)
+                    && let Value::Object(more) = add(&game.rules, row.seat)
+                {
+                    seat.extend(more);
+                }
+                seat
+            })
+            .collect();
         Ok(RuledReplay {
             header: ReplayHeader::of(stored, R::KIND, Some(game.seed)),
-            players: stored.seats.iter().map(ReplaySeat::from).collect(),
+            players,
             winners: Self::winners(&results),
             steps,
             end,
@@ -322,10 +552,11 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
-        Self::replayed(stored, |_, _, _| {})
+        Self::replayed(stored, |_, _, _, _| {})
     }
 
-    /// Every change counts: an action, or an invited person's seat taken.
+    /// Every change counts: an action (a join and a start too), or an invited person's seat
+    /// taken.
     fn version(&self) -> usize {
         let taken = (self.table.seats.iter())
             .filter(|s| s.invited && !s.is_open())
@@ -341,9 +572,15 @@ impl<R: Rules> GameState for Ruled<R> {
         &self.table
     }
 
-    /// `challenge` or `practice` for a challenge's game, `seats` for any other.
+    /// `challenge` or `practice` for a challenge's game, else as the game says (`seats`).
     fn mode(&self) -> &'static str {
-        self.table.mode(SEATS_MODE)
+        self.table.mode((R::CAPABILITIES.mode)(&self.table))
+    }
+
+    fn variant(&self) -> Option<&'static str> {
+        const { &R::CAPABILITIES.variants }
+            .as_ref()
+            .and_then(|v| (v.of)(&self.options))
     }
 
     fn is_over(&self) -> bool {
@@ -357,19 +594,25 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {
-        let winners = self
-            .rules
-            .results()
-            .map_or_else(Vec::new, |r| Self::winners(&r));
+        let results = self.rules.results();
+        let winners = results.as_deref().map_or_else(Vec::new, Self::winners);
+        let open = self.table.joining == Joining::Open;
         RuledView {
             header: ViewHeader::of(self, info, seat, winners, Some(self.seed)),
-            to_act: self.rules.to_act(),
+            to_act: if open {
+                Vec::new()
+            } else {
+                self.rules.to_act()
+            },
             game: self.rules.view(&self.table, seat),
         }
     }
 
     fn computer_thought(&self) -> Option<Self::Thought> {
         let computer = const { &R::CAPABILITIES.computer }.as_ref()?;
+        if self.table.joining == Joining::Open {
+            return None;
+        }
         let seat = (self.rules.to_act().into_iter()).find(|&s| {
             self.table
                 .seats
@@ -382,7 +625,7 @@ impl<R: Rules> GameState for Ruled<R> {
         Some((self.rules.clone(), seat, level, seed))
     }
 
-    fn think((rules, seat, level, seed): &Self::Thought) -> R::Action {
+    fn think((rules, seat, level, seed): &Self::Thought) -> Vec<R::Action> {
         match const { &R::CAPABILITIES.computer } {
             Some(c) => (c.choose)(rules, *seat, level, *seed),
             // A thought is only had with a computer player.
@@ -394,22 +637,28 @@ impl<R: Rules> GameState for Ruled<R> {
         &self,
         game: &str,
         thought: &Self::Thought,
-        decision: R::Action,
+        decision: Vec<R::Action>,
     ) -> Result<(Self, Vec<ActionRow>), ApiError> {
-        let (next, row) = self.acted(thought.1, decision).inspect_err(|e| {
+        self.turn(thought.1, &decision).inspect_err(|e| {
             tracing::error!(game, seat = thought.1, error = %e, "the computer's action is refused");
-        })?;
-        Ok((next, vec![row]))
+        })
     }
 
-    /// The same seats in the same order (see [`lobby::rematch_seats`]); a challenge's or
-    /// practice game is an ordinary game the second time.
+    /// The same seats in the same order (see [`lobby::rematch_seats`]), or at a table that
+    /// grows the asker alone, the others joining again; a challenge's or practice game is an
+    /// ordinary game the second time.
     fn rematch_request(&self, seat: usize) -> Result<Self::Create, ApiError> {
-        Ok(CreateRequest {
-            players: lobby::rematch_seats(&self.table, seat),
+        let open = self.table.grows();
+        let mut players = lobby::rematch_seats(&self.table, seat);
+        if open {
+            players = players.into_iter().skip(seat).take(1).collect();
+        }
+        Ok(Create(CreateRequest {
+            players,
             seed: None,
             options: (*self.options).clone(),
-        })
+            open,
+        }))
     }
 
     fn share_grid(&self, seat: usize) -> Vec<String> {
@@ -419,19 +668,20 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     /// The person in seat 0, first to play, against the strongest computer in every other seat
-    /// of a challenge's table, on the challenge's draws.
+    /// of a challenge's table, on the challenge's draws, in its variant.
     async fn start_challenge_game(
         app: &AppState,
         start: ChallengeStart<'_>,
     ) -> Result<String, ApiError> {
-        no_setup::<R>(start.setup)?;
-        let level = default_level(computer::<R>()?.levels);
+        let options = options_of::<R>(start.setup)?;
         let mut table = Table::of_challenge(&start);
-        for i in 1..R::CAPABILITIES.challenge_seats {
-            table.seats.push(Seat::numbered_computer(i, level));
+        if R::CAPABILITIES.challenge_seats > 1 {
+            let level = default_level(computer::<R>()?.levels);
+            for i in 1..R::CAPABILITIES.challenge_seats {
+                table.seats.push(Seat::numbered_computer(i, level));
+            }
         }
-        let state = Ruled::new(R::Options::default(), table, start.challenge.seed)
-            .map_err(ApiError::Internal)?;
+        let state = Ruled::new(options, table, start.challenge.seed).map_err(ApiError::Internal)?;
         Session::<Self>::start(app, state.mode(), state.setup()?, state, start.entry).await
     }
 
@@ -439,11 +689,10 @@ impl<R: Rules> GameState for Ruled<R> {
     fn computer_challenge_game(
         seed: u64,
         variant: Option<&str>,
-        _strength: Strength,
+        strength: Strength,
         at: i64,
     ) -> Result<ComputerGame, ApiError> {
-        no_setup::<R>(variant)?;
-        let (game, actions) = Self::computers_game(seed)?;
+        let (game, actions) = Self::computers_game(options_of::<R>(variant)?, seed, strength)?;
         let finished = (game.finished(at))
             .ok_or_else(|| ApiError::Internal("the computer's game did not end".into()))?;
         Ok(ComputerGame {
@@ -456,5 +705,27 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn computer_name() -> String {
         crate::table::computer_name(default_level(R::CAPABILITIES.levels()))
+    }
+
+    /// Its draws, each seat's result and its variant (a game of one that offers them).
+    fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError> {
+        if !R::CAPABILITIES.friend_challenges {
+            return Err(ApiError::Conflict(format!(
+                "a game of {} makes no friend challenge",
+                R::NAME
+            )));
+        }
+        let game = Self::from_stored(stored.clone())?;
+        let results = game.rules.results().ok_or_else(|| {
+            ApiError::Conflict(
+                "the game is not finished: a friend challenge is made from a finished game".into(),
+            )
+        })?;
+        Ok(FriendGame {
+            seed: game.seed,
+            seed_known: game.table.seed_chosen || game.table.practice.is_some(),
+            results: results.iter().map(|r| (r.score, r.k2)).collect(),
+            variant: game.variant(),
+        })
     }
 }

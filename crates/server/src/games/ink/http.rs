@@ -10,7 +10,7 @@ use railroad_ink::{Action, Placement};
 use serde::{Deserialize, Serialize};
 
 use super::viewer::{self, InkCheck, InkView};
-use super::{self as ink, GameView, InkState, TileTable};
+use super::{self as ink, InkState, TileTable};
 use crate::error::{ApiError, query};
 use crate::http::games::{seat_action, seat_move};
 use crate::http::{JsonBody, Token};
@@ -23,7 +23,6 @@ pub fn routes() -> Router<AppState> {
         .route("/expansions", get(expansions))
         .route("/check", post(check))
         .route("/view", get(view))
-        .route("/games/{id}/start", post(start))
         .route("/games/{id}/place", seat_move::<InkState, _>(place))
         .route("/games/{id}/undo", seat_action::<InkState>(Action::Undo))
         .route(
@@ -83,15 +82,6 @@ async fn view(q: Result<Query<ViewQuery>, QueryRejection>) -> Result<Json<InkVie
     })?;
     crate::viewer::check_length(&board)?;
     Ok(Json(viewer::view(&board, q.expansion.unwrap_or_default())))
-}
-
-/// `POST /api/ink/games/{id}/start`: the creator starts an online game waiting in its lobby.
-async fn start(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    Token(token): Token,
-) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(ink::start(&app, &id, &token).await?))
 }
 
 #[derive(Debug, Deserialize)]

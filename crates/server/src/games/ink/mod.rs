@@ -1,10 +1,15 @@
-//! Railroad Ink games: sessions in memory, actions through the engine, durable before they
-//! count, and the state as the page sees it.
+//! Railroad Ink games: the engine's rules as the runtime plays them ([`Rules`] for [`Ink`]),
+//! its computer players and hints, its challenges, its state as each seat may see it, its
+//! replay and its review.
 //!
 //! Every rule is the engine's: an action is tried on a copy of the [`Game`], and only when the
 //! engine accepts it is it written to storage and the copy kept. What the page needs to know
 //! to never guess a rule (legal squares per tile and orientation, which specials may be
 //! placed, whether the round may end, and why not) comes from engine calls too.
+//!
+//! The table is the runtime's ([`crate::rules::Ruled`]): a game is made with its seats (one
+//! person; a person and a computer), or as a table that grows (online: people join, each seat
+//! one `join` of the engine's, until the creator starts the game).
 
 use railroad_ink::ai::{self, RoundView};
 use railroad_ink::dice::{DICE, EXPANSION_DICE};
@@ -18,8 +23,8 @@ use railroad_ink::{
 use serde::{Deserialize, Serialize};
 
 mod computer;
-mod create;
 pub mod http;
+mod older;
 pub mod replay;
 mod review;
 mod tables;
@@ -27,21 +32,17 @@ mod view;
 pub mod viewer;
 
 pub use computer::*;
-pub use create::*;
 pub use tables::*;
 pub use view::*;
 
 use crate::error::{ApiError, Permission, Refusal};
-use crate::game::{
-    ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated, Strength, Table,
-    TieBreakRule, ViewHeader, computer_agent, default_level, to_json,
+use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
+use crate::rules::{
+    Capabilities, Computer, Older, Replay, Ruled, Rules, SEATS_MODE, SeatResult, Variants,
 };
-use crate::play::{self, Session};
-use crate::seed::Seed;
-use crate::state::AppState;
-use crate::table::Seating;
+use crate::table::Table;
 use crate::written::{Kept, Written};
-use store::{ActionRow, Finished, SeatKind, StoredGame};
+use store::SeatKind;
 
 /// Each refusal of the engine's names its rule with a short, stable name.
 impl Refusal for GameError {
@@ -61,62 +62,30 @@ pub const MAX_SEATS: usize = 8;
 /// At most this many specials a game (§1).
 const SPECIALS_PER_GAME: usize = 3;
 
-/// How a game is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// One player.
-    Solo,
-    /// One player against a computer player on the same rolls (seat 1).
-    Computer,
-    /// Players join by invite link; a round ends when every player has ended it.
-    Online,
-    /// One player's attempt at a challenge (see [`crate::challenges`]): no hint.
-    Challenge,
-    /// One player on a closed challenge's dice, never ranked (hints allowed).
-    Practice,
-}
-
-impl Mode {
-    fn as_str(self) -> &'static str {
-        match self {
-            Mode::Solo => "solo",
-            Mode::Computer => "computer",
-            Mode::Online => "online",
-            Mode::Challenge => "challenge",
-            Mode::Practice => "practice",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Mode> {
-        match s {
-            "solo" => Some(Mode::Solo),
-            "computer" => Some(Mode::Computer),
-            "online" => Some(Mode::Online),
-            "challenge" => Some(Mode::Challenge),
-            "practice" => Some(Mode::Practice),
-            _ => None,
-        }
-    }
-}
-
-/// A game's state in memory: how it is played, the engine's game and who sits where.
+/// A game of Railroad Ink as the runtime keeps it: the engine's game, and the parts of its
+/// view written once for what they depend on (a copy keeps none).
 #[derive(Debug, Clone)]
-pub struct InkState {
-    pub mode: Mode,
+pub struct Ink {
     pub game: Game,
-    /// Who sits where, the challenge, practice and chosen seed.
-    pub table: Table,
-    /// Whether the rounds have begun: an online game waits in its lobby until its creator
-    /// starts it; every other game starts when it is made.
-    pub started: bool,
-    /// Whether the log holds the lobby's start (one row more than the engine's actions).
-    start_logged: bool,
-    /// The players' part of the views (slot 0, by version) and each seat's own part (by
-    /// what it depends on), written once and shared by the answers and every stream.
+    /// The players' part of the views (slot 0, by the number of actions), written once and
+    /// shared by the answers and every stream...
     players_json: Kept<usize>,
+    /// ...and each seat's own part (by what it depends on).
     yous: Kept<YouKey>,
 }
+
+impl Ink {
+    fn of(game: Game) -> Ink {
+        Ink {
+            game,
+            players_json: Kept::default(),
+            yous: Kept::default(),
+        }
+    }
+}
+
+/// A game of Railroad Ink at the runtime's table.
+pub type InkState = Ruled<Ink>;
 
 /// What a seat's own part of a view depends on: the round (and so the roll), whether the game
 /// is over, whether the seat has ended its round, and its placements this round (its board
@@ -129,19 +98,12 @@ struct YouKey {
     this_round: Vec<Placement>,
 }
 
-/// What a Railroad Ink game is stored with: the engine's setup, and whether its creator chose
-/// the seed. Games stored before this was kept read as not chosen.
-#[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct StoredSetup {
-    #[serde(flatten)]
-    pub setup: Setup,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub chosen: bool,
-    /// The closed challenge whose dice a practice game plays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub practice: Option<String>,
-    /// The Deep Blue expansion the game is played with (rule E1); absent in a base game, so
-    /// that a base game is stored exactly as before expansions were played.
+/// What a game of Railroad Ink is made with beyond its seats and seed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InkOptions {
+    /// The Deep Blue expansion the game is played with (rule E1): `lake` or `river` (absent or
+    /// `none`: the base game).
     #[serde(default, skip_serializing_if = "is_base")]
     pub expansion: Expansion,
 }
@@ -150,8 +112,6 @@ pub(crate) struct StoredSetup {
 pub(crate) fn is_base(e: &Expansion) -> bool {
     *e == Expansion::None
 }
-
-use crate::game::{ChallengeKind, Period};
 
 /// Railroad Ink's periodic challenges: a daily (counted in streaks), a weekly, a monthly, and
 /// the weekly Deep Blue challenge, the lake expansion in odd ISO weeks (`weekly-lake-2026-W49`),
@@ -168,387 +128,126 @@ const CHALLENGES: &[ChallengeKind] = &[
 
 const DEEP_BLUE_TITLE: &str = "Weekly {game} Deep Blue ({setup})";
 
-/// A challenge's expansion, from its variant (a setup of [`CHALLENGES`], or a friend
-/// challenge's: the expansion of the game it was made from).
-fn expansion_of_variant(variant: Option<&str>) -> Result<Expansion, ApiError> {
-    match variant {
-        None => Ok(Expansion::None),
-        Some(v) => v
-            .parse()
-            .map_err(|e| ApiError::Internal(format!("challenge variant: {e}"))),
+/// How a leaderboard breaks ties between equal scores, and a game too (rule: the most points,
+/// then the fewest errors).
+pub const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
+
+/// How a game that is no challenge's is played: `online` at a table that grows, `computer`
+/// against one, `solo` alone (and `seats` for several people on one device).
+fn mode(table: &Table) -> &'static str {
+    if table.grows() {
+        "online"
+    } else if (table.seats.iter()).any(|s| s.kind == SeatKind::Computer) {
+        "computer"
+    } else if table.seats.len() == 1 {
+        "solo"
+    } else {
+        SEATS_MODE
     }
 }
 
-/// One Railroad Ink game, loaded.
-pub type InkSession = Session<InkState>;
-
-/// How a leaderboard breaks ties between equal scores.
-pub const TIE_BREAK: TieBreakRule = TieBreakRule::fewest("errors");
-
-impl GameState for InkState {
+impl Rules for Ink {
     const KIND: &'static str = "ink";
     const NAME: &'static str = "Railroad Ink";
-    const TIE_BREAK: TieBreakRule = TIE_BREAK;
-    const CHALLENGES: &'static [ChallengeKind] = CHALLENGES;
+    const SEATS: (usize, usize) = (1, MAX_SEATS);
+    type Options = InkOptions;
+    type Action = Action;
     type View = GameView;
 
-    fn from_stored(stored: StoredGame) -> Result<InkState, ApiError> {
-        let id = stored.id.clone();
-        let corrupt = |what: String| ApiError::Internal(format!("game {id}: {what}"));
-        let mode = Mode::parse(&stored.mode).ok_or_else(|| corrupt("unknown mode".into()))?;
-        let replay::InkLog {
-            setup,
-            expansion,
-            actions,
-            start,
-        } = replay::ink_log_full(&stored)?;
-        // An online game stored before games had a lobby has no start in its log: it had
-        // begun once anyone had done more than join.
-        let started = mode != Mode::Online
-            || start.is_some()
-            || actions.iter().any(|&(_, a)| a != Action::Join);
-        if let Some(at) = start
-            && actions[at..].iter().any(|&(_, a)| a == Action::Join)
-        {
-            return Err(corrupt("a player joined after the start".into()));
-        }
-        let (seed_chosen, practice) = serde_json::from_str::<StoredSetup>(&stored.setup)
-            .map(|s| (s.chosen, s.practice))
-            .unwrap_or((false, None));
-        let game = Game::replay_with_expansion(setup, expansion, &actions)
-            .map_err(|(i, e)| corrupt(format!("action {i} does not replay: {e}")))?;
-        let table = Table {
-            challenge: stored.challenge,
-            seed_chosen,
-            practice,
-            ..Table::from_rows(stored.seats)
-        };
-        if table.seats.len() != game.players().len() {
-            return Err(corrupt(format!(
-                "{} seats for {} players",
-                table.seats.len(),
-                game.players().len()
-            )));
-        }
-        Ok(InkState {
-            mode,
-            game,
-            table,
-            started,
-            start_logged: start.is_some(),
-            players_json: Kept::default(),
-            yous: Kept::default(),
-        })
-    }
-
-    /// The number of accepted actions (a join is one, and so is the lobby's start).
-    fn version(&self) -> usize {
-        self.actions()
-    }
-
-    fn actions(&self) -> usize {
-        self.game.actions().len() + usize::from(self.start_logged)
-    }
-
-    fn table(&self) -> &Table {
-        &self.table
-    }
-
-    fn mode(&self) -> &'static str {
-        self.mode.as_str()
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.is_finished()
-    }
-
-    fn finished(&self, now: i64) -> Option<Finished> {
-        replay::ink_finished(&self.game, &self.table.names(), now)
-    }
-
-    fn variant(&self) -> Option<&'static str> {
-        Some(self.game.expansion())
-            .filter(|e| !is_base(e))
-            .map(|e| e.name())
-    }
-
-    /// Solo, against the same computer, or online (the asker in the lobby, the others join);
-    /// a challenge's or a practice game is played again as a solo game.
-    fn rematch_request(&self, seat: usize) -> Result<CreateRequest, ApiError> {
-        let name = self.table.seats.get(seat).map(|s| s.name.clone());
-        let (mode, agent) = match self.mode {
-            Mode::Computer => (
-                Mode::Computer,
-                self.table
-                    .seats
-                    .iter()
-                    .find(|s| s.kind == SeatKind::Computer)
-                    .and_then(|s| s.agent.clone()),
-            ),
-            Mode::Online => (Mode::Online, None),
-            Mode::Solo | Mode::Challenge | Mode::Practice => (Mode::Solo, None),
-        };
-        Ok(CreateRequest {
-            mode,
-            seed: None,
-            name,
-            level: agent,
-            expansion: Some(self.game.expansion()).filter(|e| !is_base(e)),
-        })
-    }
-
-    fn share_grid(&self, seat: usize) -> Vec<String> {
-        self.game
-            .players()
-            .get(seat)
-            .map(|player| share_grid(player.board()))
-            .unwrap_or_default()
-    }
-
-    fn view(&self, game: &GameInfo<'_>, seat: Option<usize>) -> GameView {
-        view(game, self, seat)
-    }
-
-    type Thought = ComputerTurn;
-    type Decision = Vec<Placement>;
-
-    /// A computer whose round is due (only a game against the computer has one).
-    fn computer_thought(&self) -> Option<ComputerTurn> {
-        if self.mode != Mode::Computer {
-            return None;
-        }
-        ComputerTurn::next(self)
-    }
-
-    fn think(turn: &ComputerTurn) -> Vec<Placement> {
-        turn.play()
-    }
-
-    fn computer_moves(
-        &self,
-        game: &str,
-        turn: &ComputerTurn,
-        placements: Vec<Placement>,
-    ) -> Result<(InkState, Vec<ActionRow>), ApiError> {
-        computer_round(self, game, turn, placements)
-    }
-
-    /// One seat, the challenge's dice.
-    async fn start_challenge_game(
-        app: &AppState,
-        start: ChallengeStart<'_>,
-    ) -> Result<String, ApiError> {
-        let table = Table::of_challenge(&start);
-        let mode = if table.practice.is_some() {
-            Mode::Practice
-        } else {
-            Mode::Challenge
-        };
+    fn setup(options: &InkOptions, seats: usize, seed: u64) -> Result<Ink, String> {
         let setup = Setup {
-            players: 1,
-            dice: Dice::Seed(start.challenge.seed),
+            players: seats,
+            dice: Dice::Seed(seed),
         };
-        let expansion = expansion_of_variant(start.variant())?;
-        let stored = to_json(&StoredSetup {
-            setup,
-            chosen: false,
-            practice: table.practice.clone(),
-            expansion,
-        })?;
-        let state = InkState {
-            mode,
-            game: Game::with_expansion(setup, expansion),
-            table,
-            started: true,
-            start_logged: false,
-            players_json: Kept::default(),
-            yous: Kept::default(),
-        };
-        InkSession::start(app, mode.as_str(), stored, state, start.entry).await
+        Ok(Ink::of(Game::with_expansion(setup, options.expansion)))
     }
 
-    /// The weekly Deep Blue challenge's and an expansion game's friend challenge's variant is
-    /// the expansion.
-    fn computer_challenge_game(
-        seed: u64,
-        variant: Option<&str>,
-        strength: Strength,
-        at: i64,
-    ) -> Result<ComputerGame, ApiError> {
-        let expansion = expansion_of_variant(variant)?;
-        let budget = match strength {
-            Strength::Full(budget) => budget,
-            Strength::Interactive => Some(ai::strong::StrongAgent::interactive_budget(expansion)),
-        };
-        computer_challenge_game(seed, expansion, budget, at)
-    }
-
-    fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError> {
-        let log = replay::ink_log_full(stored)?;
-        let (setup, actions) = (log.setup, log.actions);
-        let game = Game::replay_with_expansion(setup, log.expansion, &actions)
-            .map_err(|(i, e)| ApiError::Internal(format!("game {}: action {i}: {e}", stored.id)))?;
-        if !game.is_finished() {
-            return Err(ApiError::Conflict(
-                "the game is not finished: a friend challenge is made from a finished game".into(),
-            ));
-        }
-        let Dice::Seed(seed) = setup.dice else {
-            return Err(ApiError::Conflict("the game's dice were not seeded".into()));
-        };
-        let results = game
-            .scores()
-            .iter()
-            .map(|s| (i64::from(s.advanced), -i64::from(s.errors)))
-            .collect();
-        let variant = match game.expansion() {
-            Expansion::None => None,
-            e => Some(e.name()),
-        };
-        let seed_known = serde_json::from_str::<StoredSetup>(&stored.setup)
-            .map(|s| s.chosen || s.practice.is_some())
-            .map_err(|e| ApiError::Internal(format!("game {}: setup: {e}", stored.id)))?;
-        Ok(FriendGame {
-            seed,
-            seed_known,
-            results,
-            variant,
-        })
-    }
-
-    fn computer_name() -> String {
-        crate::table::computer_name(default_level(&ai::AGENTS))
-    }
-
-    type Create = CreateRequest;
-    type Join = JoinRequest;
-    type Action = Action;
-    type Replay = replay::InkReplay;
-
-    fn create(
-        app: &AppState,
-        request: CreateRequest,
-        player: Option<String>,
-    ) -> impl std::future::Future<Output = Result<Seated, ApiError>> + Send {
-        create(app, request, player)
-    }
-
-    /// Seats a new person in an online game waiting in its lobby.
-    fn join(
-        &self,
-        request: &JoinRequest,
-        token_hash: String,
-        player: Option<String>,
-    ) -> Result<(InkState, Vec<ActionRow>, usize), ApiError> {
-        if self.mode != Mode::Online {
-            return Err(ApiError::Conflict(format!(
-                "this is a {} game: only online games can be joined",
-                self.mode.as_str()
-            )));
-        }
-        if self.started {
-            return Err(ApiError::Conflict(
-                "the game has started: nobody can join it any more, but anyone with the link can watch"
-                    .into(),
-            ));
-        }
-        let seat = self.game.players().len();
-        if seat >= MAX_SEATS {
-            return Err(ApiError::Conflict(format!(
-                "the game is full ({MAX_SEATS} players)"
-            )));
-        }
-        let mut next = self.clone();
-        next.game.act(seat, Action::Join)?;
-        next.table
-            .add_person(request.name.as_deref(), token_hash, player)?;
-        Ok((next, vec![action_row(seat, Action::Join)?], seat))
-    }
-
-    /// A placement, an undo or the end of the seat's round, once the game has started (a join
-    /// is its own request).
-    fn act(&self, seat: usize, action: Action) -> Result<(InkState, Vec<ActionRow>), ApiError> {
-        if action == Action::Join {
+    /// A placement, an undo or the end of the seat's round (a join is the runtime's: see
+    /// [`crate::rules::Capabilities::join`]).
+    fn act(&self, seat: usize, action: &Action) -> Result<Ink, ApiError> {
+        if *action == Action::Join && seat < self.game.players().len() {
             return Err(ApiError::BadRequest(
                 "a player joins with POST /api/ink/games/{id}/join".into(),
             ));
         }
-        self.check_started()?;
-        let mut next = self.clone();
-        next.game.act(seat, action)?;
-        Ok((next, vec![action_row(seat, action)?]))
+        let mut game = self.game.clone();
+        game.act(seat, *action)?;
+        Ok(Ink::of(game))
     }
 
-    fn replay(stored: &StoredGame) -> Result<replay::InkReplay, ApiError> {
-        replay::ink_replay(stored)
-    }
-
-    fn hide_seed(replay: &mut replay::InkReplay) {
-        replay.header.seed = None;
-    }
-
-    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
-        review::review(stored, seat)
-    }
-}
-
-fn action_row(seat: usize, action: Action) -> Result<ActionRow, ApiError> {
-    Ok(ActionRow {
-        seat,
-        action: to_json(&action)?,
-    })
-}
-
-/// Starts an online game waiting in its lobby: only its creator (seat 0) may, once. The start
-/// is stored in the game's log, so that the game replays to a started one.
-pub async fn start(app: &AppState, id: &str, token: &str) -> Result<GameView, ApiError> {
-    let view = play::commands::by_seat(app, id, token, |st: &InkState, seat| {
-        if st.mode != Mode::Online {
-            return Err(ApiError::Conflict(format!(
-                "this is a {} game: it started when it was made (only an online game has a lobby)",
-                st.mode.as_str()
-            )));
+    /// Every seat that has not ended the round yet.
+    fn to_act(&self) -> Vec<usize> {
+        if self.game.is_finished() {
+            return Vec::new();
         }
-        if seat != 0 {
-            let creator = st.table.creator().unwrap_or("the creator");
-            return Err(ApiError::Forbidden(format!(
-                "only the game's creator ({creator}) can start it"
-            )));
-        }
-        if st.started {
-            return Err(ApiError::Conflict("the game has already started".into()));
-        }
-        let mut next = st.clone();
-        next.started = true;
-        next.start_logged = true;
-        let row = ActionRow {
-            seat,
-            action: to_json(&replay::LobbyAction::Start)?,
-        };
-        Ok((next, vec![row]))
-    })
-    .await?;
-    tracing::info!(game = %id, "online game started");
-    Ok(view)
-}
-
-impl InkState {
-    /// Refuses an action in a game still waiting in its lobby.
-    fn check_started(&self) -> Result<(), ApiError> {
-        if self.started {
-            return Ok(());
-        }
-        let creator = self.table.creator().unwrap_or("the creator");
-        Err(ApiError::Conflict(format!(
-            "the game has not started yet: {creator}, who made it, starts it from the lobby"
-        )))
+        (self.game.players().iter().enumerate())
+            .filter(|(_, p)| !p.round_done())
+            .map(|(seat, _)| seat)
+            .collect()
     }
+
+    /// Each seat's score, and as its tie break its errors (fewer is better).
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        let game = &self.game;
+        game.is_finished().then(|| {
+            (game.scores().iter().enumerate())
+                .map(|(seat, s)| SeatResult {
+                    seat,
+                    score: i64::from(s.advanced),
+                    k2: -i64::from(s.errors),
+                })
+                .collect()
+        })
+    }
+
+    fn view(&self, table: &Table, seat: Option<usize>) -> GameView {
+        view(self, table, seat)
+    }
+
+    const CAPABILITIES: Capabilities<Ink> = Capabilities {
+        computer: Some(Computer {
+            levels: &ai::AGENTS,
+            choose: computer::choose,
+            challenge_game: Some(computer::challenge_game),
+        }),
+        challenges: CHALLENGES,
+        challenge_seats: 1,
+        tie_break: TIE_BREAK,
+        tie_break_wins: true,
+        variants: Some(Variants {
+            of: |o| Some(o.expansion).filter(|e| !is_base(e)).map(|e| e.name()),
+            options: |v| {
+                let expansion = v.parse().map_err(|e| format!("{e}"))?;
+                Ok(InkOptions { expansion })
+            },
+        }),
+        friend_challenges: true,
+        join: Some(|| Action::Join),
+        mode,
+        share_grid: Some(|ink, seat| {
+            (ink.game.players().get(seat))
+                .map(|p| share_grid(p.board()))
+                .unwrap_or_default()
+        }),
+        replay: Some(Replay {
+            step: replay::step,
+            end: replay::end,
+            seat: Some(replay::seat),
+        }),
+        review: Some(review::review),
+        older: Some(Older {
+            setup: older::setup,
+            create: older::create,
+        }),
+    };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store::SeatRow;
+    use crate::game::GameState;
+    use crate::table::Joining;
+    use store::{ActionRow, SeatRow, StoredGame};
 
     /// An online game as stored, with these seats and log rows (seat, action JSON).
     fn stored_online(seats: usize, rows: &[(usize, &str)]) -> StoredGame {
@@ -591,12 +290,12 @@ mod tests {
         let start = r#"{"action":"start"}"#;
         // Only joins: still in the lobby.
         let st = InkState::from_stored(stored_online(2, &[(1, join)])).unwrap();
-        assert!(!st.started);
+        assert_eq!(st.table.joining, Joining::Open);
         assert_eq!(st.actions(), 1);
         // A start: begun, and the start is one row of the log.
         let st = InkState::from_stored(stored_online(2, &[(1, join), (0, start)])).unwrap();
-        assert!(st.started);
-        assert_eq!((st.actions(), st.game.actions().len()), (2, 1));
+        assert_eq!(st.table.joining, Joining::Started);
+        assert_eq!((st.actions(), st.rules.game.actions().len()), (2, 1));
         // Stored before the lobby: begun once someone did more than join.
         let game = Game::new(Setup {
             players: 1,
@@ -609,7 +308,7 @@ mod tests {
         .unwrap();
         let place = serde_json::to_string(&Action::Place { placement: p }).unwrap();
         let st = InkState::from_stored(stored_online(1, &[(0, &place)])).unwrap();
-        assert!(st.started);
+        assert_eq!(st.table.joining, Joining::Started);
         assert_eq!(st.actions(), 1);
         // A join after the start, or two starts, is no log the server writes.
         let bad = stored_online(2, &[(0, start), (1, join)]);
@@ -624,49 +323,40 @@ mod tests {
     #[test]
     fn a_views_parts_are_kept_for_what_they_depend_on() {
         let (join, start) = (r#"{"action":"join"}"#, r#"{"action":"start"}"#);
-        let mut st = InkState::from_stored(stored_online(2, &[(1, join), (0, start)])).unwrap();
-        let info = GameInfo {
-            id: "0123456789abcdef01234567",
-            created: 0,
-            now: 0,
-            rematch: None,
-        };
+        let st = InkState::from_stored(stored_online(2, &[(1, join), (0, start)])).unwrap();
+        let (mut ink, table) = (st.rules, st.table);
         let json = |w: &Written| serde_json::to_value(w).unwrap();
-        let fresh_you = |st: &InkState, seat| serde_json::to_value(you(&st.game, seat)).unwrap();
-        let first = view(&info, &st, Some(0));
-        assert_eq!(
-            json(&first.players),
-            serde_json::to_value(player_views(&st)).unwrap()
-        );
-        assert!(first.players.same(&view(&info, &st, Some(1)).players));
-        let (you0, you1) = (first.you.unwrap(), view(&info, &st, Some(1)).you.unwrap());
-        assert_eq!(json(&you0), fresh_you(&st, 0));
-        assert!(st.clone().players_json.is_empty() && st.clone().yous.is_empty());
+        let fresh_you = |ink: &Ink, seat| serde_json::to_value(you(&ink.game, seat)).unwrap();
+        let fresh_players =
+            |ink: &Ink| serde_json::to_value(player_views(&ink.game, &table)).unwrap();
+        let first = view(&ink, &table, Some(0));
+        assert_eq!(json(&first.players), fresh_players(&ink));
+        assert!(first.players.same(&view(&ink, &table, Some(1)).players));
+        let (you0, you1) = (first.you.unwrap(), view(&ink, &table, Some(1)).you.unwrap());
+        assert_eq!(json(&you0), fresh_you(&ink, 0));
+        assert!(ink.clone().players_json.is_empty() && ink.clone().yous.is_empty());
         // Seat 1 places a tile: the players and seat 1's part are new, seat 0's is kept.
-        let board = *st.game.player(1).unwrap().board();
-        let p = first_legal(&board, st.game.roll().unwrap().dice()[0]).unwrap();
-        st.game.act(1, Action::Place { placement: p }).unwrap();
-        let second = view(&info, &st, Some(1));
+        let board = *ink.game.player(1).unwrap().board();
+        let p = first_legal(&board, ink.game.roll().unwrap().dice()[0]).unwrap();
+        ink.game.act(1, Action::Place { placement: p }).unwrap();
+        let second = view(&ink, &table, Some(1));
         assert!(!second.players.same(&first.players));
-        assert_eq!(
-            json(&second.players),
-            serde_json::to_value(player_views(&st)).unwrap()
-        );
+        assert_eq!(json(&second.players), fresh_players(&ink));
         assert_eq!(json(&second.players)[1]["board"], p.to_string());
         assert!(!second.you.as_ref().unwrap().same(&you1));
-        assert_eq!(json(second.you.as_ref().unwrap()), fresh_you(&st, 1));
-        assert!(view(&info, &st, Some(0)).you.unwrap().same(&you0));
+        assert_eq!(json(second.you.as_ref().unwrap()), fresh_you(&ink, 1));
+        assert!(view(&ink, &table, Some(0)).you.unwrap().same(&you0));
         // Undone, and another placement of the same die: seat 1's part follows the board.
-        st.game.act(1, Action::Undo).unwrap();
+        ink.game.act(1, Action::Undo).unwrap();
         let other = board
             .legal_placements(p.tile)
             .into_iter()
             .find(|&q| q != p)
             .unwrap();
-        st.game.act(1, Action::Place { placement: other }).unwrap();
+        ink.game.act(1, Action::Place { placement: other }).unwrap();
         assert_eq!(
-            json(&view(&info, &st, Some(1)).you.unwrap()),
-            fresh_you(&st, 1)
+            json(&view(&ink, &table, Some(1)).you.unwrap()),
+            fresh_you(&ink, 1)
         );
     }
 

@@ -2,14 +2,12 @@
 
 use super::*;
 
-/// The state of a game, as `GET /api/ink/games/{id}` sends it.
+/// The state of a game, as `GET /api/ink/games/{id}` sends it (after the header every game's
+/// view has: see [`crate::rules::RuledView`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
-    /// The id, the version (the number of accepted actions), whether it is over and who won
-    /// (highest score, then fewest errors), the seed, the challenge.
-    #[serde(flatten)]
-    pub header: ViewHeader,
-    pub mode: Mode,
+    /// `solo`, `computer`, `online`, `challenge` or `practice`.
+    pub mode: &'static str,
     /// Whether the rounds have begun (an online game waits in its lobby until its creator,
     /// seat 0, starts it; until then it has no dice).
     pub started: bool,
@@ -137,40 +135,40 @@ pub(super) fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> V
         .collect()
 }
 
-/// The state as `seat` (if any) sees it. Later rolls are never in it.
-pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView {
-    let game = &st.game;
+/// The state as `seat` (if any) sees it at `table`. Later rolls are never in it.
+pub fn view(ink: &Ink, table: &Table, seat: Option<usize>) -> GameView {
+    let game = &ink.game;
+    let waiting = table.waiting();
+    let started = waiting.is_none();
     GameView {
-        header: ViewHeader::of(st, info, seat, game.winners(), seed_of(game)),
-        mode: st.mode,
-        started: st.started,
+        mode: table.mode(mode(table)),
+        started,
         expansion: game.expansion(),
         round: game.round(),
         rounds: game.rounds(),
-        dice: if st.started {
+        dice: if started {
             game.roll()
                 .map(|r| r.all_dice().map(|(_, t)| t).collect())
                 .unwrap_or_default()
         } else {
             Vec::new()
         },
-        optional_dice: if st.started && game.roll().is_some() {
+        optional_dice: if started && game.roll().is_some() {
             (DICE..dice_count(game)).collect()
         } else {
             Vec::new()
         },
-        roll: game.roll().filter(|_| st.started),
+        roll: game.roll().filter(|_| started),
         // A finished game's parts are written each time, not kept: it is rarely asked for
         // again, and a server holds thousands of them for a minute after their end.
         players: if game.is_finished() {
-            Written::of(&player_views(st))
+            Written::of(&player_views(game, table))
         } else {
-            st.players_json
-                .get_or_write(0, st.version(), || player_views(st))
+            (ink.players_json).get_or_write(0, game.actions().len(), || player_views(game, table))
         },
         you: seat.and_then(|seat| {
-            if !st.started {
-                return lobby_you(st, seat).map(|you| Written::of(&you));
+            if let Some(why) = &waiting {
+                return Some(Written::of(&lobby_you(why, seat)));
             }
             let p = game.player(seat).ok()?;
             let key = YouKey {
@@ -182,27 +180,18 @@ pub fn view(info: &GameInfo<'_>, st: &InkState, seat: Option<usize>) -> GameView
             Some(if key.finished {
                 Written::of(&you(game, seat))
             } else {
-                st.yous.get_or_write(seat, key, || you(game, seat))
+                ink.yous.get_or_write(seat, key, || you(game, seat))
             })
         }),
     }
 }
 
-/// The seed of the game's dice (none for dice given one by one).
-pub(crate) fn seed_of(game: &Game) -> Option<u64> {
-    match game.setup().dice {
-        Dice::Seed(seed) => Some(seed),
-        Dice::Fixed(_) => None,
-    }
-}
-
-pub(super) fn player_views(st: &InkState) -> Vec<PlayerView> {
-    let game = &st.game;
+pub(super) fn player_views(game: &Game, table: &Table) -> Vec<PlayerView> {
     game.players()
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let seat_info = st.table.seats.get(i);
+            let seat_info = table.seats.get(i);
             PlayerView {
                 seat: i,
                 name: seat_info.map_or_else(|| format!("Player {}", i + 1), |s| s.name.clone()),
@@ -231,10 +220,9 @@ pub(super) fn player_views(st: &InkState) -> Vec<PlayerView> {
 }
 
 /// A seat in a game waiting in its lobby: no dice yet, nothing to place, the round not to end.
-pub(super) fn lobby_you(st: &InkState, seat: usize) -> Option<YouView> {
-    let refusal = st.check_started().err()?.to_string();
+pub(super) fn lobby_you(refusal: &str, seat: usize) -> YouView {
     let not_started = "not started";
-    Some(YouView {
+    YouView {
         seat,
         dice: Vec::new(),
         specials: Tile::SPECIALS
@@ -243,7 +231,7 @@ pub(super) fn lobby_you(st: &InkState, seat: usize) -> Option<YouView> {
                 tile,
                 used: false,
                 allowed: false,
-                reason: Some(refusal.clone()),
+                reason: Some(refusal.to_owned()),
                 rule: Some(not_started),
                 legal: vec![String::new(); 8],
             })
@@ -251,11 +239,11 @@ pub(super) fn lobby_you(st: &InkState, seat: usize) -> Option<YouView> {
         can_undo: false,
         end_round: Permission {
             allowed: false,
-            reason: Some(refusal),
+            reason: Some(refusal.to_owned()),
             rule: Some(not_started),
         },
         round_done: false,
-    })
+    }
 }
 
 pub(super) fn you(game: &Game, seat: usize) -> Option<YouView> {

@@ -140,7 +140,8 @@ impl Rules for Game {
     const CAPABILITIES: Capabilities<Game> = Capabilities {
         computer: Some(Computer {
             levels: &ai::AGENTS,
-            choose,
+            choose: |game, seat, level, seed| vec![choose(game, seat, level, seed)],
+            challenge_game: None,
         }),
         challenges: CHALLENGES,
         // The person against three strong computers.
@@ -150,8 +151,10 @@ impl Rules for Game {
         replay: Some(Replay {
             step: replay::step,
             end: replay::end,
+            seat: None,
         }),
         review: Some(review::review),
+        ..Capabilities::NONE
     };
 }
 

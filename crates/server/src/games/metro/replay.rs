@@ -26,7 +26,7 @@ pub struct MetroStep {
 
 /// One step of a replay: what `seat`'s action changed from the game `before` to the game
 /// `after` (the events, and after a placement every score and the lines begun).
-pub fn step(before: &metro::Game, after: &metro::Game, seat: usize) -> Value {
+pub fn step(before: &metro::Game, after: &metro::Game, seat: usize, _: &super::SeatMove) -> Value {
     let events = (after.events().get(before.events().len()..))
         .unwrap_or_default()
         .to_vec();
