@@ -73,13 +73,7 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// The computer's review of `seat` in a finished game, as its answer's JSON object (CPU
     /// work: [`crate::review`] runs it on a thinking thread, once a game and seat): `409` while
     /// the game goes on. A game without reviews answers `404`.
-    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError> {
-        let _ = (stored, seat);
-        Err(ApiError::NotFound(format!(
-            "a game of {} has no review",
-            Self::KIND
-        )))
-    }
+    fn review(stored: &StoredGame, seat: usize) -> Result<serde_json::Value, ApiError>;
 
     /// Rebuilds the state from what storage holds, by replaying its actions.
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError>;
@@ -126,23 +120,14 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// same seats, names, computers and settings, new draws; `seat` sits in it first, and the
     /// game's other people join it from the offer in this one's state. A game that offers none
     /// refuses.
-    fn rematch_request(&self, _seat: usize) -> Result<Self::Create, ApiError> {
-        Err(ApiError::Conflict(format!(
-            "a game of {} is not played again",
-            Self::KIND
-        )))
-    }
+    fn rematch_request(&self, seat: usize) -> Result<Self::Create, ApiError>;
     /// `seat`'s board as a grid of emoji, a line a row, for a shared result: where tiles lie
     /// (and, in a game that has them, which squares hold errors), never which tile, turned
     /// how, or what was drawn. Empty for a game without one.
-    fn share_grid(&self, _seat: usize) -> Vec<String> {
-        Vec::new()
-    }
+    fn share_grid(&self, seat: usize) -> Vec<String>;
     /// The variant of the game this one is played in (Railroad Ink's Deep Blue `lake`,
     /// `river`): records keep a best for each. None: the game itself.
-    fn variant(&self) -> Option<&'static str> {
-        None
-    }
+    fn variant(&self) -> Option<&'static str>;
     /// The closed challenge whose draws the game practises, if it is a practice game.
     fn practice(&self) -> Option<&str> {
         self.table().practice.as_deref()
@@ -186,14 +171,10 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     const TIE_BREAK: TieBreakRule;
     /// The periodic challenges the game offers (none by default): each a declaration of its
     /// kind, period, setup, streak and title, collected by the server.
-    const CHALLENGES: &'static [ChallengeKind] = &[];
+    const CHALLENGES: &'static [ChallengeKind];
     /// A finished game as a friend challenge takes it (its seed, each seat's result); a game
     /// whose draws a friend cannot play again makes none.
-    fn friend_game(_stored: &StoredGame) -> Result<FriendGame, ApiError> {
-        Err(ApiError::Conflict(
-            "this game makes no friend challenge: a friend challenge is made from a finished Railroad Ink game".into(),
-        ))
-    }
+    fn friend_game(stored: &StoredGame) -> Result<FriendGame, ApiError>;
 
     /// Each seat's token hash, seat 0 first (`None` for a seat without a token).
     fn token_hashes(&self) -> impl Iterator<Item = Option<&str>> {

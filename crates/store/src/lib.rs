@@ -53,9 +53,14 @@ mod schema;
 pub mod sql;
 mod sqlite;
 pub mod streaks;
-#[cfg(test)]
-mod tests;
 mod write;
+
+/// The SQLite schemas of earlier versions and the file's integrity check, for the tests of the
+/// upgrades. Test-only.
+#[cfg(feature = "test-util")]
+pub mod sqlite_for_test {
+    pub use crate::sqlite::{SCHEMA, SCHEMA_2, SCHEMA_3, check};
+}
 
 pub use error::StorageError;
 pub use games::GameHead;

@@ -18,7 +18,7 @@ use super::{StorageError, Write, apply, challenges};
 /// The schema version this code writes (`PRAGMA user_version`).
 pub(super) const SCHEMA_VERSION: i64 = 11;
 
-pub(super) const SCHEMA: &str = "
+pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id      TEXT PRIMARY KEY,
     kind    TEXT NOT NULL CHECK (kind IN ('ink', 'metro')),
@@ -48,7 +48,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// Version 2: when a game finished, and its result, for the list of recent games. Games of a
 /// version-1 database have neither until [`Storage::mark_finished`] sets them.
-pub(super) const SCHEMA_2: &str = "
+pub const SCHEMA_2: &str = "
 ALTER TABLE games ADD COLUMN finished INTEGER;
 ALTER TABLE games ADD COLUMN result TEXT;
 CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finished IS NOT NULL;
@@ -56,7 +56,7 @@ CREATE INDEX IF NOT EXISTS games_by_finish ON games (finished DESC) WHERE finish
 
 /// Version 3: players, challenges and their entries (see [`challenges`]); a game may belong
 /// to a challenge and a seat to a player; a secret, made once, from which challenge seeds come.
-pub(super) const SCHEMA_3: &str = "
+pub const SCHEMA_3: &str = "
 ALTER TABLE games ADD COLUMN challenge TEXT;
 ALTER TABLE seats ADD COLUMN player TEXT;
 CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player) WHERE player IS NOT NULL;
@@ -256,7 +256,7 @@ impl Sqlite {
 /// Checks a database file's integrity (`PRAGMA quick_check`: every page, b-tree and index
 /// entry, without the slower cross-checks of `integrity_check`). Returns what is wrong, empty
 /// when it is sound; a file that does not exist yet is sound (it will be created).
-pub(super) fn check(path: &Path) -> Result<Vec<String>, StorageError> {
+pub fn check(path: &Path) -> Result<Vec<String>, StorageError> {
     if !path.exists() {
         return Ok(Vec::new());
     }

@@ -1,6 +1,8 @@
-//! The storage's own tests, on SQLite and (with `TRACKLAYER_TEST_PG`) on PostgreSQL.
+//! The storage's own tests, on SQLite and (with `TRACKLAYER_TEST_PG`) on PostgreSQL, through
+//! its public interface (and its `test-util` hooks).
 
-use super::*;
+use store::sqlite_for_test as sqlite;
+use store::*;
 
 #[test]
 fn a_full_disk_is_told_apart_from_other_failures() {
@@ -396,7 +398,7 @@ async fn records_by_variant_on(db: TestDb) {
                         k2: 0,
                     }],
                     // As the server named records before variants were kept.
-                    record: Some(crate::Record {
+                    record: Some(Record {
                         game: "ink".into(),
                         way: "solo".into(),
                     }),
@@ -484,7 +486,7 @@ async fn name_keys_are_made_again_on(db: TestDb) {
     ] {
         let p = storage.player(id).await.unwrap().unwrap();
         assert_eq!(p.name, name, "{id}");
-        assert_eq!(p.name_key, key.map(crate::names::key), "{id} {name:?}");
+        assert_eq!(p.name_key, key.map(names::key), "{id} {name:?}");
     }
     for (i, name) in ["\u{410}NN", "Ann\u{FE0F}", "Arnie", "Amie"]
         .into_iter()
@@ -496,7 +498,7 @@ async fn name_keys_are_made_again_on(db: TestDb) {
                 name: name.into(),
                 token_hash: format!("hn{i}"),
                 created: 9,
-                name_key: Some(crate::names::key(name)),
+                name_key: Some(names::key(name)),
             })
             .await;
         assert!(
