@@ -208,6 +208,10 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     if state.storage.upgraded() {
         tokio::spawn(replay::backfill(state.clone()));
     }
+    // The dailies that closed while no server ran are rated before the first request.
+    if let Err(e) = crate::ratings::rate_closed_dailies(&state).await {
+        tracing::warn!(error = %e, "cannot rate the closed daily challenges");
+    }
     tokio::spawn(every_minute(
         state.clone(),
         limiter.clone(),
@@ -250,6 +254,9 @@ async fn every_minute(
                     tracing::warn!(error = %e, "cannot prepare the current challenges");
                 }
                 challenges::resume_computers(app.clone()).await;
+                if let Err(e) = crate::ratings::rate_closed_dailies(&app).await {
+                    tracing::warn!(error = %e, "cannot rate the closed daily challenges");
+                }
                 // Networks are kept only until their challenge closes.
                 if let Err(e) = app.storage.forget_closed_addresses(app.clock.now_ms()).await {
                     tracing::warn!(error = %e, "cannot forget the networks of closed challenges");

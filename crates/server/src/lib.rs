@@ -30,6 +30,7 @@ mod place;
 pub mod play;
 mod players;
 mod preview;
+pub mod ratings;
 pub mod replay;
 mod review;
 pub mod rules;

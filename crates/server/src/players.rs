@@ -122,6 +122,8 @@ pub struct Profile {
     pub bests: Vec<BestView>,
     /// Each daily's games and the spread of their ranks.
     pub dailies: BTreeMap<String, Dailies>,
+    /// The player's rating in each game they were rated in, with its history.
+    pub ratings: Vec<crate::ratings::RatingView>,
 }
 
 /// A player's record in one game played one way.
@@ -254,6 +256,9 @@ pub async fn profile(app: &AppState, id: &str, owner: bool) -> Result<Profile, A
         streaks: challenges::streaks(app, id, app.clock.now_ms()).await?,
         bests: bests(app, id, owner).await?,
         dailies: dailies(app, id).await?,
+        ratings: (app.storage.ratings(id).await?.into_iter())
+            .map(Into::into)
+            .collect(),
     })
 }
 

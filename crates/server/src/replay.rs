@@ -205,6 +205,7 @@ pub fn finished(
         result: serde_json::to_string(&result).ok()?,
         entries: results.to_vec(),
         record: None,
+        rated: None,
     })
 }
 

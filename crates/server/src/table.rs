@@ -168,6 +168,8 @@ pub struct Table {
     pub practice: Option<String>,
     /// Whether people may still join (a table that grows until its creator starts the game).
     pub joining: Joining,
+    /// Whether the game changes its players' ratings (see [`crate::ratings`]).
+    pub rated: bool,
 }
 
 /// Whether people may still join a game's table.
@@ -234,6 +236,7 @@ impl Table {
             seed_chosen: false,
             practice: start.practice(),
             joining: Joining::Planned,
+            rated: false,
         }
     }
 
@@ -467,6 +470,7 @@ impl Seating {
                 seed_chosen: chosen.is_some(),
                 practice: None,
                 joining: Joining::Planned,
+                rated: false,
             },
             seed,
             tokens,

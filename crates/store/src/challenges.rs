@@ -107,7 +107,7 @@ pub enum Write {
     /// The computer's game on a challenge's dice, stored whole; refused if it has one already.
     Computer {
         challenge: String,
-        game: super::NewGame,
+        game: Box<super::NewGame>,
         actions: Vec<super::ActionRow>,
         finished: super::Finished,
         result: SeatResult,
@@ -421,7 +421,7 @@ impl Storage {
     ) -> Result<(), StorageError> {
         self.write(super::Write::Challenge(Write::Computer {
             challenge,
-            game,
+            game: Box::new(game),
             actions,
             finished,
             result,

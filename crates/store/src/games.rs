@@ -273,6 +273,9 @@ pub(crate) async fn set_finished<S: Sql>(
         )));
     }
     records::count_finish(s, game, finished).await?;
+    if let Some(rated) = &finished.rated {
+        crate::ratings::rate_game(s, game, finished.at, rated).await?;
+    }
     crate::entries::finish_entries(s, game, finished).await
 }
 
@@ -304,6 +307,7 @@ pub(crate) async fn finished_games<S: Sql>(
                         result: r.get(5)?,
                         entries: Vec::new(),
                         record: None,
+                        rated: None,
                     },
                 })
             },

@@ -46,6 +46,7 @@ mod name_keys;
 pub mod names;
 mod players;
 mod postgres;
+pub mod ratings;
 pub mod records;
 pub mod reviews;
 mod rows;

@@ -172,6 +172,8 @@ pub struct Finished {
     /// The record its players' scores count in, as the site's rules name it (none: counted in
     /// no record).
     pub record: Option<Record>,
+    /// Its players' places, in a rated game (see [`crate::ratings`]).
+    pub rated: Option<Box<crate::ratings::Rated>>,
 }
 
 /// Which of a player's records a finished game counts in, as the server names it: its game

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 11;
+pub(super) const SCHEMA_VERSION: i64 = 12;
 
 pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -378,6 +378,9 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
         add_columns(&tx, &super::streaks::STREAK_FOLLOWS_SQLITE)?;
         tx.execute_batch(super::streaks::STREAK_FOLLOWS)?;
         ready(super::streaks::backfill_follows(&mut sql::Sqlite(&tx)))?;
+    }
+    if version < 12 {
+        tx.execute_batch(super::ratings::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -21,6 +21,10 @@ pub(crate) enum Write {
     Shown(String, i64),
     /// A finished game's seat's review (see [`reviews`]).
     Review(reviews::NewReview),
+    /// A closed challenge rated among its ranked entries: `(challenge, game, closed at, rate)`.
+    Rate(String, String, i64, crate::ratings::Rate),
+    /// Every rating made again from what was rated: `(a game's rate, a field's)`.
+    Rebuild(crate::ratings::Rate, crate::ratings::Rate),
     /// Rows copied from another database, and its secret (see [`copy`]).
     Copy(Vec<copy::Rows>, Option<String>),
     #[cfg(any(test, feature = "test-util"))]
@@ -77,6 +81,10 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
             Ok(())
         }
         Write::Review(review) => reviews::insert(s, review).await,
+        Write::Rate(challenge, game, at, rate) => {
+            crate::ratings::rate_challenge(s, challenge, game, *at, *rate).await
+        }
+        Write::Rebuild(game, field) => crate::ratings::rebuild(s, *game, *field).await,
         Write::Challenge(write) => challenges::write(s, write).await,
         Write::Copy(rows, secret) => {
             if let Some(secret) = secret {

@@ -185,6 +185,7 @@ fn finished(at: i64) -> Finished {
         result: format!("{{\"at\":{at}}}"),
         entries: Vec::new(),
         record: None,
+        rated: None,
     }
 }
 
@@ -402,6 +403,7 @@ async fn records_by_variant_on(db: TestDb) {
                         game: "ink".into(),
                         way: "solo".into(),
                     }),
+                    rated: None,
                 },
             )
             .await

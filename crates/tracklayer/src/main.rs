@@ -145,6 +145,22 @@ enum Command {
     /// The game server's database: check it, copy it.
     #[command(subcommand)]
     Db(DbCommand),
+    /// The players' ratings.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum RatingsCommand {
+    /// Make every rating again from the stored results alone (the rated games' places and the
+    /// closed dailies' ranked entries, in the order they were rated): they come out the same.
+    #[command(
+        after_help = "Examples:\n  tracklayer ratings rebuild\n  tracklayer ratings rebuild --db postgres://tracklayer:secret@localhost:5432/tracklayer"
+    )]
+    Rebuild {
+        #[command(flatten)]
+        db: DbArg,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -224,6 +240,29 @@ fn db_check(database: &server::Database) -> ExitCode {
     }
 }
 
+/// `tracklayer ratings rebuild`.
+fn ratings_rebuild(database: &server::Database) -> ExitCode {
+    if let server::Database::Sqlite(path) = database
+        && !path.exists()
+    {
+        eprintln!("error: there is no database at {database}: give its path with --db");
+        return ExitCode::from(2);
+    }
+    match server::ratings::rebuild_blocking(database) {
+        Ok(rated) => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "{database}: every rating made again from {rated} rated games and challenges"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot rebuild the ratings of {database}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// `tracklayer db copy`.
 fn db_copy(from: &server::Database, to: &server::Database) -> ExitCode {
     if let server::Database::Sqlite(path) = from
@@ -299,6 +338,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Db(DbCommand::Check { db })) => db_check(&db.database),
         Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(&from, &to),
+        Some(Command::Ratings(RatingsCommand::Rebuild { db })) => ratings_rebuild(&db.database),
         None => serve(cli.serve),
     }
 }

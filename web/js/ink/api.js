@@ -20,8 +20,9 @@ export const api = {
     return Promise.all([getOnce('/api/ink/tiles'), getOnce('/api/ink/expansions').catch(() => null)])
       .then(([base, more]) => (more ? { ...base, tiles: [...base.tiles, ...more.tiles], expansions: more.expansions } : base));
   },
-  create(mode, { name, seed, level, expansion } = {}) {
+  create(mode, { name, seed, level, expansion, rated } = {}) {
     const body = { mode };
+    if (rated) body.rated = true;
     if (expansion && expansion !== 'none') body.expansion = expansion;
     if (name) body.name = name;
     const s = seedText(seed);

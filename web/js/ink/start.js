@@ -62,10 +62,15 @@ async function setup() {
     ['online', 'Online with friends', 'Share a link. Everyone plays the same rolls; each round ends when all have finished it.'],
   ];
   const modeCards = modes.map(([value, title, text]) => h('label', { class: 'mode-card' },
-    h('input', { type: 'radio', name: 'mode', value, checked: value === mode, onchange: () => { mode = value; agentRow.hidden = mode !== 'computer'; } }),
+    h('input', { type: 'radio', name: 'mode', value, checked: value === mode, onchange: () => { mode = value; agentRow.hidden = mode !== 'computer'; ratedRow.hidden = mode !== 'online'; } }),
     h('span', { class: 'mode-title' }, title),
     h('span', { class: 'mode-text' }, text)));
   agentRow.hidden = true;
+  // An online game may change its players' ratings (each player who finishes it).
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
+  const ratedRow = h('div', { class: 'field rated-field' },
+    h('label', { for: 'rated' }, rated, ' Rated: the result changes each player\'s rating'));
+  ratedRow.hidden = mode !== 'online';
   // Deep Blue's own expansions: two optional dice a round, six rounds (a field beside the name,
   // so that the start button stays on the first screen; short words, which a phone's narrow
   // field shows whole, and what the expansion chosen is in a line under both fields).
@@ -96,6 +101,7 @@ async function setup() {
         h('div', { class: 'field' }, h('label', { for: 'player-name' }, 'Your name'), name, nameWatch.hint),
         expansionRow,
         agentRow,
+        ratedRow,
         about),
       h('details', { class: 'more' },
         h('summary', {}, 'More options'),
@@ -106,7 +112,7 @@ async function setup() {
       if (!nameWatch.ok()) return null;
       try {
         const n = name.value.trim();
-        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), level: mode === 'computer' ? agent.value : undefined, expansion: expansion.value });
+        const taken = await api.create(mode, { name: n, seed: seed.value.trim(), level: mode === 'computer' ? agent.value : undefined, expansion: expansion.value, rated: mode === 'online' && rated.checked });
         rememberName(n);
         seats.add(taken.id, taken.seats, { mode, name: n || 'Player 1' });
         return `/ink/${taken.id}`;

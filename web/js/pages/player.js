@@ -139,8 +139,46 @@ function render(root, profile, notice, redraw) {
       h('section', { class: 'card chart-card', 'aria-labelledby': 'history-title' },
         h('h2', { id: 'history-title' }, 'Scores over time'),
         scoreTimeline(scores, isolated(profile.name))),
+      ratingsCard(profile),
       recordsCard(profile)),
     mine ? carrySection(me, redraw) : null));
+}
+
+/** A rating in words: `1532?` while provisional (its uncertainty wide), `1532` once settled. */
+export function ratingText(r) {
+  return `${r.rating}${r.provisional ? '?' : ''}`;
+}
+
+/**
+ * The ratings card: the player's rating in each game they were rated in (rated games, closed
+ * dailies), provisional ones marked, each with its history as a line.
+ */
+function ratingsCard(profile) {
+  const ratings = profile.ratings || [];
+  if (!ratings.length) return null;
+  return h('section', { class: 'card ratings-card', 'aria-labelledby': 'ratings-title' },
+    h('h2', { id: 'ratings-title' }, 'Ratings'),
+    h('ul', { class: 'ratings', id: 'player-ratings' }, ratings.map((r) => h('li', { dataset: { game: r.game } },
+      h('span', { class: 'rating-game' }, gameName(r.game)),
+      h('strong', { class: 'rating', title: `${r.rating} ± ${r.deviation}${r.provisional ? ': provisional, until more games settle it' : ''}` }, ratingText(r)),
+      h('span', { class: 'muted small' }, ` ${r.games} rated ${r.games === 1 ? 'result' : 'results'}`),
+      ratingLine(r)))));
+}
+
+/** A rating's history as a small line chart (oldest on the left). */
+function ratingLine(r) {
+  const points = (r.history || []).filter(([at, v]) => Number.isFinite(at) && Number.isFinite(v));
+  if (points.length < 2) return null;
+  const W = 220;
+  const H = 56;
+  const vs = points.map(([, v]) => v);
+  const lo = Math.min(...vs) - 10;
+  const hi = Math.max(...vs) + 10;
+  const x = (i) => 4 + (i / (points.length - 1)) * (W - 8);
+  const y = (v) => 4 + (1 - (v - lo) / (hi - lo)) * (H - 8);
+  const label = `${gameName(r.game)} rating over ${points.length} results: from ${vs[0]} to ${vs[vs.length - 1]}`;
+  return s('svg', { class: 'rating-line', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label },
+    s('polyline', { class: `trend trend-${r.game}`, points: points.map(([, v], i) => `${x(i)},${y(v)}`).join(' ') }));
 }
 
 /**

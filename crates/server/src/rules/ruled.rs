@@ -37,6 +37,9 @@ pub struct CreateRequest<O> {
     pub options: O,
     #[serde(default)]
     pub open: bool,
+    /// Whether the game changes its players' ratings (all of them players of the site).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A create request as sent: today's form, or (without `players`) a game's older one.
@@ -72,6 +75,9 @@ pub struct Setup<O> {
     /// A table people join until its creator starts the game.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    /// A rated game (see [`crate::ratings`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// The row that starts a game whose table grows (its creator's, logged among the actions).
@@ -174,6 +180,7 @@ impl<R: Rules> Ruled<R> {
             chosen: self.table.seed_chosen,
             practice: self.table.practice.clone(),
             open,
+            rated: self.table.rated,
         })
     }
 
@@ -250,6 +257,7 @@ impl<R: Rules> Ruled<R> {
         } else {
             Joining::Planned
         };
+        table.rated = setup.rated;
         // The seats it was made with: those that joined are seated by their actions.
         let seats = table
             .seats
@@ -289,6 +297,35 @@ impl<R: Rules> Ruled<R> {
             game = next;
         }
         Ok(game)
+    }
+
+    /// A rated game's places, when it changes ratings: between two or more players of the
+    /// site, every seat a different one's, in no challenge and no practice.
+    fn rated(&self, results: &[SeatResult]) -> Option<store::ratings::Rated> {
+        let t = &self.table;
+        if !t.rated || t.challenge.is_some() || t.practice.is_some() || t.seats.len() < 2 {
+            return None;
+        }
+        let players: Vec<&str> = (t.seats.iter())
+            .map(|s| s.player.as_deref().filter(|_| s.kind == SeatKind::Human))
+            .collect::<Option<_>>()?;
+        let distinct: std::collections::HashSet<&&str> = players.iter().collect();
+        if distinct.len() != players.len() {
+            return None;
+        }
+        let wins = R::CAPABILITIES.tie_break_wins;
+        let keys: Vec<(i64, i64)> = (results.iter())
+            .map(|r| (r.score, if wins { r.k2 } else { 0 }))
+            .collect();
+        Some(store::ratings::Rated {
+            game: R::KIND.to_owned(),
+            places: players
+                .iter()
+                .map(|p| (*p).to_owned())
+                .zip(crate::ratings::places(&keys))
+                .collect(),
+            rate: crate::ratings::GAME,
+        })
     }
 
     /// The winning seats: the best score (equal scores share the win, unless the game's tie
@@ -457,6 +494,7 @@ impl<R: Rules> GameState for Ruled<R> {
         if request.open {
             made.table.joining = Joining::Open;
         }
+        made.table.rated = request.rated;
         let state =
             Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
         let id = Session::<Self>::start(app, state.mode(), state.setup()?, state, None).await?;
@@ -590,7 +628,12 @@ impl<R: Rules> GameState for Ruled<R> {
     fn finished(&self, now: i64) -> Option<Finished> {
         let results = self.rules.results()?;
         let winners = Self::winners(&results);
-        crate::replay::finished(&self.table.names(), &results, winners, now, Self::TIE_BREAK)
+        let finished =
+            crate::replay::finished(&self.table.names(), &results, winners, now, Self::TIE_BREAK)?;
+        Some(Finished {
+            rated: self.rated(&results).map(Box::new),
+            ..finished
+        })
     }
 
     fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {
@@ -658,6 +701,7 @@ impl<R: Rules> GameState for Ruled<R> {
             seed: None,
             options: (*self.options).clone(),
             open,
+            rated: self.table.rated,
         }))
     }
 

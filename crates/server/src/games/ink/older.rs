@@ -39,6 +39,7 @@ pub(super) fn setup(mode: &str, setup: &str) -> Result<RuledSetup<InkOptions>, S
         chosen: older.chosen,
         practice: older.practice,
         open: mode == "online",
+        rated: false,
     })
 }
 
@@ -65,6 +66,9 @@ struct ByMode {
     level: Option<String>,
     #[serde(default)]
     expansion: Option<Expansion>,
+    /// An online game that changes its players' ratings.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A request by mode as today's: `solo` one person, `computer` a person and a computer named
@@ -109,5 +113,6 @@ pub(super) fn create(value: Value) -> Result<CreateRequest<InkOptions>, String> 
             expansion: asked.expansion.unwrap_or_default(),
         },
         open: matches!(asked.mode, Mode::Online),
+        rated: asked.rated,
     })
 }
