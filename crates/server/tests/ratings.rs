@@ -156,3 +156,51 @@ async fn a_closed_daily_rates_its_ranked_entries_once() {
         assert_eq!(&ratings(&app, p).await, r);
     }
 }
+
+/// The daily's rating update at 100,000 ranked entries: how long the close takes. A measurement
+/// (`cargo test --release -p server --test ratings -- --ignored --nocapture`).
+#[tokio::test]
+#[ignore = "a measurement: run it with --release --ignored --nocapture"]
+async fn a_daily_of_100000_entries_is_rated_at_its_close() {
+    const N: usize = 100_000;
+    let app = app_at(TODAY).await;
+    let day = "daily-2026-11-26";
+    common::challenge::board(&app, day, None).await;
+    server::storage::entries::fill_for_test(&app.config.db, day, N, |i| {
+        let i = i as i64;
+        (i * 7919 % 120, -(i % 11), 1)
+    })
+    .await
+    .unwrap();
+    // Each entry a player of its own.
+    let db = app.db().await;
+    db.exec_for_test(
+        "INSERT INTO players (id, name, token_hash, created)
+         SELECT game, 'P' || game, game, 0 FROM entries WHERE challenge = ?1",
+        &[day],
+    )
+    .await
+    .unwrap();
+    db.exec_for_test(
+        "UPDATE entries SET player = game WHERE challenge = ?1",
+        &[day],
+    )
+    .await
+    .unwrap();
+    let closed = server::Clock::parse("2026-11-27T00:00:01Z")
+        .unwrap()
+        .now_ms();
+    let started = std::time::Instant::now();
+    let rated = db
+        .rate_closed_challenges(&["daily"], closed, server::ratings::FIELD)
+        .await
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(rated, 1);
+    let one = db.ratings(&format!("{:024x}", 17)).await.unwrap();
+    assert_eq!(one.len(), 1);
+    println!(
+        "a daily of {N} ranked entries rated at its close in {:.2} s",
+        took.as_secs_f64()
+    );
+}
