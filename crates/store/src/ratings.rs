@@ -255,6 +255,42 @@ fn read_places(kept: &str) -> Result<Vec<(String, i64)>, StorageError> {
 }
 
 impl Storage {
+    /// The current ratings in `game` of those of `players` who have one.
+    pub async fn ratings_in(
+        &self,
+        game: &str,
+        players: Vec<String>,
+    ) -> Result<std::collections::HashMap<String, Rating>, StorageError> {
+        if players.is_empty() {
+            return Ok(std::collections::HashMap::new());
+        }
+        let game = game.to_owned();
+        crate::read!(self, |s| async move {
+            let marks: Vec<String> = (2..players.len() + 2).map(|i| format!("?{i}")).collect();
+            let mut args = vec![crate::sql::Arg::from(&game)];
+            args.extend(players.iter().map(crate::sql::Arg::from));
+            let rows = s
+                .rows_as(
+                    &format!(
+                        "SELECT player, mu, sigma FROM ratings WHERE game = ?1 AND player IN ({})",
+                        marks.join(", ")
+                    ),
+                    &args,
+                    |mut r| {
+                        Ok((
+                            r.get(0)?,
+                            Rating {
+                                mu: r.get(1)?,
+                                sigma: r.get(2)?,
+                            },
+                        ))
+                    },
+                )
+                .await?;
+            Ok(rows.into_iter().collect())
+        })
+    }
+
     /// A player's ratings, each with its history, by game.
     pub async fn ratings(&self, player: &str) -> Result<Vec<PlayerRating>, StorageError> {
         let player = player.to_owned();

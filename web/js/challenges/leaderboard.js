@@ -21,7 +21,9 @@ function boardLink(c, entry) {
 }
 
 function nameCell(entry) {
-  const text = [nameEl(entry.name), entry.you ? ' (you)' : null];
+  const r = entry.rating;
+  const rating = r ? h('span', { class: 'entry-rating muted small', title: `rating ${r.rating} ± ${r.deviation}${r.provisional ? ', provisional' : ''}` }, ` ${r.rating}${r.provisional ? '?' : ''}`) : null;
+  const text = [nameEl(entry.name), entry.you ? ' (you)' : null, rating];
   return entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text;
 }
 

@@ -26,6 +26,9 @@ pub struct Entry {
     #[serde(flatten)]
     pub tie: TieBreak,
     pub finished: String,
+    /// The player's rating in the challenge's game, if they have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<crate::ratings::Shown>,
     /// The entry's game, when the asker may open its board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
@@ -111,25 +114,7 @@ pub async fn board(
     };
     let see_boards = closed || mine.as_ref().is_some_and(|e| e.finished.is_some());
     let asker_id = asker.as_ref().map(|p| p.id.as_str());
-    let row = |rank: usize, e: EntryRow| -> Entry {
-        let tie = TieBreak::of(app, &c.game, e.k2);
-        Entry {
-            rank,
-            you: asker_id.is_some() && e.player.as_deref() == asker_id,
-            player: e.player,
-            name: e.name,
-            score: e.score.unwrap_or(0),
-            tie,
-            finished: e.finished.map(rfc3339).unwrap_or_default(),
-            game: see_boards.then_some(e.game),
-        }
-    };
     let top = app.storage.top_entries(&c.id, limit).await?;
-    let entries: Vec<Entry> = top
-        .into_iter()
-        .enumerate()
-        .map(|(i, e)| row(i + 1, e))
-        .collect();
     let centre = match around {
         Some(pid) => app.storage.entry(&c.id, pid).await?,
         None => mine.clone(),
@@ -141,20 +126,43 @@ pub async fn board(
                 .iter()
                 .position(|r| r.game == e.game && r.seat == e.seat)
                 .unwrap_or(0);
-            rows.into_iter()
-                .enumerate()
-                .map(|(i, r)| row(rank + i - at, r))
+            (rows.into_iter().enumerate())
+                .map(|(i, r)| (rank + i - at, r))
                 .collect()
         }
         None => Vec::new(),
     };
-    let unranked = app
-        .storage
-        .unranked_entries(&c.id, MAX_LIMIT)
-        .await?
-        .into_iter()
-        .map(|e| row(0, e))
+    let unranked = app.storage.unranked_entries(&c.id, MAX_LIMIT).await?;
+    let players: std::collections::BTreeSet<String> = (top.iter())
+        .chain(around.iter().map(|(_, e)| e))
+        .chain(unranked.iter())
+        .filter_map(|e| e.player.clone())
         .collect();
+    let ratings = (app.storage)
+        .ratings_in(c.game.as_str(), players.into_iter().collect())
+        .await?;
+    let row = |rank: usize, e: EntryRow| -> Entry {
+        let tie = TieBreak::of(app, &c.game, e.k2);
+        let rating = (e.player.as_ref())
+            .and_then(|p| ratings.get(p))
+            .map(|&r| crate::ratings::Shown::of(r));
+        Entry {
+            rating,
+            rank,
+            you: asker_id.is_some() && e.player.as_deref() == asker_id,
+            player: e.player,
+            name: e.name,
+            score: e.score.unwrap_or(0),
+            tie,
+            finished: e.finished.map(rfc3339).unwrap_or_default(),
+            game: see_boards.then_some(e.game),
+        }
+    };
+    let entries: Vec<Entry> = (top.into_iter().enumerate())
+        .map(|(i, e)| row(i + 1, e))
+        .collect();
+    let around = around.into_iter().map(|(rank, e)| row(rank, e)).collect();
+    let unranked = unranked.into_iter().map(|e| row(0, e)).collect();
     let histogram: Vec<Bucket> = app
         .storage
         .score_counts(&c.id)
