@@ -9,6 +9,7 @@
 //! each game (`crate::games::*`) implements the trait once and is registered in one place
 //! (`crate::app`).
 
+use std::collections::BTreeMap;
 use std::future::Future;
 
 use serde::Serialize;
@@ -206,6 +207,8 @@ pub struct GameInfo<'a> {
     pub now: i64,
     /// The game made to play this one again, once one is.
     pub rematch: Option<String>,
+    /// The rating of each seat's player in this game, of those that have one.
+    pub ratings: BTreeMap<usize, crate::ratings::Shown>,
 }
 
 /// A change decided on a game's state: see `Session::change`.
@@ -341,6 +344,9 @@ pub struct ViewHeader {
     /// it from here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// Each seat's rating in this game, by seat (of the seats whose players have one).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub ratings: BTreeMap<usize, crate::ratings::Shown>,
 }
 
 impl ViewHeader {
@@ -378,6 +384,7 @@ impl ViewHeader {
             practice: st.practice().is_some(),
             practice_of: st.practice().map(str::to_owned),
             rematch: info.rematch.clone(),
+            ratings: info.ratings.clone(),
         }
     }
 }

@@ -85,6 +85,16 @@ async fn a_rated_game_changes_its_players_ratings_and_a_rebuild_agrees() {
         .is(StatusCode::OK);
     assert_eq!(played["winners"], end["winners"]);
 
+    // A new game's lobby shows each seat's rating beside its name.
+    let body = r#"{"mode":"online","seed":10,"name":"Ann"}"#;
+    let (id, _, _) = online_game(&app, body, keys).await;
+    let lobby = app
+        .get(&format!("/api/ink/games/{id}"), None)
+        .await
+        .is(StatusCode::OK);
+    assert_eq!(lobby["ratings"]["0"]["rating"], ra[0]["rating"], "{lobby}");
+    assert_eq!(lobby["ratings"]["1"]["rating"], rb[0]["rating"], "{lobby}");
+
     // Made again from the stored results: the same ratings and histories.
     assert_eq!(rebuild(&app).await, 1);
     assert_eq!(ratings(&app, &ann).await, ra);

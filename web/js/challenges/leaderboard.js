@@ -5,6 +5,7 @@ import { h, fill, isolated, nameEl } from '../core/dom.js';
 import { gameName, gamePath } from '../core/games.js';
 import { storedPlayer } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
+import { ratingText, ratingTitle } from '../core/words.js';
 import { challengeApi } from './api.js';
 import { facts, playButton, practiceButton } from './cards.js';
 import { scoreHistogram } from './histogram.js';
@@ -22,7 +23,7 @@ function boardLink(c, entry) {
 
 function nameCell(entry) {
   const r = entry.rating;
-  const rating = r ? h('span', { class: 'entry-rating muted small', title: `rating ${r.rating} ± ${r.deviation}${r.provisional ? ', provisional' : ''}` }, ` ${r.rating}${r.provisional ? '?' : ''}`) : null;
+  const rating = r ? h('span', { class: 'entry-rating muted small', title: ratingTitle(r) }, ` ${ratingText(r)}`) : null;
   const text = [nameEl(entry.name), entry.you ? ' (you)' : null, rating];
   return entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text;
 }

@@ -24,3 +24,13 @@ export function dateTimeText(ms) {
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A rating in words: `1532?` while provisional (its uncertainty wide), `1532` once settled. */
+export function ratingText(r) {
+  return `${r.rating}${r.provisional ? '?' : ''}`;
+}
+
+/** A rating's hover text: its uncertainty, and whether it is settled. */
+export function ratingTitle(r) {
+  return `rating ${r.rating} ± ${r.deviation}${r.provisional ? ', provisional until more results settle it' : ''}`;
+}

@@ -6,7 +6,7 @@ import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, myName, rememberName } from '../core/request.js';
 import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
-import { capital, num, pointsText } from '../core/words.js';
+import { capital, num, pointsText, ratingText, ratingTitle } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceOutcome } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
@@ -566,6 +566,7 @@ class GameView extends PlayScreen {
     const list = h('ul', { class: 'lobby-players', id: 'lobby-players' }, st.players.map((p) => h('li', { dataset: { seat: p.seat } },
       h('span', { class: 'dot', 'aria-hidden': 'true' }),
       h('span', {}, nameEl(p.name), you && p.seat === you.seat ? ' (you)' : ''),
+      st.ratings?.[p.seat] ? h('span', { class: 'chip rating-chip', title: ratingTitle(st.ratings[p.seat]) }, ratingText(st.ratings[p.seat])) : null,
       p.seat === 0 ? h('span', { class: 'chip' }, 'made the game') : null)));
     const action = mine
       ? h('div', { class: 'lobby-start' },

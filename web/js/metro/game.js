@@ -10,7 +10,7 @@
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
-import { pointsText } from '../core/words.js';
+import { pointsText, ratingText, ratingTitle } from '../core/words.js';
 import { myName, rememberName } from '../core/request.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
@@ -736,6 +736,8 @@ class MetroGame extends PlayScreen {
       else if (this.hotseat && this.local.has(p.seat)) tags.push(h('span', { class: 'chip' }, 'this device'));
       if (p.kind === 'computer') tags.push(h('span', { class: 'chip computer' }, `computer · ${LEVELS[p.level] || p.level}`));
       if (p.open) tags.push(h('span', { class: 'chip waiting' }, 'invited · not here yet'));
+      const rating = st.ratings?.[p.seat];
+      if (rating) tags.push(h('span', { class: 'chip rating-chip', title: ratingTitle(rating) }, ratingText(rating)));
       const li = h('li', { class: `m-player${st.turn === p.seat ? ' turn' : ''}`, dataset: { seat: p.seat } },
         swatch(p.seat),
         nameEl(p.name, { class: 'm-player-name' }),

@@ -11,7 +11,7 @@ import { player } from '../core/player.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { recordGameText, wayText } from '../core/bests.js';
-import { dateText, num, pointsText } from '../core/words.js';
+import { dateText, num, pointsText, ratingText, ratingTitle } from '../core/words.js';
 
 function shortDate(ms) {
   return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
@@ -144,11 +144,6 @@ function render(root, profile, notice, redraw) {
     mine ? carrySection(me, redraw) : null));
 }
 
-/** A rating in words: `1532?` while provisional (its uncertainty wide), `1532` once settled. */
-export function ratingText(r) {
-  return `${r.rating}${r.provisional ? '?' : ''}`;
-}
-
 /**
  * The ratings card: the player's rating in each game they were rated in (rated games, closed
  * dailies), provisional ones marked, each with its history as a line.
@@ -160,7 +155,7 @@ function ratingsCard(profile) {
     h('h2', { id: 'ratings-title' }, 'Ratings'),
     h('ul', { class: 'ratings', id: 'player-ratings' }, ratings.map((r) => h('li', { dataset: { game: r.game } },
       h('span', { class: 'rating-game' }, gameName(r.game)),
-      h('strong', { class: 'rating', title: `${r.rating} ± ${r.deviation}${r.provisional ? ': provisional, until more games settle it' : ''}` }, ratingText(r)),
+      h('strong', { class: 'rating', title: ratingTitle(r) }, ratingText(r)),
       h('span', { class: 'muted small' }, ` ${r.games} rated ${r.games === 1 ? 'result' : 'results'}`),
       ratingLine(r)))));
 }

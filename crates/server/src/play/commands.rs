@@ -61,6 +61,10 @@ pub async fn join<St: GameState>(
     player: Option<String>,
 ) -> Result<Seated, ApiError> {
     let session = Session::<St>::load(app, id).await?;
+    // The joiner's rating, for the views that show them seated.
+    session
+        .read_ratings(app, player.clone().map(|p| vec![p]))
+        .await?;
     let app = app.clone();
     let (token, hash) = table::mint_token()?;
     detached(async move {

@@ -7,7 +7,7 @@
 //! says through [`GameState`]. One [`Sessions`] map per kind holds them, in its
 //! [`Registration`], which is how the parts of the server that know no game reach it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -22,6 +22,7 @@ use crate::ids;
 use crate::play::leases::{self, Lease};
 use crate::state::AppState;
 use store::challenges::NewEntry;
+use store::ratings::Rating;
 use store::{ActionRow, Append, NewGame, Notice, SeatRow, Storage, StorageError, StoredGame};
 
 /// One game, loaded.
@@ -44,6 +45,9 @@ pub struct Session<St> {
     /// Whether its draws have been shown to someone who does not sit in it (recorded in
     /// storage the first time: see [`Session::note_seen`]).
     shown: AtomicBool,
+    /// The ratings in this game of the players who sit in it, read when it is loaded and when
+    /// someone joins (what its view shows beside their names), and whether they were read.
+    ratings: std::sync::Mutex<(bool, HashMap<String, Rating>)>,
 }
 
 impl<St: GameState> Session<St> {
@@ -59,7 +63,38 @@ impl<St: GameState> Session<St> {
             changed_elsewhere: tokio::sync::Notify::new(),
             rematch: std::sync::Mutex::new(None),
             shown: AtomicBool::new(false),
+            ratings: std::sync::Mutex::new((false, HashMap::new())),
         }
+    }
+
+    /// Reads the ratings of `players` in this game (all of its seats' when `None`, once) into
+    /// what its views show.
+    pub async fn read_ratings(
+        &self,
+        app: &AppState,
+        players: Option<Vec<String>>,
+    ) -> Result<(), ApiError> {
+        let players = match players {
+            Some(players) => players,
+            None if self.ratings.lock().unwrap_or_else(|e| e.into_inner()).0 => return Ok(()),
+            None => {
+                let st = self.state.lock().await;
+                st.seat_players().flatten().map(str::to_owned).collect()
+            }
+        };
+        let read = app.storage.ratings_in(St::KIND, players).await?;
+        let mut ratings = self.ratings.lock().unwrap_or_else(|e| e.into_inner());
+        ratings.0 = true;
+        ratings.1.extend(read);
+        Ok(())
+    }
+
+    /// Each seat's rating (of those that have one), seat 0 first.
+    fn seat_ratings(&self, st: &St) -> BTreeMap<usize, crate::ratings::Shown> {
+        let ratings = self.ratings.lock().unwrap_or_else(|e| e.into_inner());
+        (st.seat_players().enumerate())
+            .filter_map(|(seat, p)| Some((seat, crate::ratings::Shown::of(*ratings.1.get(p?)?))))
+            .collect()
     }
 
     /// Rebuilds a session from storage (not found if it is another kind of game).
@@ -148,6 +183,7 @@ impl<St: GameState> Session<St> {
     /// stopped in the middle of it) is set going.
     pub async fn load(app: &AppState, id: &str) -> Result<Arc<Session<St>>, ApiError> {
         let session = Sessions::<St>::of(app).get(id).await?;
+        session.read_ratings(app, None).await?;
         session.drive_computers(app);
         Ok(session)
     }
@@ -239,12 +275,17 @@ impl<St: GameState> Session<St> {
             created: self.created,
             now: self.clock.now_ms(),
             rematch: self.rematch(),
+            ratings: BTreeMap::new(),
         }
     }
 
     /// The state as `seat` (if any) may see it.
     pub fn view(&self, st: &St, seat: Option<usize>) -> St::View {
-        st.view(&self.info(), seat)
+        let info = GameInfo {
+            ratings: self.seat_ratings(st),
+            ..self.info()
+        };
+        st.view(&info, seat)
     }
 
     /// The state now (a copy).
