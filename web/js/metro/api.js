@@ -19,8 +19,9 @@ export const metroApi = {
     return getOnce('/api/metro/tiles');
   },
   /** players: [{kind: 'human'|'computer', name, level?, invite?}] */
-  create(players, seed) {
+  create(players, seed, { rated = false } = {}) {
     const body = { players };
+    if (rated) body.rated = true;
     const s = seedText(seed);
     if (s !== undefined) body.seed = s;
     return asPlayer('POST', '/api/metro/games', body);

@@ -33,6 +33,10 @@ function metroSetup(table, { name = '' } = {}) {
   const add = h('button', { class: 'btn small', type: 'button', id: 'add-seat', onclick: () => { seats.push({ kind: 'computer', name: '', level: table.default_level }); draw(); } }, '+ Add a player');
   const count = h('span', { class: 'muted small', id: 'seat-count' });
   const seed = h('input', { id: 'metro-seed', name: 'metro-seed', inputmode: 'numeric', autocomplete: 'off', placeholder: 'random' });
+  // A game with people invited by link may change its players' ratings.
+  const rated = h('input', { type: 'checkbox', id: 'metro-rated', name: 'metro-rated' });
+  const ratedRow = h('div', { class: 'field rated-field' },
+    h('label', { for: 'metro-rated' }, rated, ' Rated: the result changes each player\'s rating'));
 
   function defaultName(i, seat) {
     return seat.kind === 'computer' ? `Computer ${i + 1}` : `Player ${i + 1}`;
@@ -71,6 +75,7 @@ function metroSetup(table, { name = '' } = {}) {
       return h('li', { class: `m-seat kind-${seat.kind}`, dataset: { seat: i } }, dot, nameInput, kind, level, remove, watch.hint);
     }));
     add.disabled = seats.length >= table.max_players;
+    ratedRow.hidden = !seats.some((x) => x.kind === 'invite');
     const here = seats.filter((x) => x.kind === 'here').length;
     count.textContent = `${seats.length} players${here > 1 ? ` · ${here} share this device (pass it on each turn)` : ''}`;
   }
@@ -80,7 +85,8 @@ function metroSetup(table, { name = '' } = {}) {
     h('fieldset', { class: 'm-seats-fieldset' },
       h('legend', {}, 'Players (2 to 6, in turn order)'),
       list,
-      h('div', { class: 'row' }, add, count)),
+      h('div', { class: 'row' }, add, count),
+      ratedRow),
     h('details', { class: 'more' },
       h('summary', {}, 'More options'),
       h('div', { class: 'field' }, h('label', { for: 'metro-seed' }, 'Seed (the same seed draws the same tiles)'), seed)));
@@ -102,7 +108,7 @@ function metroSetup(table, { name = '' } = {}) {
     });
     let created;
     try {
-      created = await metroApi.create(players, seed.value.trim());
+      created = await metroApi.create(players, seed.value.trim(), { rated: !ratedRow.hidden && rated.checked });
     } catch (e) {
       // The server's refusal of a name, at the seat whose name holds the character it names.
       // The server names the seat ("players[1]: a name may not hold U+200B, …"); else the
