@@ -1,13 +1,13 @@
-//! The one interface a game implements ([`GameState`]), and what every game shares: a change
+//! The runtime's own interface to a game in play ([`GameState`], which a game of rules at the
+//! runtime's table implements: [`crate::rules::Ruled`]), and what every game shares: a change
 //! decided on a state, a game's place in time for its view, who could know its dice in advance,
 //! the computer's own game on a challenge's seed.
 //!
 //! Everything around a game (sessions and their cache, the action log and its conflicts, the
 //! computers' turns and their leases, live updates, challenge games) is written once, in
 //! [`crate::play`], generic over this trait, and its table (seats, tokens and names, the
-//! challenge, practice and chosen seed) in [`crate::table`], which every game's state holds;
-//! each game (`crate::games::*`) implements the trait once and is registered in one place
-//! (`crate::app`).
+//! challenge, practice and chosen seed) in [`crate::table`]. A game implements the small
+//! [`crate::rules::Rules`], and is registered in one place (`crate::app`).
 
 use std::collections::BTreeMap;
 use std::future::Future;
