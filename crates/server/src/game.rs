@@ -168,6 +168,9 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     ) -> Result<ComputerGame, ApiError>;
     /// The name of the computer's row on a challenge of this game.
     fn computer_name() -> String;
+    /// `seat` resigns (or leaves): the computer plays it to the end; the state after and the
+    /// resign as stored.
+    fn resign(&self, seat: usize) -> Result<(Self, Vec<ActionRow>), ApiError>;
     /// How a leaderboard of this game breaks ties.
     const TIE_BREAK: TieBreakRule;
     /// The periodic challenges the game offers (none by default): each a declaration of its

@@ -145,6 +145,7 @@ pub fn table_of(planned: Vec<PlannedSeat>, rows: Vec<SeatRow>) -> Result<Table, 
         invited: p.invite,
         token_hash: None,
         player: None,
+        resigned: false,
     });
     let mut table = Table::new(seats.collect());
     table.put_rows(rows)?;

@@ -37,6 +37,8 @@ pub struct Seat {
     pub token_hash: Option<String>,
     /// The player who took the seat, when known.
     pub player: Option<String>,
+    /// A person who resigned (or left): the computer plays the seat for the rest of the game.
+    pub resigned: bool,
 }
 
 impl Seat {
@@ -50,6 +52,7 @@ impl Seat {
             invited: false,
             token_hash: Some(token_hash),
             player,
+            resigned: false,
         }
     }
 
@@ -71,6 +74,7 @@ impl Seat {
             invited: true,
             token_hash: None,
             player: None,
+            resigned: false,
         }
     }
 
@@ -83,6 +87,7 @@ impl Seat {
             invited: false,
             token_hash: None,
             player: None,
+            resigned: false,
         }
     }
 
@@ -105,6 +110,7 @@ impl Seat {
             invited: false,
             token_hash: row.token_hash,
             player: row.player,
+            resigned: false,
         }
     }
 
@@ -350,6 +356,9 @@ pub struct SeatView {
     pub invited: bool,
     /// Invited, and nobody has taken the seat yet.
     pub open: bool,
+    /// Resigned: the computer plays the seat.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub resigned: bool,
 }
 
 impl Table {
@@ -363,6 +372,7 @@ impl Table {
                 level: s.agent.clone(),
                 invited: s.invited,
                 open: s.is_open(),
+                resigned: s.resigned,
             })
             .collect()
     }

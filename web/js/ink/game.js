@@ -11,6 +11,7 @@ import { challengeResult, friendChallengeBox, practiceOutcome } from '../challen
 import { kindLabel } from '../challenges/words.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { playAgainButton } from '../core/rematch.js';
+import { resignButton, resignedWords } from '../core/resign.js';
 import { newBestNote } from '../core/bests.js';
 import { expansionRow, overlaysOf, roundsWords } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
@@ -522,7 +523,8 @@ class GameView extends PlayScreen {
     this.board.setHint(this.hint);
     this.board.setLegal(this.selected ? [...this.legalNow()] : [], this.selected ? tileWords(this.table, this.selected.tile) : '');
     fill(this.boardTitle,
-      h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name)),
+      h('span', { class: 'board-name' }, me ? [nameEl(me.name), ' (you)'] : nameEl(mine.name),
+        resignedWords(this.state, mine.seat) ? h('span', { class: 'chip' }, resignedWords(this.state, mine.seat)) : null),
       h('span', { class: 'board-score' }, pointsText(mine.score.advanced)));
     // On a phone the selected tile's turns sit right above the board, where the thumb is.
     const turns = this.tray.querySelector('.preview-buttons');
@@ -802,7 +804,8 @@ class GameView extends PlayScreen {
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
           st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
           h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, endLabel)),
-        endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null),
+        endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null,
+        resignButton('ink', this.id, st, you.seat, this.token, (next) => { if (next.version >= this.state.version) this.update(next); })),
       h('section', { class: 'panel specials-panel' },
         h('h2', {}, 'Specials', h('span', { class: 'limits', id: 'special-limits' },
           h('span', {}, `${usedSpecials} of ${this.table.specials_per_game} used`), h('span', { class: 'sep' }, ' · '), h('span', {}, `${this.table.specials_per_round} a round`))),
@@ -939,7 +942,8 @@ class GameView extends PlayScreen {
       const status = placing ? 'placing its tiles…' : st.finished ? '' : p.round_done ? 'finished the round' : 'playing';
       return h('section', { class: 'panel other', dataset: { seat: p.seat } },
         h('div', { class: 'board-title' },
-          h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null),
+          h('span', { class: 'board-name' }, nameEl(p.name), p.kind === 'computer' ? h('span', { class: 'chip' }, 'computer') : null,
+            resignedWords(st, p.seat) ? h('span', { class: 'chip' }, resignedWords(st, p.seat)) : null),
           h('span', { class: 'board-score' }, pointsText(p.score.advanced))),
         b.svg,
         status ? h('p', { class: `muted small status-${placing ? 'placing' : p.round_done ? 'done' : 'playing'}` }, status) : null,

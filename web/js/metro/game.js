@@ -14,6 +14,7 @@ import { pointsText, ratingText, ratingTitle } from '../core/words.js';
 import { myName, rememberName } from '../core/request.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
+import { resignButton, resignedWords } from '../core/resign.js';
 import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
 import { LEVELS, levelLabel, metroApi, metroSeats } from './api.js';
@@ -719,6 +720,7 @@ class MetroGame extends PlayScreen {
         help,
         reasons,
         actions,
+        this.local.size === 1 ? resignButton('metro', this.id, st, you.seat, this.token, (next) => { if (next.version >= this.state.version) this.update(next); }) : null,
         mine && you.tile ? h('p', { class: 'muted small m-squares-help' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one`, h('span', { class: 'keys-help' }, ' (or choose one with the arrow keys and press Enter)'), '.') : null,
         mine ? h('p', { class: 'muted small m-keys' }, 'Keys: D draws, K keeps.') : null));
   }
@@ -736,6 +738,7 @@ class MetroGame extends PlayScreen {
       else if (this.hotseat && this.local.has(p.seat)) tags.push(h('span', { class: 'chip' }, 'this device'));
       if (p.kind === 'computer') tags.push(h('span', { class: 'chip computer' }, `computer · ${LEVELS[p.level] || p.level}`));
       if (p.open) tags.push(h('span', { class: 'chip waiting' }, 'invited · not here yet'));
+      if (resignedWords(st, p.seat)) tags.push(h('span', { class: 'chip computer' }, resignedWords(st, p.seat)));
       const rating = st.ratings?.[p.seat];
       if (rating) tags.push(h('span', { class: 'chip rating-chip', title: ratingTitle(rating) }, ratingText(rating)));
       const li = h('li', { class: `m-player${st.turn === p.seat ? ' turn' : ''}`, dataset: { seat: p.seat } },

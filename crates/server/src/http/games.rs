@@ -12,6 +12,7 @@
 //! - `GET /games/{id}/review?seat=k`: the computer's review of a finished game's seat;
 //! - `POST /games/{id}/rematch`: play a finished game again (`201` as `POST /games` answers,
 //!   `200` `{"id"}` with the game made before);
+//! - `POST /games/{id}/resign`: the token's seat resigns (or leaves): the computer plays it;
 //! - `POST /games/{id}/start`: its creator starts a game whose table grows (in a game of rules
 //!   that has such tables: see [`start`]).
 
@@ -41,6 +42,19 @@ pub fn routes<St: GameState>() -> Router<AppState> {
         .route("/games/{id}/replay", get(replay::<St>))
         .route("/games/{id}/review", get(review::<St>))
         .route("/games/{id}/rematch", post(rematch::<St>))
+        .route("/games/{id}/resign", post(resign::<St>))
+}
+
+/// `POST /games/{id}/resign`: the token's seat resigns (or leaves the game): the computer plays
+/// it to the end. Answered with the state as the seat sees it.
+async fn resign<St: GameState>(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<St::View>, ApiError> {
+    let view = play::commands::by_seat(&app, &id, &token, |st: &St, seat| st.resign(seat)).await?;
+    tracing::info!(game = %id, kind = St::KIND, "a seat resigned");
+    Ok(Json(view))
 }
 
 /// A route of a game's own, `POST /games/{id}/…` without a body: the token's seat plays

@@ -82,6 +82,8 @@ pub struct Setup<O> {
 
 /// The row that starts a game whose table grows (its creator's, logged among the actions).
 const START: &str = r#"{"action":"start"}"#;
+/// The row of a seat that resigned (or left): the computer plays it from then on.
+const RESIGN: &str = r#"{"action":"resign"}"#;
 
 /// A game of rules `R` in memory: the rules' state, its setup, the table, and how many actions
 /// its log holds (the log itself is storage's: the state is its replay).
@@ -101,6 +103,12 @@ pub struct RuledView<V> {
     #[serde(flatten)]
     pub header: ViewHeader,
     pub to_act: Vec<usize>,
+    /// The seats whose people resigned (or left): the computer plays them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resigned: Vec<usize>,
+    /// A rated game (see [`crate::ratings`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     #[serde(flatten)]
     pub game: V,
 }
@@ -280,6 +288,14 @@ impl<R: Rules> Ruled<R> {
                 game.actions += 1;
                 continue;
             }
+            if row.action == RESIGN {
+                let seat = (game.table.seats.get_mut(row.seat))
+                    .filter(|s| !s.resigned)
+                    .ok_or_else(|| corrupt(format!("action {i}: a resign of no seat in play")))?;
+                seat.resigned = true;
+                game.actions += 1;
+                continue;
+            }
             let joined = Some(&row.action) == join.as_ref();
             if joined && started_by_row {
                 return Err(corrupt(format!(
@@ -314,8 +330,12 @@ impl<R: Rules> Ruled<R> {
             return None;
         }
         let wins = R::CAPABILITIES.tie_break_wins;
-        let keys: Vec<(i64, i64)> = (results.iter())
-            .map(|r| (r.score, if wins { r.k2 } else { 0 }))
+        // A seat that resigned places last.
+        let keys: Vec<(i64, i64)> = (results.iter().zip(&t.seats))
+            .map(|(r, s)| match s.resigned {
+                true => (i64::MIN, i64::MIN),
+                false => (r.score, if wins { r.k2 } else { 0 }),
+            })
             .collect();
         Some(store::ratings::Rated {
             game: R::KIND.to_owned(),
@@ -329,17 +349,15 @@ impl<R: Rules> Ruled<R> {
     }
 
     /// The winning seats: the best score (equal scores share the win, unless the game's tie
-    /// break decides its games too).
-    fn winners(results: &[SeatResult]) -> Vec<usize> {
-        let key = |r: &SeatResult| {
-            (
-                r.score,
-                if R::CAPABILITIES.tie_break_wins {
-                    r.k2
-                } else {
-                    0
-                },
-            )
+    /// break decides its games too), among the seats nobody resigned (if any is left).
+    fn winners(&self, results: &[SeatResult]) -> Vec<usize> {
+        let seats = &self.table.seats;
+        let resigned = |r: &SeatResult| seats.get(r.seat).is_some_and(|s| s.resigned);
+        let all_resigned = results.iter().all(resigned);
+        let key = |r: &SeatResult| match resigned(r) && !all_resigned {
+            true => (i64::MIN, i64::MIN),
+            false if R::CAPABILITIES.tie_break_wins => (r.score, r.k2),
+            false => (r.score, 0),
         };
         let best = results.iter().map(key).max();
         (results.iter())
@@ -424,6 +442,31 @@ impl<R: Rules> Ruled<R> {
         let row = ActionRow {
             seat,
             action: START.to_owned(),
+        };
+        Ok((next, vec![row]))
+    }
+
+    /// `seat` resigns (or leaves): the computer plays the seat for the rest of the game, and in
+    /// a rated game it places last. The resign is a row of the log.
+    pub fn resign(&self, seat: usize) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
+        if self.is_over() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        self.check_started()?;
+        computer::<R>()?;
+        let s = (self.table.seats.get(seat))
+            .ok_or_else(|| ApiError::Internal(format!("no seat {seat}")))?;
+        if s.kind == SeatKind::Computer || s.resigned {
+            return Err(ApiError::Conflict(
+                "this seat is the computer's already: it plays it to the end".into(),
+            ));
+        }
+        let mut next = self.clone();
+        next.table.seats[seat].resigned = true;
+        next.actions += 1;
+        let row = ActionRow {
+            seat,
+            action: RESIGN.to_owned(),
         };
         Ok((next, vec![row]))
     }
@@ -532,6 +575,11 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn act(&self, seat: usize, action: R::Action) -> Result<(Self, Vec<ActionRow>), ApiError> {
         self.check_started()?;
+        if self.table.seats.get(seat).is_some_and(|s| s.resigned) {
+            return Err(ApiError::Conflict(
+                "you resigned: the computer plays your seat for the rest of the game".into(),
+            ));
+        }
         let (next, row) = self.acted(seat, &action)?;
         Ok((next, vec![row]))
     }
@@ -566,7 +614,7 @@ impl<R: Rules> GameState for Ruled<R> {
         Ok(RuledReplay {
             header: ReplayHeader::of(stored, R::KIND, Some(game.seed)),
             players,
-            winners: Self::winners(&results),
+            winners: game.winners(&results),
             steps,
             end,
         })
@@ -627,7 +675,7 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn finished(&self, now: i64) -> Option<Finished> {
         let results = self.rules.results()?;
-        let winners = Self::winners(&results);
+        let winners = self.winners(&results);
         let finished =
             crate::replay::finished(&self.table.names(), &results, winners, now, Self::TIE_BREAK)?;
         Some(Finished {
@@ -638,7 +686,7 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {
         let results = self.rules.results();
-        let winners = results.as_deref().map_or_else(Vec::new, Self::winners);
+        let winners = (results.as_deref()).map_or_else(Vec::new, |r| self.winners(r));
         let open = self.table.joining == Joining::Open;
         RuledView {
             header: ViewHeader::of(self, info, seat, winners, Some(self.seed)),
@@ -647,6 +695,11 @@ impl<R: Rules> GameState for Ruled<R> {
             } else {
                 self.rules.to_act()
             },
+            resigned: (self.table.seats.iter().enumerate())
+                .filter(|(_, s)| s.resigned)
+                .map(|(i, _)| i)
+                .collect(),
+            rated: self.table.rated,
             game: self.rules.view(&self.table, seat),
         }
     }
@@ -660,9 +713,10 @@ impl<R: Rules> GameState for Ruled<R> {
             self.table
                 .seats
                 .get(s)
-                .is_some_and(|s| s.kind == SeatKind::Computer)
+                .is_some_and(|s| s.kind == SeatKind::Computer || s.resigned)
         })?;
         let level = (self.table.seats[seat].agent.clone())
+            .filter(|_| !self.table.seats[seat].resigned)
             .unwrap_or_else(|| default_level(computer.levels).to_owned());
         let seed = self.seed ^ (self.actions as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Some((self.rules.clone(), seat, level, seed))
@@ -749,6 +803,10 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn computer_name() -> String {
         crate::table::computer_name(default_level(R::CAPABILITIES.levels()))
+    }
+
+    fn resign(&self, seat: usize) -> Result<(Self, Vec<ActionRow>), ApiError> {
+        Ruled::resign(self, seat)
     }
 
     /// Its draws, each seat's result and its variant (a game of one that offers them).

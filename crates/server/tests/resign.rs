@@ -1,0 +1,74 @@
+//! A person who resigns (or leaves) a game: the computer plays their seat to the end, marked as
+//! such in the state (after a restart too); they act no more; in a rated game they place last.
+
+mod common;
+
+use common::challenge::{TODAY, app_at, play_ink_round, player};
+use common::{Answer, online_game};
+use hyper::StatusCode;
+use serde_json::Value;
+
+#[tokio::test]
+async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
+    let mut app = app_at(TODAY).await;
+    let (ann, ann_key) = player(&app, "Ann").await;
+    let (bob, bob_key) = player(&app, "Bob").await;
+    let body = r#"{"mode":"online","seed":21,"name":"Ann","rated":true}"#;
+    let (id, a, b) = online_game(&app, body, [Some(&ann_key), Some(&bob_key)]).await;
+    let path = format!("/api/ink/games/{id}");
+    play_ink_round(&app, &id, &a).await;
+    play_ink_round(&app, &id, &b).await;
+
+    // A wrong token resigns nothing.
+    let (status, _) = app.post(&format!("{path}/resign"), Some("nope"), "").await;
+    assert!(status.is_client_error(), "{status}");
+    // Bob resigns: the state says so, and Bob acts no more.
+    let s = app
+        .post(&format!("{path}/resign"), Some(&b), "")
+        .await
+        .is(StatusCode::OK);
+    assert_eq!(s["resigned"], serde_json::json!([1]), "{s}");
+    let (status, v) = app.post(&format!("{path}/end-round"), Some(&b), "").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("you resigned"), "{v}");
+    let (status, v) = app.post(&format!("{path}/resign"), Some(&b), "").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+
+    // Ann plays on; the computer plays Bob's rounds, and the game ends.
+    let mut last = Value::Null;
+    for _ in 1..7 {
+        last = play_ink_round(&app, &id, &a).await;
+    }
+    for _ in 0..200 {
+        if last["finished"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        last = app.get(&path, Some(&a)).await.is(StatusCode::OK);
+    }
+    assert_eq!(last["finished"], true, "{last}");
+    // Whoever scored more, the one who stayed wins.
+    assert_eq!(last["winners"], serde_json::json!([0]), "{last}");
+    let (status, v) = app.post(&format!("{path}/resign"), Some(&a), "").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+
+    // Rated: whoever scored more, Bob places last.
+    let rating = |p: &str| {
+        let app = &app;
+        let p = p.to_owned();
+        async move {
+            let page = app
+                .get(&format!("/api/players/{p}"), None)
+                .await
+                .is(StatusCode::OK);
+            page["ratings"][0]["rating"].as_i64().unwrap()
+        }
+    };
+    assert!(rating(&ann).await > 1500);
+    assert!(rating(&bob).await < 1500);
+
+    // The resign is in the log: a restarted server reads it back.
+    app.restart().await;
+    let s = app.get(&path, None).await.is(StatusCode::OK);
+    assert_eq!(s["resigned"], serde_json::json!([1]), "{s}");
+}
