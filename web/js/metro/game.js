@@ -720,7 +720,6 @@ class MetroGame extends PlayScreen {
         help,
         reasons,
         actions,
-        this.local.size === 1 ? resignButton('metro', this.id, st, you.seat, this.token, (next) => { if (next.version >= this.state.version) this.update(next); }) : null,
         mine && you.tile ? h('p', { class: 'muted small m-squares-help' }, `${squaresOf(you.legal).length} green squares: drag the tile onto one, or click one`, h('span', { class: 'keys-help' }, ' (or choose one with the arrow keys and press Enter)'), '.') : null,
         mine ? h('p', { class: 'muted small m-keys' }, 'Keys: D draws, K keeps.') : null));
   }
@@ -753,7 +752,9 @@ class MetroGame extends PlayScreen {
     fill(this.playersPanel,
       h('h2', {}, 'Players', h('span', { class: 'limits' }, 'hand · score')),
       h('ul', { class: 'm-players', id: 'players' }, items),
-      h('p', { class: 'muted small m-legend-note' }, 'Each station is coloured by its owner. A line scores 1 a tile when it reaches a station, double into the central station; unfinished lines score nothing.'));
+      h('p', { class: 'muted small m-legend-note' }, 'Each station is coloured by its owner. A line scores 1 a tile when it reaches a station, double into the central station; unfinished lines score nothing.'),
+      // Out of the tray, which a phone keeps on the screen with the board.
+      you && this.local.size === 1 ? resignButton('metro', this.id, st, you.seat, this.token, (next) => { if (next.version >= this.state.version) this.update(next); }) : null);
   }
 
   renderLog() {
