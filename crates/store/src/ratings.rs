@@ -85,6 +85,17 @@ pub struct PlayerRating {
     pub history: Vec<(i64, Rating)>,
 }
 
+/// A row of a key and a rating: `key, mu, sigma`.
+fn keyed<K: crate::sql::FromValue>(mut r: crate::sql::Row) -> Result<(K, Rating), StorageError> {
+    Ok((
+        r.get(0)?,
+        Rating {
+            mu: r.get(1)?,
+            sigma: r.get(2)?,
+        },
+    ))
+}
+
 /// Rates `source` (a game's id, a challenge's id) once: the players' ratings in `game` after
 /// their `places`, by `rate`, at `at`. Rated before (by this process or another), nothing
 /// changes. `places: None` keeps no places (a challenge's are its ranked entries).
@@ -276,15 +287,7 @@ impl Storage {
                         marks.join(", ")
                     ),
                     &args,
-                    |mut r| {
-                        Ok((
-                            r.get(0)?,
-                            Rating {
-                                mu: r.get(1)?,
-                                sigma: r.get(2)?,
-                            },
-                        ))
-                    },
+                    keyed,
                 )
                 .await?;
             Ok(rows.into_iter().collect())
@@ -316,15 +319,7 @@ impl Storage {
                         "SELECT at, mu, sigma FROM rating_changes WHERE player = ?1 AND game = ?2
                          ORDER BY at, source",
                         args![&player, &rating.game],
-                        |mut r| {
-                            Ok((
-                                r.get(0)?,
-                                Rating {
-                                    mu: r.get(1)?,
-                                    sigma: r.get(2)?,
-                                },
-                            ))
-                        },
+                        keyed,
                     )
                     .await?;
             }

@@ -60,6 +60,11 @@ pub async fn play(
     if let Some(addr) = &entry.addr
         && let Some(started) = app.storage.open_entry_of_network(&c.id, addr).await?
     {
+        // The network's open attempt may be this player's own, started since the look above
+        // (by another request of theirs, in another process): then it is theirs again.
+        if let Some(e) = app.storage.entry(&c.id, &player.id).await? {
+            return Ok((false, played_again(app, c, e, token, &seat_token).await?));
+        }
         return Err(network_playing(c, started));
     }
     let addr = entry.addr.clone();
