@@ -66,6 +66,35 @@ async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
     };
     assert!(rating(&ann).await > 1500);
     assert!(rating(&bob).await < 1500);
+    // The computer's play counts in no record of Bob's; Ann's game counts in hers.
+    let bests = |p: &str| {
+        let app = &app;
+        let p = p.to_owned();
+        async move {
+            let page = app
+                .get(&format!("/api/players/{p}"), None)
+                .await
+                .is(StatusCode::OK);
+            page["bests"].as_array().unwrap().len()
+        }
+    };
+    assert_eq!(bests(&bob).await, 0);
+    assert_eq!(bests(&ann).await, 1);
+
+    // Alone, or in a challenge, nobody stands in.
+    let (solo, token) = common::create(&app, r#"{"mode":"solo","seed":3}"#).await;
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{solo}/resign"), Some(&token), "")
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let (status, v) = common::challenge::play(&app, "daily-2026-11-26", &ann_key).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let (game, seat) = (v["game"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let (status, v) = app
+        .post(&format!("/api/ink/games/{game}/resign"), Some(seat), "")
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("challenge"), "{v}");
 
     // The resign is in the log: a restarted server reads it back.
     app.restart().await;

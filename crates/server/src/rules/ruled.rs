@@ -589,8 +589,15 @@ impl<R: Rules> GameState for Ruled<R> {
         let winners = self.winners(&results);
         let finished =
             crate::replay::finished(&self.table.names(), &results, winners, now, Self::TIE_BREAK)?;
+        // A seat that resigned counts in no record: the computer played it.
+        let resigned = |seat: usize| self.table.seats.get(seat).is_some_and(|s| s.resigned);
+        let entries = (finished.entries.iter())
+            .filter(|e| !resigned(e.seat))
+            .copied()
+            .collect();
         Some(Finished {
             rated: self.rated(&results).map(Box::new),
+            entries,
             ..finished
         })
     }

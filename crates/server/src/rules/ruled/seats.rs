@@ -47,6 +47,17 @@ impl<R: Rules> Ruled<R> {
             return Err(ApiError::Conflict("the game is over".into()));
         }
         self.check_started()?;
+        if self.table.challenge.is_some() || self.table.practice.is_some() {
+            return Err(ApiError::Conflict(
+                "a challenge is played by its player to the end, or left unfinished: nobody stands in"
+                    .into(),
+            ));
+        }
+        if self.table.seats.len() < 2 {
+            return Err(ApiError::Conflict(
+                "there is nobody else in this game: leave it unfinished instead".into(),
+            ));
+        }
         computer::<R>()?;
         let s = (self.table.seats.get(seat))
             .ok_or_else(|| ApiError::Internal(format!("no seat {seat}")))?;
