@@ -40,14 +40,10 @@ pub async fn rate_closed_dailies(
 /// Makes every rating again from the stored results alone (`tracklayer ratings rebuild`): how
 /// many games and challenges were rated.
 pub fn rebuild_blocking(database: &store::Database) -> Result<usize, store::StorageError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| store::StorageError::Task(e.to_string()))?
-        .block_on(async {
-            let storage = store::Storage::connect(database).await?;
-            storage.rebuild_ratings(GAME, FIELD).await
-        })
+    store::block_on(async {
+        let storage = store::Storage::connect(database).await?;
+        storage.rebuild_ratings(GAME, FIELD).await
+    })
 }
 
 /// A rated game: every seat against every other.

@@ -4,9 +4,16 @@
 mod common;
 
 use common::challenge::{TODAY, app_at, play_ink_round, player};
-use common::{Answer, online_game};
+use common::{Answer, TestApp, online_game};
 use hyper::StatusCode;
 use serde_json::Value;
+
+/// A player's page.
+async fn page(app: &TestApp, player: &str) -> Value {
+    app.get(&format!("/api/players/{player}"), None)
+        .await
+        .is(StatusCode::OK)
+}
 
 #[tokio::test]
 async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
@@ -52,34 +59,13 @@ async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
     let (status, v) = app.post(&format!("{path}/resign"), Some(&a), "").await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
 
-    // Rated: whoever scored more, Bob places last.
-    let rating = |p: &str| {
-        let app = &app;
-        let p = p.to_owned();
-        async move {
-            let page = app
-                .get(&format!("/api/players/{p}"), None)
-                .await
-                .is(StatusCode::OK);
-            page["ratings"][0]["rating"].as_i64().unwrap()
-        }
-    };
-    assert!(rating(&ann).await > 1500);
-    assert!(rating(&bob).await < 1500);
-    // The computer's play counts in no record of Bob's; Ann's game counts in hers.
-    let bests = |p: &str| {
-        let app = &app;
-        let p = p.to_owned();
-        async move {
-            let page = app
-                .get(&format!("/api/players/{p}"), None)
-                .await
-                .is(StatusCode::OK);
-            page["bests"].as_array().unwrap().len()
-        }
-    };
-    assert_eq!(bests(&bob).await, 0);
-    assert_eq!(bests(&ann).await, 1);
+    // Rated: whoever scored more, Bob places last. The computer's play counts in no record
+    // of Bob's; Ann's game counts in hers.
+    let (ann_page, bob_page) = (page(&app, &ann).await, page(&app, &bob).await);
+    assert!(ann_page["ratings"][0]["rating"].as_i64().unwrap() > 1500);
+    assert!(bob_page["ratings"][0]["rating"].as_i64().unwrap() < 1500);
+    assert_eq!(bob_page["bests"].as_array().unwrap().len(), 0);
+    assert_eq!(ann_page["bests"].as_array().unwrap().len(), 1);
 
     // Alone, or in a challenge, nobody stands in.
     let (solo, token) = common::create(&app, r#"{"mode":"solo","seed":3}"#).await;

@@ -246,9 +246,5 @@ pub fn copy_blocking(
     to: &Database,
     progress: impl FnMut(usize, usize),
 ) -> Result<Copied, StorageError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| StorageError::Task(e.to_string()))?
-        .block_on(copy(from, to, progress))
+    crate::block_on(copy(from, to, progress))
 }

@@ -420,23 +420,27 @@ pub async fn fresh_test_database() -> Result<Option<Database>, StorageError> {
 }
 
 #[cfg(any(test, feature = "test-util"))]
-/// [`fresh_test_database`] on a runtime of its own, for tests that run no runtime.
-#[doc(hidden)]
-pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> {
+/// `work` run to its end on a runtime of its own: for the command line, and tests that run no
+/// runtime.
+pub fn block_on<T>(
+    work: impl std::future::Future<Output = Result<T, StorageError>>,
+) -> Result<T, StorageError> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| StorageError::Task(e.to_string()))?
-        .block_on(fresh_test_database())
+        .block_on(work)
+}
+
+/// [`fresh_test_database`] on a runtime of its own, for tests that run no runtime.
+#[doc(hidden)]
+pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> {
+    block_on(fresh_test_database())
 }
 
 /// [`check`] on a runtime of its own, for the command line.
 pub fn check_blocking(database: &Database) -> Result<Vec<String>, StorageError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| StorageError::Task(e.to_string()))?
-        .block_on(check(database))
+    block_on(check(database))
 }
 
 /// Checks a database's integrity without changing it. Returns what is wrong, empty when it

@@ -98,7 +98,8 @@ fn keyed<K: crate::sql::FromValue>(mut r: crate::sql::Row) -> Result<(K, Rating)
 
 /// Rates `source` (a game's id, a challenge's id) once: the players' ratings in `game` after
 /// their `places`, by `rate`, at `at`. Rated before (by this process or another), nothing
-/// changes. `places: None` keeps no places (a challenge's are its ranked entries).
+/// changes. `keep_places` keeps them with it, for a rebuild (a challenge's are its ranked
+/// entries, kept anyway).
 async fn rate_source<S: Sql>(
     s: &mut S,
     source: &str,

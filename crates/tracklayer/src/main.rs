@@ -210,12 +210,22 @@ fn database(text: &str) -> Result<server::Database, std::convert::Infallible> {
 }
 
 /// `tracklayer db check`.
+/// A usage error (status 2) when `database` is a SQLite file that does not exist: a command
+/// that reads a database makes none (`flag` names the option that gives it).
+fn missing(database: &server::Database, flag: &str) -> Option<ExitCode> {
+    let server::Database::Sqlite(path) = database else {
+        return None;
+    };
+    if path.exists() {
+        return None;
+    }
+    eprintln!("error: there is no database at {database}: give its path with {flag}");
+    Some(ExitCode::from(2))
+}
+
 fn db_check(database: &server::Database) -> ExitCode {
-    if let server::Database::Sqlite(path) = database
-        && !path.exists()
-    {
-        eprintln!("error: there is no database at {database}: give its path with --db");
-        return ExitCode::from(2);
+    if let Some(code) = missing(database, "--db") {
+        return code;
     }
     match server::storage::check_blocking(database) {
         Ok(problems) if problems.is_empty() => {
@@ -242,11 +252,8 @@ fn db_check(database: &server::Database) -> ExitCode {
 
 /// `tracklayer ratings rebuild`.
 fn ratings_rebuild(database: &server::Database) -> ExitCode {
-    if let server::Database::Sqlite(path) = database
-        && !path.exists()
-    {
-        eprintln!("error: there is no database at {database}: give its path with --db");
-        return ExitCode::from(2);
+    if let Some(code) = missing(database, "--db") {
+        return code;
     }
     match server::ratings::rebuild_blocking(database) {
         Ok(rated) => {
@@ -265,11 +272,8 @@ fn ratings_rebuild(database: &server::Database) -> ExitCode {
 
 /// `tracklayer db copy`.
 fn db_copy(from: &server::Database, to: &server::Database) -> ExitCode {
-    if let server::Database::Sqlite(path) = from
-        && !path.exists()
-    {
-        eprintln!("error: there is no database at {from}: give its path with --from");
-        return ExitCode::from(2);
+    if let Some(code) = missing(from, "--from") {
+        return code;
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(

@@ -39,6 +39,20 @@ pub struct RoundView<'a> {
 }
 
 impl RoundView<'_> {
+    /// What `seat` of `game` sees of the rest of its round: its board, this round's roll, the
+    /// dice and special it placed already (`None` once the game is over, or for no seat).
+    pub fn of(game: &Game, seat: usize) -> Option<RoundView<'_>> {
+        let p = game.player(seat).ok()?;
+        Some(RoundView {
+            board: p.board(),
+            roll: game.roll()?,
+            used: p.dice_used(),
+            special_placed: p.special_this_round(),
+            round: game.round(),
+            rolls: game.rolls_so_far(),
+        })
+    }
+
     /// The tiles of the dice not placed yet.
     pub fn dice_left(&self) -> Vec<Tile> {
         (0..DICE)
@@ -331,20 +345,11 @@ pub fn hint_with_budget(
     seat: usize,
     budget: Option<u32>,
 ) -> Result<Vec<Placement>, GameError> {
-    let p = game.player(seat)?;
-    let Some(roll) = game.roll() else {
-        return Ok(Vec::new());
-    };
-    if p.round_done() {
+    if game.player(seat)?.round_done() {
         return Ok(Vec::new());
     }
-    let view = RoundView {
-        board: p.board(),
-        roll,
-        used: p.dice_used(),
-        special_placed: p.special_this_round(),
-        round: game.round(),
-        rolls: game.rolls_so_far(),
+    let Some(view) = RoundView::of(game, seat) else {
+        return Ok(Vec::new());
     };
     let mut agent = strong::StrongAgent::with_budget(budget);
     Ok(agent.play_round(&view))

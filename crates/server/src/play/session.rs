@@ -268,22 +268,14 @@ impl<St: GameState> Session<St> {
         Ok(actions != st.actions() || seats != taken)
     }
 
-    /// The game's place in the world now, for its view.
-    pub fn info(&self) -> GameInfo<'_> {
-        GameInfo {
+    /// The state as `seat` (if any) may see it, in its place in the world now.
+    pub fn view(&self, st: &St, seat: Option<usize>) -> St::View {
+        let info = GameInfo {
             id: &self.id,
             created: self.created,
             now: self.clock.now_ms(),
             rematch: self.rematch(),
-            ratings: BTreeMap::new(),
-        }
-    }
-
-    /// The state as `seat` (if any) may see it.
-    pub fn view(&self, st: &St, seat: Option<usize>) -> St::View {
-        let info = GameInfo {
             ratings: self.seat_ratings(st),
-            ..self.info()
         };
         st.view(&info, seat)
     }

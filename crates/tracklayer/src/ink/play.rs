@@ -158,17 +158,8 @@ fn check_agent(name: &str) -> anyhow::Result<()> {
 /// Plays one seat of a game with its own agent on shared rolls; every action goes through the
 /// game's rules.
 fn play_seat(agent: &mut dyn Agent, game: &mut Game, seat: usize) -> anyhow::Result<()> {
-    let board = *game.player(seat)?.board();
-    let round = game.round();
-    let roll = game.roll().context("the game is over")?;
-    let view = RoundView {
-        board: &board,
-        roll,
-        used: 0,
-        special_placed: false,
-        round,
-        rolls: game.rolls_so_far(),
-    };
+    game.player(seat)?;
+    let view = RoundView::of(game, seat).context("the game is over")?;
     for placement in agent.play_round(&view) {
         game.act(seat, Action::Place { placement })
             .with_context(|| format!("{} played {placement}", agent.name()))?;

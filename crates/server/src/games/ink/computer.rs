@@ -71,8 +71,7 @@ pub(super) fn choose(ink: &Ink, seat: usize, level: &str, _: u64) -> Vec<Action>
 
 /// What `level` places for `seat` in the rest of this round (none for a player unknown).
 fn round_of(game: &Game, seat: usize, level: &str) -> Option<Vec<Placement>> {
-    let roll = game.roll()?;
-    let p = game.player(seat).ok()?;
+    let view = RoundView::of(game, seat)?;
     let seed = match game.setup().dice {
         Dice::Seed(seed) => seed,
         Dice::Fixed(_) => 0,
@@ -85,14 +84,7 @@ fn round_of(game: &Game, seat: usize, level: &str) -> Option<Vec<Placement>> {
         tracing::warn!(%level, "unknown computer player; playing the first legal places");
         return None;
     };
-    Some(agent.play_round(&RoundView {
-        board: p.board(),
-        roll,
-        used: p.dice_used(),
-        special_placed: p.special_this_round(),
-        round: game.round(),
-        rolls: game.rolls_so_far(),
-    }))
+    Some(agent.play_round(&view))
 }
 
 /// The computer's own game in a Railroad Ink challenge: the strongest player on the
