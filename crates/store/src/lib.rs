@@ -419,7 +419,6 @@ pub async fn fresh_test_database() -> Result<Option<Database>, StorageError> {
     postgres::fresh_database(&admin).await.map(Some)
 }
 
-#[cfg(any(test, feature = "test-util"))]
 /// `work` run to its end on a runtime of its own: for the command line, and tests that run no
 /// runtime.
 pub fn block_on<T>(
@@ -433,6 +432,7 @@ pub fn block_on<T>(
 }
 
 /// [`fresh_test_database`] on a runtime of its own, for tests that run no runtime.
+#[cfg(any(test, feature = "test-util"))]
 #[doc(hidden)]
 pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> {
     block_on(fresh_test_database())

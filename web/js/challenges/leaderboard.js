@@ -24,8 +24,8 @@ function boardLink(c, entry) {
 function nameCell(entry) {
   const r = entry.rating;
   const rating = r ? h('span', { class: 'entry-rating muted small', title: ratingTitle(r) }, ` ${ratingText(r)}`) : null;
-  const text = [nameEl(entry.name), entry.you ? ' (you)' : null, rating];
-  return entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text;
+  const text = [nameEl(entry.name), entry.you ? ' (you)' : null];
+  return [entry.player ? h('a', { href: `/players/${entry.player}`, 'data-link': '' }, text) : text, rating];
 }
 
 function entryRow(c, e, boards) {
