@@ -185,6 +185,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         hints_waiting: config.capacity.hints_waiting,
         reviews_waiting: config.capacity.reviews_waiting,
         previews: Arc::default(),
+        deadlines: Arc::default(),
     };
     let limiter = Arc::new(http::limits::Limiter::new(
         config.limits,
@@ -212,6 +213,8 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     if let Err(e) = crate::ratings::rate_closed_dailies(&state).await {
         tracing::warn!(error = %e, "cannot rate the closed daily challenges");
     }
+    tokio::spawn(crate::deadlines::watch(state.clone(), shutdown.clone()));
+    tokio::spawn(crate::pool::run(state.clone(), shutdown.clone()));
     tokio::spawn(every_minute(
         state.clone(),
         limiter.clone(),

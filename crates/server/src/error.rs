@@ -130,6 +130,8 @@ impl From<StorageError> for ApiError {
             StorageError::Duplicate(what) => ApiError::Duplicate(what),
             StorageError::Unreachable(why) => ApiError::Unavailable(why),
             StorageError::Full(why) => ApiError::StorageFull(why),
+            // Another process wrote first (a pool's game that seats someone seated already).
+            StorageError::Conflict(_) => ApiError::Stale,
             other => ApiError::Internal(other.to_string()),
         }
     }

@@ -56,6 +56,17 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         request: Self::Create,
         player: Option<String>,
     ) -> impl Future<Output = Result<Seated, ApiError>> + Send;
+    /// The pool's rules of the game, if strangers meet in it (a game with a clock).
+    fn pool_rules() -> Option<crate::pool::PoolRules>;
+    /// A game the pool made: these seats (its people, then computers), rated or not, timed by
+    /// `clock`, stored with the pool's entries it seats. Its id.
+    fn start_pool_game(
+        app: &AppState,
+        seats: Vec<Seat>,
+        clock: crate::deadlines::TimeControl,
+        rated: bool,
+        pool: Vec<store::pool::PoolSeat>,
+    ) -> impl Future<Output = Result<String, ApiError>> + Send;
     /// Seats a person who joins, as `request` asks, with the hash of the seat's new token and
     /// its player: the state after, its actions, and the seat taken (the refusal says why not:
     /// the game has started, is full, the seat is taken).
@@ -171,6 +182,18 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
     /// `seat` resigns (or leaves): the computer plays it to the end; the state after and the
     /// resign as stored.
     fn resign(&self, seat: usize) -> Result<(Self, Vec<ActionRow>), ApiError>;
+    /// `seat`'s time for its turn `turn` ran out: the state after (the computer stands in for
+    /// the turn) and the time-out as stored; `None` when there is nothing to do (the turn was
+    /// played meanwhile).
+    #[allow(clippy::type_complexity)]
+    fn time_out(&self, seat: usize, turn: u64) -> Result<Option<(Self, Vec<ActionRow>)>, ApiError>;
+    /// Sets each seat's deadline at `now`, after a change: the deadlines to store, in a game
+    /// with a clock.
+    fn set_clocks(&mut self, now: i64) -> Option<Vec<store::clocks::Deadline>>;
+    /// When `seat`'s time for the turn it is on runs out, if its clock runs.
+    fn due(&self, seat: usize) -> Option<i64>;
+    /// The seats that may act now (none before the game starts, or once it is over).
+    fn to_act(&self) -> Vec<usize>;
     /// How a leaderboard of this game breaks ties.
     const TIE_BREAK: TieBreakRule;
     /// The periodic challenges the game offers (none by default): each a declaration of its
@@ -250,6 +273,9 @@ impl Seated {
         })
     }
 }
+
+/// A state after a change, and the change's actions as stored.
+pub type Changed<St> = (St, Vec<ActionRow>);
 
 /// The computer player chosen when none is named: the last (strongest) of a game's `levels`.
 pub fn default_level(levels: &[&'static str]) -> &'static str {

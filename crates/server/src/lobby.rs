@@ -146,6 +146,7 @@ pub fn table_of(planned: Vec<PlannedSeat>, rows: Vec<SeatRow>) -> Result<Table, 
         token_hash: None,
         player: None,
         resigned: false,
+        clock: Default::default(),
     });
     let mut table = Table::new(seats.collect());
     table.put_rows(rows)?;

@@ -339,3 +339,60 @@ mod tests {
         assert_eq!(band(3, 0), 4, "a total never below the rank is not trusted");
     }
 }
+
+/// One of a player's games that others play too, as the start page lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct YourGame {
+    pub id: String,
+    pub kind: &'static str,
+    pub seat: usize,
+    /// Whether it is the player's turn now...
+    pub your_turn: bool,
+    /// ...and by when they must play it, in a game with a clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub due: Option<i64>,
+    /// The other seats' names.
+    pub others: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::deadlines::TimeControl>,
+    /// Whether it has started (a table that grows waits for its creator).
+    pub started: bool,
+    pub created: i64,
+}
+
+/// How many games [`your_games`] lists at most.
+const YOUR_GAMES: usize = 50;
+
+/// `GET /api/players/me/games`: the token's player's unfinished games that others play too,
+/// those where it is their turn first (the least time left first), then the others, newest
+/// first; and how many wait for them.
+pub async fn your_games(app: &AppState, token: &str) -> Result<YourGames, ApiError> {
+    let player = crate::challenges::authenticate(app, Some(token)).await?;
+    let listed = app.storage.waiting_games(&player.id, YOUR_GAMES).await?;
+    let mut games = Vec::with_capacity(listed.len());
+    for (id, kind, seat) in listed {
+        let Ok(registered) = app.kind(kind.as_str()) else {
+            continue;
+        };
+        match registered.your_game(app, &id, seat).await {
+            Ok(game) => games.push(game),
+            Err(e) => tracing::warn!(game = %id, error = %e, "cannot read a player's game"),
+        }
+    }
+    games.sort_by_key(|g| (!g.your_turn, g.due.unwrap_or(i64::MAX), -g.created));
+    Ok(YourGames {
+        waiting: games.iter().filter(|g| g.your_turn).count(),
+        games,
+        now: app.clock.now_ms(),
+    })
+}
+
+/// A player's games (see [`your_games`]).
+#[derive(Debug, Serialize)]
+pub struct YourGames {
+    /// How many wait for the player (their turn).
+    pub waiting: usize,
+    pub games: Vec<YourGame>,
+    /// The server's time now, milliseconds since the Unix epoch.
+    pub now: i64,
+}

@@ -54,7 +54,7 @@ pub const FIELD: Rate = Rate(field);
 /// Storage keeps millionths.
 const SCALE: f64 = 1_000_000.0;
 /// A rating shown: 1500 at the start, 60 points a unit of Weng-Lin's mean.
-const SHOWN_AT: f64 = 1500.0;
+pub(crate) const SHOWN_AT: f64 = 1500.0;
 const SHOWN_PER: f64 = 60.0;
 /// Settled once the uncertainty (shown) is at most this: 150 points (it starts at 500).
 const SETTLED: f64 = 150.0;

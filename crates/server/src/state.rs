@@ -71,6 +71,32 @@ pub trait Registered: Send + Sync + 'static {
     /// How a stored game of this kind ended, replayed (for games stored before results were
     /// kept); `None` if it goes on or does not replay.
     fn finished_of(&self, stored: store::StoredGame, at: i64) -> Option<store::Finished>;
+    /// Where game `id` stands for `seat` (see [`crate::players::YourGame`]).
+    fn your_game<'a>(
+        &'a self,
+        app: &'a AppState,
+        id: &'a str,
+        seat: usize,
+    ) -> BoxFuture<'a, Result<crate::players::YourGame, ApiError>>;
+    /// The pool's rules of the game, if strangers meet in it.
+    fn pool_rules(&self) -> Option<crate::pool::PoolRules>;
+    /// A game the pool made (see [`crate::game::GameState::start_pool_game`]): its id.
+    fn start_pool<'a>(
+        &'a self,
+        app: &'a AppState,
+        seats: Vec<crate::table::Seat>,
+        clock: crate::deadlines::TimeControl,
+        rated: bool,
+        pool: Vec<store::pool::PoolSeat>,
+    ) -> BoxFuture<'a, Result<String, ApiError>>;
+    /// A seat's deadline passed: the computer stands in for its turn (see
+    /// [`crate::deadlines`]). Whether it did (not: the turn was played meanwhile).
+    fn time_out<'a>(
+        &'a self,
+        app: &'a AppState,
+        game: &'a str,
+        deadline: store::clocks::Deadline,
+    ) -> BoxFuture<'a, Result<bool, ApiError>>;
 }
 
 /// The application's state, shared by every handler.
@@ -104,6 +130,8 @@ pub struct AppState {
     pub reviews_waiting: usize,
     /// The challenges' link-preview pictures drawn lately.
     pub previews: Arc<crate::preview::Pictures>,
+    /// The turn deadlines' watcher (see [`crate::deadlines`]).
+    pub deadlines: Arc<crate::deadlines::Deadlines>,
 }
 
 impl AppState {

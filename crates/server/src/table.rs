@@ -6,13 +6,14 @@
 //! [`Table::of_challenge`] for a challenge's game, [`Table::add_person`] and
 //! [`Table::take_seat`] when someone joins) and the table does the rest. It names no game.
 //!
-//! What a seat's turn is allowed to take (a deadline, a clock) and who plays it when its person
-//! is away (a stand-in) belong here too, beside each [`Seat`], once they exist: see the notes on
-//! [`Seat`] and [`Table`].
+//! What a seat's turn is allowed to take (the table's [`TimeControl`], each seat's deadline)
+//! and who plays it when its person is away (the computer stands in: [`SeatClock`]) are the
+//! table's too.
 
 use serde::Serialize;
 
 use crate::challenge_games::ChallengeStart;
+use crate::deadlines::TimeControl;
 use crate::error::ApiError;
 use crate::ids::{self, RandomError};
 use crate::seed::Seed;
@@ -21,10 +22,6 @@ use store::names::{self, NameError};
 use store::{ChallengeRef, SeatKind, SeatRow};
 
 /// One seat of a game, as every game keeps it.
-///
-/// A per-seat turn deadline (the time left on the seat's clock) and the stand-in that plays
-/// the seat when its deadline passes (a computer's level) are the seat's own: they go here,
-/// kept as its other fields are, and stored with its seat row.
 #[derive(Debug, Clone)]
 pub struct Seat {
     pub name: String,
@@ -39,6 +36,24 @@ pub struct Seat {
     pub player: Option<String>,
     /// A person who resigned (or left): the computer plays the seat for the rest of the game.
     pub resigned: bool,
+    /// The seat's clock, in a game with a time control.
+    pub clock: SeatClock,
+}
+
+/// A seat's clock in a game with a time control: by when its person must play the turn it is
+/// on, and the computer standing in for it when they did not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatClock {
+    /// The turn the seat is on (the game's count) and when it is due (milliseconds since the
+    /// Unix epoch), while it is the seat's person's to play.
+    pub due: Option<(u64, i64)>,
+    /// The turn the computer plays for the seat, its person's time for it having run out.
+    pub stand_in: Option<u64>,
+    /// How many of the seat's turns in a row ran out (a turn its person plays ends the run).
+    pub timeouts: u8,
+    /// Given to the computer for the rest of the game after two turns in a row ran out (it is
+    /// then resigned too: it counts as a loss).
+    pub given: bool,
 }
 
 impl Seat {
@@ -53,6 +68,7 @@ impl Seat {
             token_hash: Some(token_hash),
             player,
             resigned: false,
+            clock: SeatClock::default(),
         }
     }
 
@@ -75,6 +91,7 @@ impl Seat {
             token_hash: None,
             player: None,
             resigned: false,
+            clock: SeatClock::default(),
         }
     }
 
@@ -88,6 +105,7 @@ impl Seat {
             token_hash: None,
             player: None,
             resigned: false,
+            clock: SeatClock::default(),
         }
     }
 
@@ -111,6 +129,7 @@ impl Seat {
             token_hash: row.token_hash,
             player: row.player,
             resigned: false,
+            clock: SeatClock::default(),
         }
     }
 
@@ -157,10 +176,6 @@ pub fn mint_token() -> Result<(String, String), RandomError> {
 }
 
 /// What every game keeps of its table: its seats, seat 0 first, and how it is played.
-///
-/// Turn deadlines and stand-ins are kept per seat (see [`Seat`]); what the table as a whole
-/// needs for them (the clock's settings, chosen when the game is made) goes here beside
-/// `challenge` and `practice`, and into [`Seating::made`].
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     pub seats: Vec<Seat>,
@@ -176,6 +191,8 @@ pub struct Table {
     pub joining: Joining,
     /// Whether the game changes its players' ratings (see [`crate::ratings`]).
     pub rated: bool,
+    /// How long a seat has for each of its turns, in a game with a clock.
+    pub clock: Option<TimeControl>,
 }
 
 /// Whether people may still join a game's table.
@@ -243,6 +260,7 @@ impl Table {
             practice: start.practice(),
             joining: Joining::Planned,
             rated: false,
+            clock: None,
         }
     }
 
@@ -481,6 +499,7 @@ impl Seating {
                 practice: None,
                 joining: Joining::Planned,
                 rated: false,
+                clock: None,
             },
             seed,
             tokens,

@@ -238,6 +238,7 @@ pub(crate) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
                     actions: actions.clone(),
                     seat: None,
                     deadline: None,
+                    clocks: None,
                 },
             )
             .await?;

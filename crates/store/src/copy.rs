@@ -58,6 +58,18 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
     ),
     ("rematches", "game, rematch", "game"),
     ("reviews", "game, seat, review", "game, seat"),
+    ("deadlines", "game, seat, turn, due", "game, seat"),
+    (
+        "ratings",
+        "player, game, mu, sigma, games, at",
+        "player, game",
+    ),
+    (
+        "rating_changes",
+        "player, game, source, at, mu, sigma",
+        "player, game, source",
+    ),
+    ("rated", "source, game, at, places", "source"),
 ];
 
 const GAME_COLUMNS: &str =

@@ -191,7 +191,10 @@ pub(crate) async fn insert_game<S: Sql>(s: &mut S, game: &NewGame) -> Result<(),
     if let Some(entry) = &game.entry {
         crate::entries::insert_entry(s, &game.id, entry).await?;
     }
-    Ok(())
+    if !game.deadlines.is_empty() {
+        crate::clocks::replace(s, &game.id, &game.deadlines).await?;
+    }
+    crate::pool::seat(s, &game.id, &game.pool).await
 }
 
 pub(crate) async fn insert_seat<S: Sql>(
@@ -252,6 +255,9 @@ pub(crate) async fn insert_actions<S: Sql>(s: &mut S, append: &Append) -> Result
         )
         .await
         .map_err(conflict)?;
+    }
+    if let Some(deadlines) = &append.clocks {
+        crate::clocks::replace(s, &append.game, deadlines).await?;
     }
     Ok(())
 }
@@ -442,7 +448,9 @@ pub(crate) async fn load<S: Sql>(s: &mut S, id: &str) -> Result<Option<StoredGam
         Some(mut r) => Some(r.get(0)?),
         None => None,
     };
+    let deadlines = crate::clocks::of_game(s, id).await?;
     Ok(Some(StoredGame {
+        deadlines,
         id: id.to_owned(),
         kind,
         mode,

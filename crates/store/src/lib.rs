@@ -36,6 +36,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub mod challenges;
+pub mod clocks;
 pub mod copy;
 pub mod entries;
 mod error;
@@ -45,6 +46,7 @@ pub mod hex;
 mod name_keys;
 pub mod names;
 mod players;
+pub mod pool;
 mod postgres;
 pub mod ratings;
 pub mod records;
@@ -70,7 +72,7 @@ pub use rows::{
     ActionRow, Append, ChallengeRef, Finished, FinishedGame, GameKind, NewGame, Record, SeatKind,
     SeatResult, SeatRow, StoredGame,
 };
-pub(crate) use schema::{CHALLENGE_SECRETS, COMEBACK};
+pub(crate) use schema::{CHALLENGE_SECRETS, COMEBACK, STRANGERS};
 pub(crate) use write::{Write, apply};
 
 use tokio::sync::mpsc;

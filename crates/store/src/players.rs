@@ -77,6 +77,24 @@ pub(crate) async fn played_games<S: Sql>(
     Ok((games, challenges as usize))
 }
 
+/// The unfinished games of a player's that others play too (two people or more, in no
+/// challenge), the newest first, at most `limit`: each game, its kind and the player's seat.
+pub(crate) async fn waiting_games<S: Sql>(
+    s: &mut S,
+    player: &str,
+    limit: usize,
+) -> Result<Vec<(String, GameKind, usize)>, StorageError> {
+    s.rows_as(
+        "SELECT g.id, g.kind, s.seat FROM seats s JOIN games g ON g.id = s.game
+         WHERE s.player = ?1 AND g.finished IS NULL AND g.challenge IS NULL
+           AND (SELECT count(*) FROM seats o WHERE o.game = g.id AND o.kind = 'human') >= 2
+         ORDER BY g.created DESC, g.id LIMIT ?2",
+        args![player, limit],
+        |mut r| Ok((r.get(0)?, GameKind::parse(&r.get::<String>(1)?)?, r.get(2)?)),
+    )
+    .await
+}
+
 pub(crate) async fn player_where<S: Sql>(
     s: &mut S,
     condition: &str,
@@ -133,6 +151,17 @@ impl Storage {
     }
 
     /// Every game a player sat in, oldest first, and how many challenges they entered.
+    /// A player's unfinished games that others play too, the newest first, at most `limit`:
+    /// each game, its kind and the player's seat.
+    pub async fn waiting_games(
+        &self,
+        player: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, GameKind, usize)>, StorageError> {
+        let player = player.to_owned();
+        read!(self, |s| waiting_games(&mut s, &player, limit))
+    }
+
     pub async fn played_games(
         &self,
         player: &str,

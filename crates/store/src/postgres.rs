@@ -37,10 +37,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (8, super::records::VARIANT_POSTGRES),
     (9, super::streaks::STREAK_FOLLOWS_POSTGRES),
     (10, super::ratings::SCHEMA),
+    (11, super::STRANGERS),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 10;
+pub(super) const SCHEMA_VERSION: i64 = 11;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "

@@ -103,6 +103,10 @@ pub struct NewGame {
     /// The variant of its game it is played in (as its game names it), opaque here: records
     /// keep a best for each.
     pub variant: Option<String>,
+    /// Its seats' first deadlines, in a game with a clock.
+    pub deadlines: Vec<crate::clocks::Deadline>,
+    /// The people of the pool it seats (each must be waiting still: see [`crate::pool`]).
+    pub pool: Vec<crate::pool::PoolSeat>,
 }
 
 /// The challenge a game belongs to, as loading the game finds it.
@@ -157,6 +161,8 @@ pub struct StoredGame {
     /// replay, a review), in milliseconds since the Unix epoch: a friend challenge is never
     /// played on dice shown so.
     pub shown: Option<i64>,
+    /// Its seats' deadlines, in a game with a clock.
+    pub deadlines: Vec<crate::clocks::Deadline>,
 }
 
 /// How a game ended: when, and its result as JSON (what the list of recent games shows).
@@ -207,6 +213,9 @@ pub struct Append {
     /// Refused ([`StorageError::Closed`]) at or after this time by the database's clock
     /// (milliseconds since the Unix epoch): a challenge game's close.
     pub deadline: Option<i64>,
+    /// In a game with a clock, its seats' deadlines after the change (they replace those
+    /// before); `None` in a game without.
+    pub clocks: Option<Vec<crate::clocks::Deadline>>,
 }
 
 /// One seat's result in a finished game, the one shape every part of the site keeps it in: its

@@ -56,3 +56,38 @@ CREATE TABLE IF NOT EXISTS rematches (
     rematch TEXT NOT NULL REFERENCES games(id)
 );
 ";
+
+/// The statements of the migration that lets strangers play (SQLite's schema 13, PostgreSQL's
+/// 11): turn deadlines (see [`crate::clocks`]) and the pool of people waiting to be seated
+/// (see [`crate::pool`]).
+pub(crate) const STRANGERS: &str = "
+CREATE TABLE IF NOT EXISTS deadlines (
+    game    TEXT NOT NULL REFERENCES games(id),
+    seat    BIGINT NOT NULL,
+    turn    BIGINT NOT NULL,
+    due     BIGINT NOT NULL,
+    claimer TEXT,
+    claimed BIGINT,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS deadlines_by_due ON deadlines (due);
+CREATE INDEX IF NOT EXISTS deadlines_by_claimer ON deadlines (claimer) WHERE claimer IS NOT NULL;
+CREATE TABLE IF NOT EXISTS pool (
+    ticket     TEXT PRIMARY KEY,
+    kind       TEXT NOT NULL,
+    player     TEXT NOT NULL REFERENCES players(id),
+    name       TEXT NOT NULL,
+    addr       TEXT,
+    rating     BIGINT NOT NULL,
+    seats      BIGINT NOT NULL,
+    clock      TEXT NOT NULL,
+    fill_after BIGINT,
+    token_hash TEXT NOT NULL,
+    joined     BIGINT NOT NULL,
+    seen       BIGINT NOT NULL,
+    game       TEXT,
+    seat       BIGINT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS pool_one_wait ON pool (player) WHERE game IS NULL;
+CREATE INDEX IF NOT EXISTS pool_waiting ON pool (kind, joined) WHERE game IS NULL;
+";

@@ -17,6 +17,17 @@ pub(crate) enum Write {
     Challenge(challenges::Write),
     /// The game made to play a finished one again: `(game, rematch)`.
     Rematch(String, String),
+    /// Claims passed deadlines (see [`crate::clocks::claim`]).
+    Claim {
+        claimer: String,
+        now: i64,
+        until: i64,
+        limit: usize,
+    },
+    /// A passed deadline with nothing to do: `(game, deadline)`.
+    DropDeadline(String, crate::clocks::Deadline),
+    /// The pool of people waiting (see [`crate::pool`]).
+    Pool(crate::pool::PoolWrite),
     /// A game's draws were shown to someone who does not sit in it, at this time (kept once).
     Shown(String, i64),
     /// A finished game's seat's review (see [`reviews`]).
@@ -81,6 +92,14 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
             Ok(())
         }
         Write::Review(review) => reviews::insert(s, review).await,
+        Write::Claim {
+            claimer,
+            now,
+            until,
+            limit,
+        } => crate::clocks::claim(s, claimer, *now, *until, *limit).await,
+        Write::DropDeadline(game, d) => crate::clocks::drop(s, game, d).await,
+        Write::Pool(write) => crate::pool::write(s, write).await,
         Write::Rate(challenge, game, at, rate) => {
             crate::ratings::rate_challenge(s, challenge, game, *at, *rate).await
         }

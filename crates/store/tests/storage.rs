@@ -163,6 +163,7 @@ fn add(game: &str, first: usize, actions: Vec<ActionRow>) -> Append {
         actions,
         seat: None,
         deadline: None,
+        clocks: None,
     }
 }
 
@@ -176,6 +177,8 @@ fn new_game(id: &str, kind: GameKind, created: i64) -> NewGame {
         seats: vec![seat(0)],
         entry: None,
         variant: None,
+        deadlines: Vec::new(),
+        pool: Vec::new(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { ApiError, request } from './request.js';
+import { standInWords } from './clock.js';
 
 /**
  * The Resign button of seat `seat` (its `token`) in game `id` of `kind`, or null where there is
@@ -31,7 +32,12 @@ export function resignButton(kind, id, state, seat, token, done) {
   return h('span', { class: 'resign-row' }, button, error);
 }
 
-/** The words that say the computer plays a resigned seat. */
+/**
+ * The words that say the computer plays a seat: one that resigned, or whose time ran out (see
+ * core/clock.js).
+ */
 export function resignedWords(state, seat) {
+  const ranOut = standInWords(state, seat);
+  if (ranOut) return ranOut;
   return (state.resigned || []).includes(seat) ? 'resigned · the computer plays' : null;
 }

@@ -12,6 +12,7 @@ import { kindLabel } from '../challenges/words.js';
 import { api, EXPANSIONS, MODES, seats } from './api.js';
 import { playAgainButton } from '../core/rematch.js';
 import { resignButton, resignedWords } from '../core/resign.js';
+import { clockLine } from '../core/clock.js';
 import { newBestNote } from '../core/bests.js';
 import { expansionRow, overlaysOf, roundsWords } from './breakdown.js';
 import { createBoard, tileSvg, legalSquares, networkColour, tileWords, openEnds, placementWords, sideWords, SIDES } from './draw.js';
@@ -630,6 +631,7 @@ class GameView extends PlayScreen {
         h('span', { class: 'mode-chip' }, modeText, st.expansion ? expansionChip(st.expansion) : null)),
       pips,
       status,
+      clockLine(st, st.you?.seat),
       st.mode === 'online' && !st.finished ? this.watchBox() : null);
   }
 

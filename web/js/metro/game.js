@@ -15,6 +15,7 @@ import { myName, rememberName } from '../core/request.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
 import { playAgainButton } from '../core/rematch.js';
 import { resignButton, resignedWords } from '../core/resign.js';
+import { clockLine } from '../core/clock.js';
 import { newBestNote } from '../core/bests.js';
 import { kindLabel } from '../challenges/words.js';
 import { LEVELS, levelLabel, metroApi, metroSeats } from './api.js';
@@ -578,6 +579,7 @@ class MetroGame extends PlayScreen {
         h('span', {}, h('strong', { id: 'deck-left' }, st.deck_left), ` ${st.deck_left === 1 ? 'tile' : 'tiles'} left`)),
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
       invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null,
+      clockLine(st, this.local.size === 1 ? this.you?.seat : null),
       this.soundButton ??= soundToggle());
   }
 

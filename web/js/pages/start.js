@@ -15,6 +15,7 @@ import { games } from '../core/games.js';
 import { unreachable } from '../core/screen.js';
 import { challengeApi } from '../challenges/api.js';
 import { challengeCards } from '../challenges/cards.js';
+import { gamesWaiting, playSomeoneNow } from './strangers.js';
 
 export async function startScreen(root, { navigate, setTitle, gone }) {
   const cards = games().filter((g) => g.start);
@@ -102,6 +103,7 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
   start);
   const yours = h('section', { class: 'card your-games', id: 'your-games', hidden: true }, h('h2', {}, 'Your games'));
   const today = h('section', { class: 'challenges-today', id: 'challenges-today', hidden: true, 'aria-labelledby': 'today-title' });
+  const strangers = h('section', { class: 'card play-someone', id: 'play-someone-now', hidden: true });
   // What this is, in a few words, with the ways to learn it; the games this browser holds, to
   // go on with; then the form (its Start button above the fold); beside it today's challenges
   // (on a phone, right under the form), then the game's pitch.
@@ -111,13 +113,22 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
       yours,
       form,
       h('div', { class: 'start-side' },
+        strangers,
         today,
         firstPart.hero)));
   // Each game's held games, in the games' order, as their cards' modules arrive.
   cards.reduce((before, g) => before.then(() => g.start.load()).then((card) => {
     if (card.held) listHeld(yours, card.held);
   }).catch(() => { /* this game's module did not come: its games are not listed */ }), Promise.resolve());
-  return challengeCards(today, { navigate, current });
+  const leavePool = playSomeoneNow(strangers, { navigate });
+  // The games waiting for this player: how many, in the page's title.
+  const stopWaiting = gamesWaiting(yours, (n) => setTitle(n ? `(${n}) your turn` : ''));
+  const leaveChallenges = challengeCards(today, { navigate, current });
+  return () => {
+    leavePool();
+    stopWaiting();
+    if (typeof leaveChallenges === 'function') leaveChallenges();
+  };
 }
 
 /** The first thing a visitor reads: what this is, and where to learn it. */

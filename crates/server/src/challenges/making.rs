@@ -205,6 +205,8 @@ async fn play_computer(app: &AppState, challenge: ChallengeRow) -> Result<(), Ap
         seats: played.seats,
         entry: None,
         variant: setup,
+        deadlines: Vec::new(),
+        pool: Vec::new(),
     };
     let game_id = game.id.clone();
     match app

@@ -125,7 +125,8 @@ impl Kind {
                 &Method::POST,
                 ["api", _, "games"]
                 | ["api", "challenges", _, "practice"]
-                | ["api", _, "games", _, "rematch"],
+                | ["api", _, "games", _, "rematch"]
+                | ["api", "pool", _],
             ) => Some(Kind::Games),
             (&Method::POST, ["api", _, "games", _, "join"]) => Some(Kind::Joins),
             (&Method::GET, ["api", _, "games", _, "hint"]) => Some(Kind::Hints),

@@ -8,6 +8,7 @@ pub mod challenges;
 pub mod games;
 pub mod limits;
 pub mod players;
+pub mod pool;
 pub mod preview;
 pub mod replay;
 
@@ -45,6 +46,7 @@ pub fn router(
         .merge(games)
         .merge(challenges::routes())
         .merge(players::routes())
+        .merge(pool::routes())
         .merge(replay::routes())
         .merge(preview::routes())
         .fallback(assets::serve)

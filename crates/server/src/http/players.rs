@@ -17,6 +17,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/players", post(create))
         .route("/api/players/me", get(me))
         .route("/api/players/me/key", post(new_key))
+        .route("/api/players/me/games", get(your_games))
         .route("/api/players/{id}", get(profile))
 }
 
@@ -39,6 +40,14 @@ async fn create(
 async fn me(State(app): State<AppState>, Token(token): Token) -> Result<Json<Profile>, ApiError> {
     let player = crate::challenges::authenticate(&app, Some(&token)).await?;
     Ok(Json(players::profile(&app, &player.id, true).await?))
+}
+
+/// `GET /api/players/me/games`: the games waiting for the token's player, and for others.
+async fn your_games(
+    State(app): State<AppState>,
+    Token(token): Token,
+) -> Result<Json<players::YourGames>, ApiError> {
+    Ok(Json(players::your_games(&app, &token).await?))
 }
 
 /// `POST /api/players/me/key`: a new key for the token's player (answered as `POST

@@ -19,11 +19,25 @@ pub async fn by_seat<St: GameState>(
     mut decide: impl FnMut(&St, usize) -> Result<(St, Vec<ActionRow>), ApiError> + Send + 'static,
 ) -> Result<St::View, ApiError> {
     let session = Session::<St>::load(app, id).await?;
+    // A player's own key acts for their seat too (a game played from another device).
+    let ask = {
+        let st = session.lock().await;
+        st.seat_of(token).is_err() && st.seat_players().any(|p| p.is_some())
+    };
+    let player = match ask {
+        true => crate::challenges::player_of(app, Some(token))
+            .await?
+            .map(|p| p.id),
+        false => None,
+    };
     let (app2, s) = (app.clone(), session.clone());
     let token = token.to_owned();
     let view = detached(async move {
         s.change(&app2, |st| {
-            let seat = st.seat_of(&token)?;
+            let seat = st.seat_of(&token).or_else(|e| {
+                let theirs = |p: Option<&str>| p.is_some() && p == player.as_deref();
+                st.seat_players().position(theirs).ok_or(e)
+            })?;
             let (next, actions) = decide(st, seat)?;
             Ok(Change {
                 answer: s.view(&next, Some(seat)),
@@ -46,10 +60,22 @@ pub async fn act<St: GameState>(
     token: &str,
     action: St::Action,
 ) -> Result<St::View, ApiError> {
-    by_seat(app, id, token, move |st: &St, seat| {
+    let now = app.clock.now_ms();
+    let acted = by_seat(app, id, token, move |st: &St, seat| {
+        if let Some(due) = st.due(seat).filter(|&due| now >= due) {
+            return Err(ApiError::Conflict(format!(
+                "your time for this turn ran out at {}: the computer plays it for you",
+                crate::clock::rfc3339(due)
+            )));
+        }
         st.act(seat, action.clone())
     })
-    .await
+    .await;
+    if let Err(ApiError::Conflict(_)) = acted {
+        // Perhaps a deadline passed that the watcher has not acted on yet.
+        app.deadlines.wake();
+    }
+    acted
 }
 
 /// A person joins game `id` as asked (see [`GameState::join`]), as `player` when known: the seat

@@ -10,12 +10,13 @@ use futures_util::future::BoxFuture;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::game::{
-    ChallengeKind, ChallengeStart, ComputerGame, FriendGame, GameState, Strength, TieBreakRule,
+    ChallengeKind, ChallengeStart, Change, ComputerGame, FriendGame, GameState, Strength,
+    TieBreakRule,
 };
 use crate::state::{AppState, Registered};
 use store::{Finished, Storage, StoredGame};
 
-use super::session::Sessions;
+use super::session::{Session, Sessions};
 
 /// A kind of game, registered: its games in memory, and what the parts of the server that know
 /// no game do with it (see [`Registered`]). Games are registered in one place, `crate::app`.
@@ -146,6 +147,93 @@ impl<St: GameState> Registered for Registration<St> {
 
     fn finished_of(&self, stored: StoredGame, at: i64) -> Option<Finished> {
         St::from_stored(stored).ok()?.finish(at)
+    }
+
+    fn your_game<'a>(
+        &'a self,
+        app: &'a AppState,
+        id: &'a str,
+        seat: usize,
+    ) -> BoxFuture<'a, Result<crate::players::YourGame, ApiError>> {
+        async move {
+            let session = Session::<St>::load(app, id).await?;
+            let st = session.lock().await;
+            let table = st.table();
+            Ok(crate::players::YourGame {
+                id: id.to_owned(),
+                kind: St::KIND,
+                seat,
+                your_turn: st.to_act().contains(&seat)
+                    && table.seats.get(seat).is_some_and(|s| !s.resigned),
+                due: st.due(seat),
+                others: (table.seats.iter().enumerate())
+                    .filter(|(i, _)| *i != seat)
+                    .map(|(_, s)| s.name.clone())
+                    .collect(),
+                clock: table.clock,
+                started: table.waiting().is_none(),
+                created: session.created,
+            })
+        }
+        .boxed()
+    }
+
+    fn pool_rules(&self) -> Option<crate::pool::PoolRules> {
+        St::pool_rules()
+    }
+
+    fn start_pool<'a>(
+        &'a self,
+        app: &'a AppState,
+        seats: Vec<crate::table::Seat>,
+        clock: crate::deadlines::TimeControl,
+        rated: bool,
+        pool: Vec<store::pool::PoolSeat>,
+    ) -> BoxFuture<'a, Result<String, ApiError>> {
+        St::start_pool_game(app, seats, clock, rated, pool).boxed()
+    }
+
+    fn time_out<'a>(
+        &'a self,
+        app: &'a AppState,
+        game: &'a str,
+        deadline: store::clocks::Deadline,
+    ) -> BoxFuture<'a, Result<bool, ApiError>> {
+        async move {
+            let session = Session::<St>::load(app, game).await?;
+            let (app2, s) = (app.clone(), session.clone());
+            let done = super::detached(async move {
+                s.change(&app2, |st| {
+                    Ok(match st.time_out(deadline.seat, deadline.turn)? {
+                        Some((next, actions)) => Change {
+                            next,
+                            actions,
+                            seat: None,
+                            answer: true,
+                        },
+                        None => Change {
+                            next: st.clone(),
+                            actions: Vec::new(),
+                            seat: None,
+                            answer: false,
+                        },
+                    })
+                })
+                .await
+            })
+            .await?;
+            if done {
+                tracing::info!(
+                    game,
+                    seat = deadline.seat,
+                    kind = St::KIND,
+                    "time ran out: the computer stands in"
+                );
+                session.drive_computers(app);
+            }
+            Ok(done)
+        }
+        .boxed()
     }
 }
 

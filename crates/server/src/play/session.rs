@@ -154,26 +154,32 @@ impl<St: GameState> Session<St> {
     }
 
     /// Stores a new game made now, `state` (played as `mode`, made from `setup` as stored, its
-    /// seats but the open ones, and the entry of a challenge's game), then holds it in memory
-    /// and sets its computers going. Its id.
+    /// seats but the open ones, the entry of a challenge's game, and the people of the pool it
+    /// seats), then holds it in memory and sets its computers going. Its id.
     pub async fn start(
         app: &AppState,
         mode: &str,
         setup: String,
         state: St,
         entry: Option<NewEntry>,
+        pool: Vec<store::pool::PoolSeat>,
     ) -> Result<String, ApiError> {
         let id = ids::new_game_id()?;
+        let mut state = state;
+        let created = app.clock.now_ms();
+        let deadlines = state.set_clocks(created).unwrap_or_default();
         let seats = state.table().taken_rows();
         let new_game = NewGame {
             id: id.clone(),
             kind: St::KIND.into(),
             mode: mode.to_owned(),
             setup,
-            created: app.clock.now_ms(),
+            created,
             seats,
             entry,
             variant: state.variant().map(str::to_owned),
+            deadlines,
+            pool,
         };
         Session::create(app, new_game, state).await?;
         Ok(id)
@@ -316,10 +322,12 @@ impl<St: GameState> Session<St> {
         &self,
         app: &AppState,
         mut st: tokio::sync::MutexGuard<'_, St>,
-        next: St,
+        mut next: St,
         actions: Vec<ActionRow>,
         seat: Option<SeatRow>,
     ) -> Result<(), ApiError> {
+        let clocks = next.set_clocks(self.clock.now_ms());
+        let timed = clocks.as_ref().is_some_and(|c| !c.is_empty());
         // A challenge's game takes no action once the challenge has closed, by the database's
         // clock (the same for every process).
         let closes = st.challenge().and_then(|c| c.closes);
@@ -329,6 +337,7 @@ impl<St: GameState> Session<St> {
             actions,
             seat,
             deadline: closes.map(|t| self.clock.in_database(t)),
+            clocks,
         };
         let finished = if st.is_over() {
             None
@@ -358,6 +367,10 @@ impl<St: GameState> Session<St> {
         *st = next;
         let version = st.version();
         drop(st);
+        if timed {
+            // A new deadline may be the earliest.
+            app.deadlines.wake();
+        }
         // Nobody listening is fine.
         let _ = self.events.send(version);
         Ok(())

@@ -22,7 +22,7 @@ use crate::challenge_kind::ChallengeKind;
 pub use crate::error::ApiError;
 pub use crate::replay::SeatResult;
 pub use crate::table::Table;
-pub use ruled::{CreateRequest, Ruled, RuledReplay, RuledView, SEATS_MODE, Setup};
+pub use ruled::{ClockView, CreateRequest, Ruled, RuledReplay, RuledView, SEATS_MODE, Setup};
 
 /// A game's rules, as the runtime plays them.
 pub trait Rules: Clone + Send + Sync + Sized + 'static {
@@ -87,6 +87,20 @@ pub struct Capabilities<R: Rules> {
     /// What the game kept before it was a game of rules: the older form of its setup and of
     /// its create request, still read.
     pub older: Option<Older<R>>,
+    /// Turns a clock can time (a game with a computer player: it stands in for a seat whose
+    /// time ran out).
+    pub turns: Option<Turns<R>>,
+}
+
+/// What a clock times in a game: each seat's turns.
+pub struct Turns<R: Rules> {
+    /// Which turn the game is on, as a number that changes when a turn ends (a round's number,
+    /// the count of turns played): a seat's clock starts again when it does.
+    pub turn: fn(&R) -> u64,
+    /// A live game's time for one, in seconds, unless its creator chose another.
+    pub live_seconds: u32,
+    /// What one is called (`round`, `turn`).
+    pub called: &'static str,
 }
 
 /// The computer's review of `seat` in the finished game (`names[i]` is seat `i`'s name).
@@ -143,6 +157,7 @@ impl<R: Rules> Capabilities<R> {
         replay: None,
         review: None,
         older: None,
+        turns: None,
     };
 }
 

@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Computer, Rules};
+use crate::deadlines::{ClockRequest, TimeControl};
 use crate::error::ApiError;
 use crate::game::{
-    ChallengeKind, ChallengeStart, ComputerGame, FriendGame, GameInfo, GameState, Seat, Seated,
-    Strength, Table, TieBreakRule, ViewHeader, default_level, to_json,
+    ChallengeKind, ChallengeStart, Changed, ComputerGame, FriendGame, GameInfo, GameState, Seat,
+    Seated, Strength, Table, TieBreakRule, ViewHeader, default_level, to_json,
 };
 use crate::lobby::{self, JoinRequest, Lobby, PlannedSeat, SeatRequest};
 use crate::play::Session;
@@ -22,7 +23,10 @@ use crate::state::AppState;
 use crate::table::{Joining, Seating};
 use store::{ActionRow, Finished, SeatKind, StoredGame};
 
+mod clocks;
 mod seats;
+
+pub use clocks::ClockView;
 
 /// The most actions a computers' game may take before it counts as one that never ends.
 const MOST_ACTIONS: usize = 100_000;
@@ -42,6 +46,9 @@ pub struct CreateRequest<O> {
     /// Whether the game changes its players' ratings (all of them players of the site).
     #[serde(default)]
     pub rated: bool,
+    /// How long a seat has for each turn (none: all the time it likes).
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
 }
 
 /// A create request as sent: today's form, or (without `players`) a game's older one.
@@ -80,12 +87,17 @@ pub struct Setup<O> {
     /// A rated game (see [`crate::ratings`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// How long a seat has for each turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
 }
 
 /// The row that starts a game whose table grows (its creator's, logged among the actions).
 const START: &str = r#"{"action":"start"}"#;
 /// The row of a seat that resigned (or left): the computer plays it from then on.
 const RESIGN: &str = r#"{"action":"resign"}"#;
+/// The row of a seat whose time for its turn ran out: the computer plays that turn for it.
+const TIMEOUT: &str = r#"{"action":"timeout"}"#;
 
 /// A game of rules `R` in memory: the rules' state, its setup, the table, and how many actions
 /// its log holds (the log itself is storage's: the state is its replay).
@@ -111,6 +123,9 @@ pub struct RuledView<V> {
     /// A rated game (see [`crate::ratings`]).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// The clock, in a game with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
     #[serde(flatten)]
     pub game: V,
 }
@@ -191,18 +206,21 @@ impl<R: Rules> Ruled<R> {
             practice: self.table.practice.clone(),
             open,
             rated: self.table.rated,
+            clock: self.table.clock,
         })
     }
 
     /// The game after `seat`'s action.
     fn after(&self, seat: usize, action: &R::Action) -> Result<Ruled<R>, ApiError> {
-        Ok(Ruled {
+        let mut next = Ruled {
             rules: self.rules.act(seat, action)?,
             options: Arc::clone(&self.options),
             seed: self.seed,
             table: self.table.clone(),
             actions: self.actions + 1,
-        })
+        };
+        next.keep_turns(seat);
+        Ok(next)
     }
 
     /// The game after `seat`'s action, and the action as stored.
@@ -268,6 +286,7 @@ impl<R: Rules> Ruled<R> {
             Joining::Planned
         };
         table.rated = setup.rated;
+        table.clock = setup.clock;
         // The seats it was made with: those that joined are seated by their actions.
         let seats = table
             .seats
@@ -288,6 +307,11 @@ impl<R: Rules> Ruled<R> {
                 started_by_row = true;
                 game.table.joining = Joining::Started;
                 game.actions += 1;
+                continue;
+            }
+            if row.action == TIMEOUT {
+                game.stand_in(row.seat)
+                    .map_err(|e| corrupt(format!("action {i}: {e}")))?;
                 continue;
             }
             if row.action == RESIGN {
@@ -314,6 +338,7 @@ impl<R: Rules> Ruled<R> {
             each(&game.rules, &next.rules, row.seat, &action);
             game = next;
         }
+        game.put_deadlines(&stored.deadlines);
         Ok(game)
     }
 
@@ -443,17 +468,45 @@ impl<R: Rules> GameState for Ruled<R> {
                 R::NAME
             )));
         }
+        let clock = Self::time_control(request.clock.as_ref())?;
         let seating = lobby::<R>().seating(request.players, player)?;
         let mut made = seating.made(request.seed)?;
         if request.open {
             made.table.joining = Joining::Open;
         }
         made.table.rated = request.rated;
+        made.table.clock = clock;
         let state =
             Ruled::new(request.options, made.table, made.seed).map_err(ApiError::BadRequest)?;
-        let id = Session::<Self>::start(app, state.mode(), state.setup()?, state, None).await?;
+        let id = Session::<Self>::start(app, state.mode(), state.setup()?, state, None, Vec::new())
+            .await?;
         tracing::info!(game = %id, kind = R::KIND, "game created");
         Seated::new(id, made.tokens)
+    }
+
+    fn pool_rules() -> Option<crate::pool::PoolRules> {
+        let turns = const { &R::CAPABILITIES.turns }.as_ref()?;
+        Some(crate::pool::PoolRules {
+            seats: R::SEATS,
+            live_seconds: turns.live_seconds,
+            level: default_level(computer::<R>().ok()?.levels),
+        })
+    }
+
+    /// A new game on secret draws, in the game's own options.
+    async fn start_pool_game(
+        app: &AppState,
+        seats: Vec<Seat>,
+        clock: TimeControl,
+        rated: bool,
+        pool: Vec<store::pool::PoolSeat>,
+    ) -> Result<String, ApiError> {
+        let mut table = Table::new(seats);
+        table.rated = rated;
+        table.clock = Some(clock);
+        let seed = crate::ids::new_seed()?;
+        let state = Ruled::new(R::Options::default(), table, seed).map_err(ApiError::BadRequest)?;
+        Session::<Self>::start(app, state.mode(), state.setup()?, state, None, pool).await
     }
 
     /// Takes an open seat (the one asked for, or the first) for an invited person, or a new
@@ -491,6 +544,7 @@ impl<R: Rules> GameState for Ruled<R> {
                 "you resigned: the computer plays your seat for the rest of the game".into(),
             ));
         }
+        self.check_not_stood_in(seat)?;
         let (next, row) = self.acted(seat, &action)?;
         Ok((next, vec![row]))
     }
@@ -618,6 +672,7 @@ impl<R: Rules> GameState for Ruled<R> {
                 .map(|(i, _)| i)
                 .collect(),
             rated: self.table.rated,
+            clock: self.clock_view(info.now),
             game: self.rules.view(&self.table, seat),
         }
     }
@@ -628,13 +683,13 @@ impl<R: Rules> GameState for Ruled<R> {
             return None;
         }
         let seat = (self.rules.to_act().into_iter()).find(|&s| {
-            self.table
-                .seats
-                .get(s)
-                .is_some_and(|s| s.kind == SeatKind::Computer || s.resigned)
+            self.table.seats.get(s).is_some_and(|s| {
+                s.kind == SeatKind::Computer || s.resigned || s.clock.stand_in.is_some()
+            })
         })?;
-        let level = (self.table.seats[seat].agent.clone())
-            .filter(|_| !self.table.seats[seat].resigned)
+        let stood_in = &self.table.seats[seat];
+        let level = (stood_in.agent.clone())
+            .filter(|_| stood_in.kind == SeatKind::Computer)
             .unwrap_or_else(|| default_level(computer.levels).to_owned());
         let seed = self.seed ^ (self.actions as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Some((self.rules.clone(), seat, level, seed))
@@ -674,6 +729,7 @@ impl<R: Rules> GameState for Ruled<R> {
             options: (*self.options).clone(),
             open,
             rated: self.table.rated,
+            clock: self.table.clock.map(ClockRequest::Set),
         }))
     }
 
@@ -698,7 +754,15 @@ impl<R: Rules> GameState for Ruled<R> {
             }
         }
         let state = Ruled::new(options, table, start.challenge.seed).map_err(ApiError::Internal)?;
-        Session::<Self>::start(app, state.mode(), state.setup()?, state, start.entry).await
+        Session::<Self>::start(
+            app,
+            state.mode(),
+            state.setup()?,
+            state,
+            start.entry,
+            Vec::new(),
+        )
+        .await
     }
 
     /// The computer's own game: the strongest computer in every seat of a challenge's table.
@@ -725,6 +789,25 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn resign(&self, seat: usize) -> Result<(Self, Vec<ActionRow>), ApiError> {
         Ruled::resign(self, seat)
+    }
+
+    fn time_out(&self, seat: usize, turn: u64) -> Result<Option<Changed<Self>>, ApiError> {
+        Ruled::time_out(self, seat, turn)
+    }
+
+    fn set_clocks(&mut self, now: i64) -> Option<Vec<store::clocks::Deadline>> {
+        Ruled::set_clocks(self, now)
+    }
+
+    fn due(&self, seat: usize) -> Option<i64> {
+        Ruled::due(self, seat)
+    }
+
+    fn to_act(&self) -> Vec<usize> {
+        match self.table.joining {
+            Joining::Open => Vec::new(),
+            _ => self.rules.to_act(),
+        }
     }
 
     /// Its draws, each seat's result and its variant (a game of one that offers them).

@@ -433,6 +433,8 @@ pub async fn store_game(
         seats: seats.iter().enumerate().map(|(i, s)| s.row(i)).collect(),
         entry: None,
         variant: None,
+        deadlines: Vec::new(),
+        pool: Vec::new(),
     };
     app.db().await.create_game(game).await.unwrap();
 }

@@ -38,7 +38,7 @@ pub use view::*;
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
 use crate::rules::{
-    Capabilities, Computer, Older, Replay, Ruled, Rules, SEATS_MODE, SeatResult, Variants,
+    Capabilities, Computer, Older, Replay, Ruled, Rules, SEATS_MODE, SeatResult, Turns, Variants,
 };
 use crate::table::Table;
 use crate::written::{Kept, Written};
@@ -239,6 +239,11 @@ impl Rules for Ink {
             setup: older::setup,
             create: older::create,
         }),
+        turns: Some(Turns {
+            turn: |ink| ink.game.round() as u64,
+            live_seconds: 120,
+            called: "round",
+        }),
     };
 }
 
@@ -281,6 +286,7 @@ mod tests {
             challenge: None,
             rematch: None,
             shown: None,
+            deadlines: Vec::new(),
         }
     }
 

@@ -40,6 +40,7 @@ pub(super) fn setup(mode: &str, setup: &str) -> Result<RuledSetup<InkOptions>, S
         practice: older.practice,
         open: mode == "online",
         rated: false,
+        clock: None,
     })
 }
 
@@ -114,5 +115,6 @@ pub(super) fn create(value: Value) -> Result<CreateRequest<InkOptions>, String> 
         },
         open: matches!(asked.mode, Mode::Online),
         rated: asked.rated,
+        clock: None,
     })
 }

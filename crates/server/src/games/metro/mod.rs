@@ -33,7 +33,7 @@ pub use viewer::LineView;
 
 use crate::error::{ApiError, Permission, Refusal};
 use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
-use crate::rules::{Capabilities, Computer, Replay, Rules, SeatResult};
+use crate::rules::{Capabilities, Computer, Replay, Rules, SeatResult, Turns};
 use crate::table::{SeatView, Table};
 
 /// The fewest players a game of Metro has.
@@ -154,6 +154,11 @@ impl Rules for Game {
             seat: None,
         }),
         review: Some(review::review),
+        turns: Some(Turns {
+            turn: |game| game.placements().len() as u64,
+            live_seconds: 30,
+            called: "turn",
+        }),
         ..Capabilities::NONE
     };
 }

@@ -1,0 +1,66 @@
+// A game's clock, in a game with a time control (its state's `clock`): the time each seat whose
+// turn it is has left, counting down each second, and the seats the computer plays because their
+// time ran out. The server's deadlines decide; the page only counts down to them.
+
+import { h, fill } from './dom.js';
+
+/** Time left, in words a glance reads: `1:43`, `5 h 12 min`, `2 d 3 h`. */
+export function timeLeftText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const hours = Math.floor(s / 3600);
+  if (hours < 48) return `${hours} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** A time control in words: `30 s a turn`, `1 day a round`. */
+export function controlText(control, per = 'turn') {
+  if (!control) return '';
+  if (control.live !== undefined) {
+    const s = control.live;
+    return `${s % 60 === 0 ? `${s / 60} min` : `${s} s`} a ${per}`;
+  }
+  return `${control.days} ${control.days === 1 ? 'day' : 'days'} a ${per}`;
+}
+
+/** What the clock says of a seat the computer plays for: null when its person plays it. */
+export function standInWords(state, seat) {
+  const c = state.clock?.seats?.[seat];
+  if (c?.given) return 'time ran out twice · the computer plays';
+  if (c?.stand_in) return 'time ran out · the computer plays this turn';
+  return null;
+}
+
+/**
+ * The clock line of a game's bar (null in a game without a clock): each running clock, `you`
+ * (this device's seat, if one) first, as "Your time 1:43" or "Bob 0:12"; it counts down by
+ * itself until it leaves the page.
+ */
+export function clockLine(state, you) {
+  const clock = state.clock;
+  if (!clock || state.finished) return null;
+  // The server's time now, as this device's clock reads it.
+  const offset = clock.now - Date.now();
+  const running = clock.seats.filter((c) => c.due);
+  const line = h('p', { class: 'clock-line', id: 'clock', title: `Time control: ${controlText(clock.control, clock.per)}` });
+  const draw = () => {
+    const now = Date.now() + offset;
+    const parts = [...running].sort((a, b) => (b.seat === you) - (a.seat === you) || a.due - b.due).map((c) => {
+      const left = c.due - now;
+      const name = c.seat === you ? 'Your time' : state.players[c.seat]?.name || `Seat ${c.seat + 1}`;
+      return h('span', { class: `clock${left < 10_000 ? ' low' : ''}${c.seat === you ? ' mine' : ''}`, dataset: { seat: c.seat } },
+        '⏱ ', name, ' ', h('strong', {}, timeLeftText(left)));
+    });
+    fill(line, parts.length ? parts : h('span', { class: 'muted' }, controlText(clock.control, clock.per)));
+  };
+  draw();
+  // It stops once it has left the page (or never came onto it).
+  let ticks = 0;
+  const timer = setInterval(() => {
+    ticks += 1;
+    if (!line.isConnected && (ticks > 5 || line.dataset.shown)) { clearInterval(timer); return; }
+    if (line.isConnected) line.dataset.shown = '1';
+    draw();
+  }, 1000);
+  return line;
+}
