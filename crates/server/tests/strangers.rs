@@ -391,3 +391,90 @@ async fn a_wait_ends_with_computers_in_the_empty_seats() {
     // Against computers nothing is rated.
     assert_eq!(s["rated"], Value::Null, "{s}");
 }
+
+#[tokio::test]
+async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
+    let Some(db) = common::postgres_only().await else {
+        return;
+    };
+    let mut config = server::Config::new("127.0.0.1:0", db);
+    config.limits = server::Limits::off();
+    config.rank_per_address = false;
+    let one = server::start(&config).await.unwrap();
+    let two = server::start(&config).await.unwrap();
+    let mut clients = [
+        common::Client::connect(one.addr()).await,
+        common::Client::connect(two.addr()).await,
+    ];
+    // Eight players ask for a table of two with a 10 s clock, every other one on each process,
+    // all at once.
+    let mut keys = Vec::new();
+    for i in 0..8 {
+        let body = json!({ "name": format!("P{i}") }).to_string();
+        let (status, v) = clients[i % 2].call("POST", "/api/players", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        keys.push(v["token"].as_str().unwrap().to_owned());
+    }
+    let ask = json!({"players": 2, "clock": {"live": 10}, "computers_after": null}).to_string();
+    let joins = keys.iter().enumerate().map(|(i, key)| {
+        let (addr, ask, key) = ([one.addr(), two.addr()][i % 2], ask.clone(), key.clone());
+        tokio::spawn(async move {
+            let mut c = common::Client::connect(addr).await;
+            c.call("POST", "/api/pool/metro", Some(&key), Some(&ask)).await
+        })
+    });
+    for join in futures_util::future::join_all(joins).await {
+        let (status, v) = join.unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+    }
+    // Everyone is seated once: four games of two.
+    let mut seated = std::collections::BTreeMap::<String, Vec<u64>>::new();
+    for (i, key) in keys.iter().enumerate() {
+        let mut state = Value::Null;
+        for _ in 0..200 {
+            state = clients[i % 2].call("GET", "/api/pool/metro", Some(key), None).await.1;
+            if state["seated"].is_object() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let game = state["seated"]["game"].as_str().expect("seated").to_owned();
+        seated.entry(game).or_default().push(state["seated"]["seat"].as_u64().unwrap());
+    }
+    assert_eq!(seated.len(), 4, "{seated:?}");
+    for seats in seated.values_mut() {
+        seats.sort_unstable();
+        assert_eq!(seats, &[0, 1]);
+    }
+    // Nobody plays: in each game the first seat's 10 s run out once, whichever process sees it.
+    let storage = one.storage_for_test();
+    let games: Vec<String> = seated.keys().cloned().collect();
+    for _ in 0..300 {
+        let mut all = true;
+        for game in &games {
+            let log = storage.load_game(game).await.unwrap().unwrap().actions;
+            all &= log.iter().any(|a| a.action.contains("timeout"));
+        }
+        if all {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Let both processes look again: still one time-out each for the first turn.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    for game in &games {
+        let log = storage.load_game(game).await.unwrap().unwrap().actions;
+        let timeouts: Vec<(usize, usize)> = (log.iter().enumerate())
+            .filter(|(_, a)| a.action.contains("timeout"))
+            .map(|(i, a)| (i, a.seat))
+            .collect();
+        assert!(!timeouts.is_empty(), "{game}: no time-out");
+        assert_eq!(timeouts[0], (0, 0), "{game}: the first turn's time-out is the first row");
+        assert!(
+            timeouts.windows(2).all(|w| w[0].1 != w[1].1 || w[1].0 > w[0].0 + 1),
+            "{game}: a seat timed out twice on one turn: {timeouts:?}"
+        );
+    }
+    one.stop().await.unwrap();
+    two.stop().await.unwrap();
+}

@@ -2,7 +2,14 @@
 // turn it is has left, counting down each second, and the seats the computer plays because their
 // time ran out. The server's deadlines decide; the page only counts down to them.
 
-import { h, fill } from './dom.js';
+import { h, fill, s } from './dom.js';
+
+/** A small clock face (no emoji: not every device has the font). */
+function clockIcon() {
+  return s('svg', { class: 'clock-icon', viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true' },
+    s('circle', { cx: 8, cy: 8, r: 6.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }),
+    s('path', { d: 'M8 4.2V8l2.6 1.6', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6, 'stroke-linecap': 'round' }));
+}
 
 /** Time left, in words a glance reads: `1:43`, `5 h 12 min`, `2 d 3 h`. */
 export function timeLeftText(ms) {
@@ -49,7 +56,7 @@ export function clockLine(state, you) {
       const left = c.due - now;
       const name = c.seat === you ? 'Your time' : state.players[c.seat]?.name || `Seat ${c.seat + 1}`;
       return h('span', { class: `clock${left < 10_000 ? ' low' : ''}${c.seat === you ? ' mine' : ''}`, dataset: { seat: c.seat } },
-        '⏱ ', name, ' ', h('strong', {}, timeLeftText(left)));
+        clockIcon(), ' ', name, ' ', h('strong', {}, timeLeftText(left)));
     });
     fill(line, parts.length ? parts : h('span', { class: 'muted' }, controlText(clock.control, clock.per)));
   };

@@ -152,7 +152,9 @@ function listHeld(section, { store, className, state, describe }) {
   section.append(list);
   section.hidden = false;
   for (const g of mine.slice(0, 12)) {
-    const item = h('li', {}, h('span', { class: 'muted' }, 'Loading…'));
+    // A game the player's waiting games list already shows is not listed twice.
+    if (section.querySelector(`li[data-waiting="${g.id}"]`)) continue;
+    const item = h('li', { dataset: { game: g.id } }, h('span', { class: 'muted' }, 'Loading…'));
     list.append(item);
     state(g).then((st) => {
       fill(item,

@@ -166,9 +166,9 @@ export function playSomeoneNow(section, { navigate }) {
     h('h2', {}, 'Play someone now'),
     h('p', { class: 'muted small' }, 'Be seated with players near your rating. Rated, with a clock: when a player\'s time runs out, the computer plays their move.'),
     counts,
+    status,
     h('form', { class: 'pool-form', onsubmit: (ev) => { ev.preventDefault(); join(); } }, choices, go, cancel),
     nameSlot,
-    status,
     error);
   section.hidden = false;
   refreshCounts();
@@ -191,7 +191,7 @@ export function gamesWaiting(section, setCount) {
   const me = storedPlayer();
   if (!me) return () => {};
   const list = h('ul', { class: 'waiting-games', id: 'waiting-games' });
-  section.prepend(list);
+  section.querySelector('h2').after(list);
   let stopped = false;
   async function look() {
     if (stopped) return;
@@ -202,7 +202,9 @@ export function gamesWaiting(section, setCount) {
         const others = nameList(g.others);
         const left = g.due ? ` · ${timeLeftText(g.due - (Date.now() + offset))} left` : '';
         const words = !g.started ? 'waiting to start' : g.your_turn ? `your turn${left}` : 'waiting for the others';
-        return h('li', { class: g.your_turn ? 'your-turn' : '' },
+        // Listed here, it is not listed again among the games this browser holds.
+        section.querySelectorAll(`li[data-game="${g.id}"]`).forEach((held) => held.remove());
+        return h('li', { class: g.your_turn ? 'your-turn' : '', dataset: { waiting: g.id } },
           h('a', {
             href: gamePath(g.kind, g.id), 'data-link': '',
             onclick: () => {
