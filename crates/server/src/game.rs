@@ -57,13 +57,13 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         player: Option<String>,
     ) -> impl Future<Output = Result<Seated, ApiError>> + Send;
     /// The pool's rules of the game, if strangers meet in it (a game with a clock).
-    fn pool_rules() -> Option<crate::pool::PoolRules>;
+    fn pool_rules() -> Option<crate::turns::PoolRules>;
     /// A game the pool made: these seats (its people, then computers), rated or not, timed by
     /// `clock`, stored with the pool's entries it seats. Its id.
     fn start_pool_game(
         app: &AppState,
         seats: Vec<Seat>,
-        clock: crate::deadlines::TimeControl,
+        clock: crate::turns::TimeControl,
         rated: bool,
         pool: Vec<store::pool::PoolSeat>,
     ) -> impl Future<Output = Result<String, ApiError>> + Send;

@@ -42,6 +42,7 @@ pub mod state;
 pub mod table;
 mod thinking;
 mod ticket;
+pub mod turns;
 mod viewer;
 pub mod written;
 

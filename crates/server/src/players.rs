@@ -340,26 +340,6 @@ mod tests {
     }
 }
 
-/// One of a player's games that others play too, as the start page lists it.
-#[derive(Debug, Clone, Serialize)]
-pub struct YourGame {
-    pub id: String,
-    pub kind: &'static str,
-    pub seat: usize,
-    /// Whether it is the player's turn now...
-    pub your_turn: bool,
-    /// ...and by when they must play it, in a game with a clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub due: Option<i64>,
-    /// The other seats' names.
-    pub others: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock: Option<crate::deadlines::TimeControl>,
-    /// Whether it has started (a table that grows waits for its creator).
-    pub started: bool,
-    pub created: i64,
-}
-
 /// How many games [`your_games`] lists at most.
 const YOUR_GAMES: usize = 50;
 
@@ -392,7 +372,7 @@ pub async fn your_games(app: &AppState, token: &str) -> Result<YourGames, ApiErr
 pub struct YourGames {
     /// How many wait for the player (their turn).
     pub waiting: usize,
-    pub games: Vec<YourGame>,
+    pub games: Vec<crate::turns::YourGame>,
     /// The server's time now, milliseconds since the Unix epoch.
     pub now: i64,
 }

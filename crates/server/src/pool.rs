@@ -6,11 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::deadlines::{ClockRequest, TimeControl};
 use crate::error::ApiError;
 use crate::network::Network;
 use crate::state::AppState;
-use crate::table::Seat;
+use crate::turns::PoolPerson;
+use crate::turns::{ClockRequest, TimeControl};
 use store::StorageError;
 use store::pool::{PoolEntry, PoolSeat};
 
@@ -111,14 +111,6 @@ pub struct Joined {
     #[serde(flatten)]
     pub state: PoolState,
     pub token: String,
-}
-
-/// The pool's rules of a game: how many seats it has, a live turn's time, and the computer's
-/// level that fills empty seats.
-pub struct PoolRules {
-    pub seats: (usize, usize),
-    pub live_seconds: u32,
-    pub level: &'static str,
 }
 
 /// The game of `kind`, or not found.
@@ -338,13 +330,13 @@ pub async fn match_kind(app: &AppState, kind: &str) {
         let Some(clock) = TimeControl::from_key(&people[0].clock) else {
             continue;
         };
-        let level = rules.level;
-        let mut seats: Vec<Seat> = (people.iter())
-            .map(|p| Seat::person(p.name.clone(), p.token_hash.clone(), Some(p.player.clone())))
+        let persons = (people.iter())
+            .map(|p| PoolPerson {
+                name: p.name.clone(),
+                token_hash: p.token_hash.clone(),
+                player: p.player.clone(),
+            })
             .collect();
-        for i in 0..table.computers {
-            seats.push(Seat::numbered_computer(people.len() + i + 1, level));
-        }
         let pool: Vec<PoolSeat> = (people.iter().enumerate())
             .map(|(seat, p)| PoolSeat {
                 ticket: p.ticket.clone(),
@@ -352,7 +344,10 @@ pub async fn match_kind(app: &AppState, kind: &str) {
             })
             .collect();
         let rated = table.computers == 0;
-        match registered.start_pool(app, seats, clock, rated, pool).await {
+        match registered
+            .start_pool(app, persons, table.computers, clock, rated, pool)
+            .await
+        {
             Ok(game) => {
                 tracing::info!(kind, %game, people = people.len(), computers = table.computers, "the pool made a game");
             }

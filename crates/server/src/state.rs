@@ -71,26 +71,27 @@ pub trait Registered: Send + Sync + 'static {
     /// How a stored game of this kind ended, replayed (for games stored before results were
     /// kept); `None` if it goes on or does not replay.
     fn finished_of(&self, stored: store::StoredGame, at: i64) -> Option<store::Finished>;
-    /// Where game `id` stands for `seat` (see [`crate::players::YourGame`]).
+    /// Where game `id` stands for `seat` (see [`crate::turns::YourGame`]).
     fn your_game<'a>(
         &'a self,
         app: &'a AppState,
         id: &'a str,
         seat: usize,
-    ) -> BoxFuture<'a, Result<crate::players::YourGame, ApiError>>;
+    ) -> BoxFuture<'a, Result<crate::turns::YourGame, ApiError>>;
     /// The pool's rules of the game, if strangers meet in it.
-    fn pool_rules(&self) -> Option<crate::pool::PoolRules>;
+    fn pool_rules(&self) -> Option<crate::turns::PoolRules>;
     /// A game the pool made (see [`crate::game::GameState::start_pool_game`]): its id.
     fn start_pool<'a>(
         &'a self,
         app: &'a AppState,
-        seats: Vec<crate::table::Seat>,
-        clock: crate::deadlines::TimeControl,
+        people: Vec<crate::turns::PoolPerson>,
+        computers: usize,
+        clock: crate::turns::TimeControl,
         rated: bool,
         pool: Vec<store::pool::PoolSeat>,
     ) -> BoxFuture<'a, Result<String, ApiError>>;
     /// A seat's deadline passed: the computer stands in for its turn (see
-    /// [`crate::deadlines`]). Whether it did (not: the turn was played meanwhile).
+    /// the deadlines' watcher). Whether it did (not: the turn was played meanwhile).
     fn time_out<'a>(
         &'a self,
         app: &'a AppState,
@@ -130,8 +131,8 @@ pub struct AppState {
     pub reviews_waiting: usize,
     /// The challenges' link-preview pictures drawn lately.
     pub previews: Arc<crate::preview::Pictures>,
-    /// The turn deadlines' watcher (see [`crate::deadlines`]).
-    pub deadlines: Arc<crate::deadlines::Deadlines>,
+    /// The turn deadlines' watcher's state in this process.
+    pub deadlines: Arc<crate::turns::Deadlines>,
 }
 
 impl AppState {

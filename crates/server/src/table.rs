@@ -13,10 +13,10 @@
 use serde::Serialize;
 
 use crate::challenge_games::ChallengeStart;
-use crate::deadlines::TimeControl;
 use crate::error::ApiError;
 use crate::ids::{self, RandomError};
 use crate::seed::Seed;
+use crate::turns::TimeControl;
 use store::challenges::PlayerRow;
 use store::names::{self, NameError};
 use store::{ChallengeRef, SeatKind, SeatRow};

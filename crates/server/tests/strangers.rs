@@ -411,7 +411,9 @@ async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
     let mut keys = Vec::new();
     for i in 0..8 {
         let body = json!({ "name": format!("P{i}") }).to_string();
-        let (status, v) = clients[i % 2].call("POST", "/api/players", None, Some(&body)).await;
+        let (status, v) = clients[i % 2]
+            .call("POST", "/api/players", None, Some(&body))
+            .await;
         assert_eq!(status, StatusCode::CREATED, "{v}");
         keys.push(v["token"].as_str().unwrap().to_owned());
     }
@@ -420,7 +422,8 @@ async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
         let (addr, ask, key) = ([one.addr(), two.addr()][i % 2], ask.clone(), key.clone());
         tokio::spawn(async move {
             let mut c = common::Client::connect(addr).await;
-            c.call("POST", "/api/pool/metro", Some(&key), Some(&ask)).await
+            c.call("POST", "/api/pool/metro", Some(&key), Some(&ask))
+                .await
         })
     });
     for join in futures_util::future::join_all(joins).await {
@@ -432,14 +435,20 @@ async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
     for (i, key) in keys.iter().enumerate() {
         let mut state = Value::Null;
         for _ in 0..200 {
-            state = clients[i % 2].call("GET", "/api/pool/metro", Some(key), None).await.1;
+            state = clients[i % 2]
+                .call("GET", "/api/pool/metro", Some(key), None)
+                .await
+                .1;
             if state["seated"].is_object() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         let game = state["seated"]["game"].as_str().expect("seated").to_owned();
-        seated.entry(game).or_default().push(state["seated"]["seat"].as_u64().unwrap());
+        seated
+            .entry(game)
+            .or_default()
+            .push(state["seated"]["seat"].as_u64().unwrap());
     }
     assert_eq!(seated.len(), 4, "{seated:?}");
     for seats in seated.values_mut() {
@@ -469,9 +478,15 @@ async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
             .map(|(i, a)| (i, a.seat))
             .collect();
         assert!(!timeouts.is_empty(), "{game}: no time-out");
-        assert_eq!(timeouts[0], (0, 0), "{game}: the first turn's time-out is the first row");
+        assert_eq!(
+            timeouts[0],
+            (0, 0),
+            "{game}: the first turn's time-out is the first row"
+        );
         assert!(
-            timeouts.windows(2).all(|w| w[0].1 != w[1].1 || w[1].0 > w[0].0 + 1),
+            timeouts
+                .windows(2)
+                .all(|w| w[0].1 != w[1].1 || w[1].0 > w[0].0 + 1),
             "{game}: a seat timed out twice on one turn: {timeouts:?}"
         );
     }

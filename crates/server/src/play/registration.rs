@@ -154,12 +154,12 @@ impl<St: GameState> Registered for Registration<St> {
         app: &'a AppState,
         id: &'a str,
         seat: usize,
-    ) -> BoxFuture<'a, Result<crate::players::YourGame, ApiError>> {
+    ) -> BoxFuture<'a, Result<crate::turns::YourGame, ApiError>> {
         async move {
             let session = Session::<St>::load(app, id).await?;
             let st = session.lock().await;
             let table = st.table();
-            Ok(crate::players::YourGame {
+            Ok(crate::turns::YourGame {
                 id: id.to_owned(),
                 kind: St::KIND,
                 seat,
@@ -178,18 +178,29 @@ impl<St: GameState> Registered for Registration<St> {
         .boxed()
     }
 
-    fn pool_rules(&self) -> Option<crate::pool::PoolRules> {
+    fn pool_rules(&self) -> Option<crate::turns::PoolRules> {
         St::pool_rules()
     }
 
     fn start_pool<'a>(
         &'a self,
         app: &'a AppState,
-        seats: Vec<crate::table::Seat>,
-        clock: crate::deadlines::TimeControl,
+        people: Vec<crate::turns::PoolPerson>,
+        computers: usize,
+        clock: crate::turns::TimeControl,
         rated: bool,
         pool: Vec<store::pool::PoolSeat>,
     ) -> BoxFuture<'a, Result<String, ApiError>> {
+        let level = St::pool_rules().map_or("", |r| r.level);
+        let mut seats: Vec<crate::table::Seat> = (people.into_iter())
+            .map(|p| crate::table::Seat::person(p.name, p.token_hash, Some(p.player)))
+            .collect();
+        for _ in 0..computers {
+            seats.push(crate::table::Seat::numbered_computer(
+                seats.len() + 1,
+                level,
+            ));
+        }
         St::start_pool_game(app, seats, clock, rated, pool).boxed()
     }
 

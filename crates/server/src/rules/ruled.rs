@@ -6,10 +6,9 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Computer, Rules};
-use crate::deadlines::{ClockRequest, TimeControl};
 use crate::error::ApiError;
 use crate::game::{
     ChallengeKind, ChallengeStart, Changed, ComputerGame, FriendGame, GameInfo, GameState, Seat,
@@ -17,19 +16,20 @@ use crate::game::{
 };
 use crate::lobby::{self, JoinRequest, Lobby, PlannedSeat, SeatRequest};
 use crate::play::Session;
-use crate::replay::{ReplayHeader, ReplaySeat, SeatResult, not_over};
+use crate::replay::SeatResult;
 use crate::seed::Seed;
 use crate::state::AppState;
-use crate::table::{Joining, Seating};
+use crate::table::Joining;
+use crate::turns::{ClockRequest, TimeControl};
 use store::{ActionRow, Finished, SeatKind, StoredGame};
 
 mod clocks;
+mod computers;
+mod replays;
 mod seats;
 
 pub use clocks::ClockView;
-
-/// The most actions a computers' game may take before it counts as one that never ends.
-const MOST_ACTIONS: usize = 100_000;
+pub use replays::RuledReplay;
 
 /// `POST /api/{kind}/games` for a game of rules: its seats (as every game with a lobby asks
 /// for them), the seed when the creator chooses it, the game's options, and whether people
@@ -128,22 +128,6 @@ pub struct RuledView<V> {
     pub clock: Option<ClockView>,
     #[serde(flatten)]
     pub game: V,
-}
-
-/// `GET /api/{kind}/games/{id}/replay`: a finished game, step by step (see
-/// [`super::Replay`]).
-#[derive(Debug, Serialize)]
-pub struct RuledReplay {
-    #[serde(flatten)]
-    pub header: ReplayHeader,
-    /// Each seat (see [`ReplaySeat`]), with what the game adds to it.
-    pub players: Vec<Value>,
-    /// The seats with the best score; equal scores share the win.
-    pub winners: Vec<usize>,
-    pub steps: Vec<Value>,
-    /// What the game adds at the end (each seat's result, unless it says).
-    #[serde(flatten)]
-    pub end: Value,
 }
 
 fn lobby<R: Rules>() -> Lobby {
@@ -263,7 +247,7 @@ impl<R: Rules> Ruled<R> {
     /// a start began with the first action that was no join.
     fn replayed(
         stored: StoredGame,
-        mut each: impl FnMut(&R, &R, usize, &R::Action),
+        mut each: impl FnMut(&R, &R, usize, &R::Action, bool),
     ) -> Result<Self, ApiError> {
         let id = stored.id.clone();
         let corrupt = |what: String| crate::replay::corrupt(&id, what);
@@ -335,7 +319,10 @@ impl<R: Rules> Ruled<R> {
                 .map_err(|e| corrupt(format!("action {i}: {e}")))?;
             let next = (game.after(row.seat, &action))
                 .map_err(|e| corrupt(format!("action {i} does not replay: {e}")))?;
-            each(&game.rules, &next.rules, row.seat, &action);
+            let seat = &game.table.seats[row.seat];
+            let stood_in =
+                seat.kind == SeatKind::Human && (seat.resigned || seat.clock.stand_in.is_some());
+            each(&game.rules, &next.rules, row.seat, &action, stood_in);
             game = next;
         }
         game.put_deadlines(&stored.deadlines);
@@ -392,55 +379,6 @@ impl<R: Rules> Ruled<R> {
             .map(|r| r.seat)
             .collect()
     }
-
-    /// The table of a challenge's computers: the strongest computer in every seat.
-    fn computers_table() -> Result<Table, ApiError> {
-        let level = default_level(computer::<R>()?.levels);
-        let mut seating = Seating::default();
-        seating.computer(level);
-        for _ in 1..R::CAPABILITIES.challenge_seats {
-            seating.numbered_computer(level);
-        }
-        Ok(Table::new(seating.seats().to_vec()))
-    }
-
-    /// The computers' own game on `seed` at a challenge's table, in `options`, played to its
-    /// end at `strength`: as the game plays it whole, or turn by turn.
-    fn computers_game(
-        options: R::Options,
-        seed: u64,
-        strength: Strength,
-    ) -> Result<(Ruled<R>, Vec<ActionRow>), ApiError> {
-        let computer = computer::<R>()?;
-        let whole = match computer.challenge_game {
-            Some(play) => Some(play(&options, seed, strength)?),
-            None => None,
-        };
-        let mut game =
-            Ruled::new(options, Self::computers_table()?, seed).map_err(ApiError::Internal)?;
-        let mut rows = Vec::new();
-        if let Some(actions) = whole {
-            for (seat, action) in actions {
-                let (next, row) = game.acted(seat, &action)?;
-                game = next;
-                rows.push(row);
-            }
-            return Ok((game, rows));
-        }
-        while let Some(thought) = game.computer_thought() {
-            if rows.len() > MOST_ACTIONS {
-                return Err(ApiError::Internal(format!(
-                    "a game of {} never ends",
-                    R::NAME
-                )));
-            }
-            let decision = Self::think(&thought);
-            let (next, done) = game.turn(thought.1, &decision)?;
-            game = next;
-            rows.extend(done);
-        }
-        Ok((game, rows))
-    }
 }
 
 impl<R: Rules> GameState for Ruled<R> {
@@ -484,9 +422,9 @@ impl<R: Rules> GameState for Ruled<R> {
         Seated::new(id, made.tokens)
     }
 
-    fn pool_rules() -> Option<crate::pool::PoolRules> {
+    fn pool_rules() -> Option<crate::turns::PoolRules> {
         let turns = const { &R::CAPABILITIES.turns }.as_ref()?;
-        Some(crate::pool::PoolRules {
+        Some(crate::turns::PoolRules {
             seats: R::SEATS,
             live_seconds: turns.live_seconds,
             level: default_level(computer::<R>().ok()?.levels),
@@ -550,39 +488,7 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     fn replay(stored: &StoredGame) -> Result<RuledReplay, ApiError> {
-        let replay = const { &R::CAPABILITIES.replay };
-        let mut steps = Vec::with_capacity(stored.actions.len());
-        let game = Self::replayed(stored.clone(), |before, after, seat, action| {
-            steps.push(match replay {
-                Some(r) => (r.step)(before, after, seat, action),
-                None => json!({ "seat": seat, "action": action }),
-            });
-        })?;
-        let results = game.rules.results().ok_or_else(not_over)?;
-        let end = match replay {
-            Some(r) => (r.end)(&game.rules),
-            None => json!({ "results": crate::replay::game_result(
-                &game.table.names(), &results, Vec::new(), Self::TIE_BREAK).players }),
-        };
-        let players = (stored.seats.iter())
-            .map(|row| {
-                let mut seat = serde_json::to_value(ReplaySeat::from(row)).unwrap_or_default();
-                if let (Some(add), Value::Object(seat)) =
-                    (replay.as_ref().and_then(|r| r.seat), &mut seat)
-                    && let Value::Object(more) = add(&game.rules, row.seat)
-                {
-                    seat.extend(more);
-                }
-                seat
-            })
-            .collect();
-        Ok(RuledReplay {
-            header: ReplayHeader::of(stored, R::KIND, Some(game.seed)),
-            players,
-            winners: game.winners(&results),
-            steps,
-            end,
-        })
+        Self::replay_of(stored)
     }
 
     fn hide_seed(replay: &mut RuledReplay) {
@@ -603,7 +509,7 @@ impl<R: Rules> GameState for Ruled<R> {
     }
 
     fn from_stored(stored: StoredGame) -> Result<Self, ApiError> {
-        Self::replayed(stored, |_, _, _, _| {})
+        Self::replayed(stored, |_, _, _, _, _| {})
     }
 
     /// Every change counts: an action (a join and a start too), or an invited person's seat

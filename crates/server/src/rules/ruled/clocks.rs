@@ -5,10 +5,10 @@
 use serde::Serialize;
 
 use super::{Joining, Ruled, TIMEOUT, computer};
-use crate::deadlines::TimeControl;
 use crate::error::ApiError;
 use crate::game::{Changed, GameState};
 use crate::rules::{Rules, Turns};
+use crate::turns::TimeControl;
 use store::clocks::Deadline;
 use store::{ActionRow, SeatKind};
 
@@ -56,7 +56,7 @@ fn turns<R: Rules>() -> Option<&'static Turns<R>> {
 impl<R: Rules> Ruled<R> {
     /// The time control asked for a new game, checked against what the game can time.
     pub(super) fn time_control(
-        asked: Option<&crate::deadlines::ClockRequest>,
+        asked: Option<&crate::turns::ClockRequest>,
     ) -> Result<Option<TimeControl>, ApiError> {
         let Some(asked) = asked else {
             return Ok(None);
