@@ -105,9 +105,18 @@ pub struct Running {
     storage: Storage,
     /// Its link-preview pictures (for tests: see [`Running::previews_drawn_for_test`]).
     previews: Arc<crate::preview::Pictures>,
+    /// Its deadline watcher's state (for measurements: see [`Running::deadline_lateness`]).
+    deadlines: Arc<crate::turns::Deadlines>,
 }
 
 impl Running {
+    /// How late (milliseconds after it was due) each deadline this server acted on was, the
+    /// most recent 100,000, in the order acted on: for measurements.
+    #[doc(hidden)]
+    pub fn deadline_lateness(&self) -> Vec<i64> {
+        self.deadlines.lateness()
+    }
+
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
@@ -222,6 +231,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     ));
     let storage = state.storage.clone();
     let previews = state.previews.clone();
+    let deadlines = state.deadlines.clone();
     let admission = http::admission::Admission::new(config.capacity);
     let app = http::router(state, games.routes, limiter, admission);
     let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
@@ -231,6 +241,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         task,
         storage,
         previews,
+        deadlines,
     })
 }
 

@@ -57,12 +57,18 @@ async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
     // Whoever scored more, the one who stayed wins.
     assert_eq!(last["winners"], serde_json::json!([0]), "{last}");
     // The replay marks what the computer played for Bob, and nothing of Ann's.
-    let replay = app.get(&format!("{path}/replay"), None).await.is(StatusCode::OK);
+    let replay = app
+        .get(&format!("{path}/replay"), None)
+        .await
+        .is(StatusCode::OK);
     let marked: Vec<u64> = (replay["steps"].as_array().unwrap().iter())
         .filter(|s| s["stand_in"] == true)
         .map(|s| s["seat"].as_u64().unwrap())
         .collect();
-    assert!(!marked.is_empty() && marked.iter().all(|&s| s == 1), "{replay}");
+    assert!(
+        !marked.is_empty() && marked.iter().all(|&s| s == 1),
+        "{replay}"
+    );
     let (status, v) = app.post(&format!("{path}/resign"), Some(&a), "").await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
 

@@ -109,6 +109,14 @@ impl TestApp {
             .storage_for_test()
     }
 
+    /// How late the running server acted on each deadline (see `Running::deadline_lateness`).
+    pub fn deadlines_lateness(&self) -> Vec<i64> {
+        self.running
+            .as_ref()
+            .expect("the server runs")
+            .deadline_lateness()
+    }
+
     /// How many link-preview pictures the running server has drawn.
     pub fn previews_drawn(&self) -> u64 {
         self.running

@@ -207,3 +207,151 @@ impl<R: Rules> Ruled<R> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use store::{SeatRow, StoredGame};
+
+    type Metro = Ruled<metro::Game>;
+
+    /// A Metro game of Ann and Bob with a 30 s clock, as stored with these log rows.
+    fn stored(actions: Vec<ActionRow>) -> StoredGame {
+        let setup = serde_json::json!({
+            "seed": 3,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+            "clock": {"live": 30},
+        });
+        StoredGame {
+            id: "0123456789abcdef01234567".into(),
+            kind: "metro".into(),
+            mode: "seats".into(),
+            setup: setup.to_string(),
+            created: 0,
+            seats: (0..2)
+                .map(|seat| SeatRow {
+                    seat,
+                    name: ["Ann", "Bob"][seat].into(),
+                    kind: SeatKind::Human,
+                    agent: None,
+                    token_hash: Some(format!("{seat:064}")),
+                    player: None,
+                })
+                .collect(),
+            actions,
+            challenge: None,
+            rematch: None,
+            shown: None,
+            deadlines: Vec::new(),
+        }
+    }
+
+    /// `seat` plays its own turn (a person: the actions a computer would choose, sent one by one).
+    fn person_turn(g: &Metro, seat: usize, rows: &mut Vec<ActionRow>) -> Metro {
+        let choose = metro::Game::CAPABILITIES.computer.as_ref().unwrap().choose;
+        let mut g = g.clone();
+        while GameState::to_act(&g).contains(&seat) {
+            for action in choose(&g.rules, seat, "random", 1) {
+                let (next, done) = GameState::act(&g, seat, action).unwrap();
+                rows.extend(done);
+                g = next;
+            }
+        }
+        g
+    }
+
+    /// The computer plays the turn it stands in for (each of its actions a thought).
+    fn computer_turn(g: &Metro, rows: &mut Vec<ActionRow>) -> Metro {
+        let mut g = g.clone();
+        assert!(g.computer_thought().is_some(), "the computer stands in");
+        while let Some(thought) = g.computer_thought() {
+            let decision = Metro::think(&thought);
+            let (next, done) = g.computer_moves("test", &thought, decision).unwrap();
+            rows.extend(done);
+            g = next;
+        }
+        g
+    }
+
+    #[test]
+    fn a_turn_run_out_is_the_computers_and_two_in_a_row_the_seats() {
+        let mut rows = Vec::new();
+        let mut g = Metro::from_stored(stored(Vec::new())).unwrap();
+        // Only the seat to play has a clock, from the change that made it its turn.
+        assert_eq!(
+            g.set_clocks(1_000).unwrap(),
+            [Deadline {
+                seat: 0,
+                turn: 0,
+                due: 31_000
+            }]
+        );
+        assert_eq!(
+            g.set_clocks(5_000).unwrap()[0].due,
+            31_000,
+            "the same turn keeps its deadline"
+        );
+        // A deadline of another turn, or of a seat not to play, does nothing.
+        assert!(g.time_out(0, 7).unwrap().is_none());
+        assert!(g.time_out(1, 0).unwrap().is_none());
+
+        let (mut g, done) = g.time_out(0, 0).unwrap().unwrap();
+        assert_eq!(done[0].action, TIMEOUT);
+        rows.extend(done);
+        let refused = GameState::act(&g, 0, serde_json::from_str(r#"{"action":"draw"}"#).unwrap());
+        assert!(
+            matches!(&refused, Err(ApiError::Conflict(m)) if m.contains("ran out")),
+            "{refused:?}"
+        );
+        assert_eq!(
+            g.set_clocks(32_000).unwrap(),
+            [],
+            "no clock while the computer plays the turn"
+        );
+        g = computer_turn(&g, &mut rows);
+        assert_eq!(
+            g.table.seats[0].clock.stand_in, None,
+            "the stand-in ends with the turn"
+        );
+        let d = g.set_clocks(33_000).unwrap();
+        assert_eq!((d.len(), d[0].seat, d[0].due), (1, 1, 63_000));
+
+        // Bob plays his turn; Ann's time runs out again: her seat is the computer's.
+        g = person_turn(&g, 1, &mut rows);
+        let d = g.set_clocks(40_000).unwrap();
+        assert_eq!(d[0].seat, 0);
+        let (g2, done) = g.time_out(0, d[0].turn).unwrap().unwrap();
+        rows.extend(done);
+        let c = g2.table.seats[0].clock;
+        assert!(
+            c.given && c.timeouts == 2 && g2.table.seats[0].resigned,
+            "{c:?}"
+        );
+        assert!(g2.check_not_stood_in(0).is_err());
+        // Bob's run of time-outs never began: a turn he played himself.
+        assert_eq!(g2.table.seats[1].clock.timeouts, 0);
+
+        // The log replays to the same seats' clocks.
+        let replayed = Metro::from_stored(stored(rows)).unwrap();
+        assert_eq!(replayed.table.seats[0].clock, g2.table.seats[0].clock);
+        assert_eq!(replayed.actions(), g2.actions());
+    }
+
+    #[test]
+    fn a_person_who_plays_ends_the_run() {
+        let mut rows = Vec::new();
+        let mut g = Metro::from_stored(stored(Vec::new())).unwrap();
+        g.set_clocks(0);
+        let (mut g, done) = g.time_out(0, 0).unwrap().unwrap();
+        rows.extend(done);
+        g = computer_turn(&g, &mut rows);
+        g = person_turn(&g, 1, &mut rows);
+        g.set_clocks(1);
+        g = person_turn(&g, 0, &mut rows);
+        assert_eq!(
+            g.table.seats[0].clock.timeouts, 0,
+            "Ann played a turn herself"
+        );
+        assert!(!g.table.seats[0].clock.given);
+    }
+}
