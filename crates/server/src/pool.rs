@@ -21,6 +21,8 @@ pub const MOST_FILL_AFTER_S: u32 = 600;
 /// How long a waiting player may go without asking before they are taken out of the pool
 /// (their page closed).
 const UNSEEN_MS: i64 = 20_000;
+/// How often a waiting player's asking is written down (each look is not a write).
+const SEEN_EVERY_MS: i64 = 5_000;
 /// How long a seated entry is kept (its player reads their seat from it).
 const SEATED_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 /// How far apart two ratings may be when one of them has just come.
@@ -229,7 +231,7 @@ async fn state_of(app: &AppState, kind: &str, player: &str) -> Result<PoolState,
         ))
     })?;
     let now = app.clock.now_ms();
-    if entry.seated.is_none() && now - entry.seen > 1000 {
+    if entry.seated.is_none() && now - entry.seen > SEEN_EVERY_MS {
         app.storage.pool_seen(&entry.ticket, now).await?;
     }
     let in_pool = (app.storage.pool_counts().await?.into_iter())

@@ -75,6 +75,15 @@ async fn the_computer_plays_a_resigned_seat_to_the_end_and_it_places_last() {
     // Rated: whoever scored more, Bob places last. The computer's play counts in no record
     // of Bob's; Ann's game counts in hers.
     let (ann_page, bob_page) = (page(&app, &ann).await, page(&app, &bob).await);
+    // The finished game's own state shows the ratings after it, as the players' pages do.
+    let rating = |page: &Value| page["ratings"][0]["rating"].clone();
+    let seen = common::poll(
+        200,
+        || async { app.get(&path, Some(&a)).await.1 },
+        |s| s["ratings"]["0"]["rating"] == rating(&ann_page),
+    )
+    .await;
+    assert_eq!(seen["ratings"]["1"]["rating"], rating(&bob_page), "{seen}");
     assert!(ann_page["ratings"][0]["rating"].as_i64().unwrap() > 1500);
     assert!(bob_page["ratings"][0]["rating"].as_i64().unwrap() < 1500);
     assert_eq!(bob_page["bests"].as_array().unwrap().len(), 0);

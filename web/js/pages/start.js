@@ -1,6 +1,6 @@
 // The start page (`/`): the new-game form with a card for each game (its picture and its part
-// of the form), today's challenges beside it, the first game's pitch, and the games this browser
-// holds.
+// of the form), today's challenges beside it, "Play someone now" (see strangers.js), the first
+// game's pitch, and the games waiting for the player and those this browser holds.
 //
 // A game's start-page card (its module's `start`): `title` and `text`, and `load()`, which
 // loads the card's module and resolves with {setup, held}: `setup()`, which loads
@@ -113,8 +113,8 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
       yours,
       form,
       h('div', { class: 'start-side' },
-        strangers,
         today,
+        strangers,
         firstPart.hero)));
   // Each game's held games, in the games' order, as their cards' modules arrive.
   cards.reduce((before, g) => before.then(() => g.start.load()).then((card) => {
@@ -141,7 +141,8 @@ function intro() {
     h('p', { class: 'intro-links' },
       h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn small', id: 'tutorial-ink' }, 'Learn Railroad Ink'),
       h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn small', id: 'tutorial-metro' }, 'Learn Metro'),
-      h('a', { href: '/rules', 'data-link': '', class: 'btn small', id: 'rules-link' }, 'Rules')));
+      h('a', { href: '/rules', 'data-link': '', class: 'btn small', id: 'rules-link' }, 'Rules'),
+      h('a', { href: '#play-someone-now', class: 'btn small', id: 'play-someone-link' }, 'Play someone now')));
 }
 
 /** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */

@@ -217,7 +217,15 @@ impl<St: GameState> Session<St> {
     pub async fn refresh(self: &Arc<Self>, app: &AppState) -> Result<(), ApiError> {
         let mut st = self.state.lock().await;
         self.reload_into(app, &mut st).await?;
+        // A game finished elsewhere may have changed its players' ratings.
+        let players: Vec<String> = match st.is_over() {
+            true => st.seat_players().flatten().map(str::to_owned).collect(),
+            false => Vec::new(),
+        };
         drop(st);
+        if !players.is_empty() {
+            self.read_ratings(app, Some(players)).await?;
+        }
         self.drive_computers(app);
         Ok(())
     }
@@ -344,6 +352,10 @@ impl<St: GameState> Session<St> {
         } else {
             next.finish(self.clock.now_ms())
         };
+        // A rated game's finish changes its players' ratings: the views show the new ones.
+        let rated: Option<Vec<String>> = (finished.as_ref())
+            .and_then(|f| f.rated.as_ref())
+            .map(|r| r.places.iter().map(|(p, _)| p.clone()).collect());
         let written = match finished {
             Some(finished) => app.storage.append_finishing(append, finished).await,
             None => app.storage.append(append).await,
@@ -370,6 +382,11 @@ impl<St: GameState> Session<St> {
         if timed {
             // A new deadline may be the earliest.
             app.deadlines.wake();
+        }
+        if let Some(players) = rated
+            && let Err(e) = self.read_ratings(app, Some(players)).await
+        {
+            tracing::warn!(game = %self.id, error = %e, "cannot read the ratings after a rated game");
         }
         // Nobody listening is fine.
         let _ = self.events.send(version);
