@@ -125,7 +125,8 @@ async fn shutdown_signal() {
 }
 
 /// Logs to stderr. `TRACKLAYER_LOG` sets the filter (default `info`), such as
-/// `debug` or `warn,server=debug`.
+/// `debug` or `warn,server=debug`; `TRACKLAYER_LOG_FORMAT=json` writes one JSON object a line
+/// (its time, level, target and fields), for a log shipper.
 pub fn init_logging() {
     use tracing_subscriber::filter::Targets;
     use tracing_subscriber::prelude::*;
@@ -134,8 +135,28 @@ pub fn init_logging() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO));
+    let format = std::env::var("TRACKLAYER_LOG_FORMAT").unwrap_or_default();
+    let json = match format.as_str() {
+        "json" => true,
+        "" | "text" => false,
+        other => {
+            eprintln!(
+                "TRACKLAYER_LOG_FORMAT={other:?} is not a format: logging as text (json or text)"
+            );
+            false
+        }
+    };
+    let text_layer = (!json).then(|| tracing_subscriber::fmt::layer().with_writer(std::io::stderr));
+    let json_layer = json.then(|| {
+        tracing_subscriber::fmt::layer()
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_writer(std::io::stderr)
+    });
     let _ = tracing_subscriber::registry()
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(text_layer)
+        .with(json_layer)
         .with(filter)
         .try_init();
 }

@@ -440,6 +440,18 @@ pub fn fresh_test_database_blocking() -> Result<Option<Database>, StorageError> 
     block_on(fresh_test_database())
 }
 
+/// A consistent copy of a SQLite database taken while it serves (see [`sqlite::backup`]): its
+/// pages and size in bytes. PostgreSQL has its own tools (`pg_dump`, base backups).
+pub fn backup(from: &Database, to: &Path) -> Result<(usize, u64), StorageError> {
+    match from {
+        Database::Sqlite(path) => sqlite::backup(path, to),
+        Database::Postgres(_) => Err(StorageError::Unreachable(
+            "a PostgreSQL database is backed up with pg_dump or a base backup (docs/public.md, Backups)"
+                .into(),
+        )),
+    }
+}
+
 /// [`check`] on a runtime of its own, for the command line.
 pub fn check_blocking(database: &Database) -> Result<Vec<String>, StorageError> {
     block_on(check(database))

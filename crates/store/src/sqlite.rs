@@ -255,6 +255,49 @@ impl Sqlite {
 
 /// Checks a database file's integrity (`PRAGMA quick_check`: every page, b-tree and index
 /// entry, without the slower cross-checks of `integrity_check`). Returns what is wrong, empty
+/// A consistent copy of the SQLite file at `from`, taken while a server writes to it, into a
+/// new file `to` (SQLite's online backup: every page in one read transaction, so the copy is
+/// the database as of one moment, with every write committed before it began). The copy's pages
+/// and its size in bytes. A `to` that exists is refused: nothing is overwritten.
+pub fn backup(from: &Path, to: &Path) -> Result<(usize, u64), StorageError> {
+    if !from.exists() {
+        return Err(StorageError::Unreachable(format!(
+            "{} does not exist",
+            from.display()
+        )));
+    }
+    if to.exists() {
+        return Err(StorageError::Duplicate(format!(
+            "{} exists already: back up to a new file",
+            to.display()
+        )));
+    }
+    let source = Connection::open_with_flags(
+        from,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    source.busy_timeout(BUSY)?;
+    let mut copy = Connection::open(to)?;
+    let pages = {
+        let backup = rusqlite::backup::Backup::new(&source, &mut copy)?;
+        // All pages in one step: one read transaction, one moment of the database.
+        loop {
+            match backup.step(-1)? {
+                rusqlite::backup::StepResult::Done => break,
+                rusqlite::backup::StepResult::More => continue,
+                rusqlite::backup::StepResult::Busy | rusqlite::backup::StepResult::Locked => {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                _ => std::thread::sleep(std::time::Duration::from_millis(50)),
+            }
+        }
+        backup.progress().pagecount as usize
+    };
+    drop(copy);
+    let bytes = std::fs::metadata(to).map(|m| m.len()).unwrap_or(0);
+    Ok((pages, bytes))
+}
+
 /// when it is sound; a file that does not exist yet is sound (it will be created).
 pub fn check(path: &Path) -> Result<Vec<String>, StorageError> {
     if !path.exists() {

@@ -142,7 +142,7 @@ enum Command {
         after_help = "Examples:\n  tracklayer serve --addr 0.0.0.0:8080 --db /var/lib/tracklayer/games.sqlite\n  tracklayer serve --rate-games 0 --max-streams 0     no limit on making games, no cap on live-update streams\n  tracklayer serve --addr 127.0.0.1:8081 --trust-proxy\n                                                     behind nginx on the same machine, which appends each\n                                                     client's address to X-Forwarded-For (deploy/ has a sample)\n  tracklayer serve --rank-per-address false          a school's server: every entry of a challenge ranked"
     )]
     Serve(ServeArgs),
-    /// The game server's database: check it, copy it.
+    /// The game server's database: check it, back it up, copy it.
     #[command(subcommand)]
     Db(DbCommand),
     /// The players' ratings.
@@ -168,9 +168,25 @@ enum DbCommand {
     /// Check a database's integrity, as the server does before it starts: prints `ok`, or
     /// every problem found (exit status 1).
     #[command(
-        after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite\n  tracklayer db check --db postgres://tracklayer:secret@localhost:5432/tracklayer"
+        after_help = "Examples:\n  tracklayer db check\n  tracklayer db check --db /var/lib/tracklayer/games.sqlite\n  tracklayer db check backup-2026-11-28.sqlite     a backup, before it is needed\n  tracklayer db check --db postgres://tracklayer:secret@localhost:5432/tracklayer"
     )]
     Check {
+        /// The database to check, if not `--db`'s: a backup's file, say.
+        #[arg(value_name = "FILE|URL", value_parser = database)]
+        file: Option<server::Database>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Back a SQLite database up while the server runs: a consistent copy into a new FILE
+    /// (SQLite's online backup, not a file copy), with every action answered before it began,
+    /// then checked. A PostgreSQL database is backed up with its own tools (docs/public.md).
+    #[command(
+        after_help = "Examples:\n  tracklayer db backup /var/backups/tracklayer-$(date +%F).sqlite --db /var/lib/tracklayer/games.sqlite\n  tracklayer db backup copy.sqlite\n\nFILE must not exist: nothing is overwritten."
+    )]
+    Backup {
+        /// The new file the copy goes to.
+        #[arg(value_name = "FILE")]
+        to: std::path::PathBuf,
         #[command(flatten)]
         db: DbArg,
     },
@@ -246,6 +262,43 @@ fn db_check(database: &server::Database) -> ExitCode {
         Err(e) => {
             eprintln!("error: cannot check {database}: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `tracklayer db backup`: the copy, then its check.
+fn db_backup(database: &server::Database, to: &std::path::Path) -> ExitCode {
+    if let Some(code) = missing(database, "--db") {
+        return code;
+    }
+    let (pages, bytes) = match server::storage::backup(database, to) {
+        Ok(copied) => copied,
+        Err(e) => {
+            eprintln!("error: cannot back {database} up to {}: {e}", to.display());
+            return ExitCode::from(1);
+        }
+    };
+    let copy = server::Database::Sqlite(to.to_owned());
+    match server::storage::check_blocking(&copy) {
+        Ok(problems) if problems.is_empty() => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "{database}: backed up to {} ({pages} pages, {} KB): ok",
+                to.display(),
+                bytes.div_ceil(1024)
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(problems) => {
+            for p in &problems {
+                eprintln!("{}: {p}", to.display());
+            }
+            eprintln!("error: the copy is damaged: take the backup again");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: cannot check the copy {}: {e}", to.display());
+            ExitCode::from(1)
         }
     }
 }
@@ -340,7 +393,10 @@ fn main() -> ExitCode {
         Some(Command::Ink(cmd)) => cli_io::run_command(|out| ink::run(cmd, out)),
         Some(Command::Metro(cmd)) => cli_io::run_command(|out| metro::run(cmd, out)),
         Some(Command::Serve(args)) => serve(args),
-        Some(Command::Db(DbCommand::Check { db })) => db_check(&db.database),
+        Some(Command::Db(DbCommand::Check { file, db })) => {
+            db_check(file.as_ref().unwrap_or(&db.database))
+        }
+        Some(Command::Db(DbCommand::Backup { to, db })) => db_backup(&db.database, &to),
         Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(&from, &to),
         Some(Command::Ratings(RatingsCommand::Rebuild { db })) => ratings_rebuild(&db.database),
         None => serve(cli.serve),

@@ -30,11 +30,17 @@ export function controlText(control, per = 'turn') {
   return `${control.days} ${control.days === 1 ? 'day' : 'days'} a ${per}`;
 }
 
-/** What the clock says of a seat the computer plays for: null when its person plays it. */
+/**
+ * What the clock says of a seat the computer plays for (null when its person plays it), and,
+ * once the game is over, of the turns it played for it.
+ */
 export function standInWords(state, seat) {
   const c = state.clock?.seats?.[seat];
-  if (c?.given) return 'time ran out twice · the computer plays';
-  if (c?.stand_in) return 'time ran out · the computer plays this turn';
+  if (!c) return null;
+  if (state.finished && c.given) return 'time ran out twice · the computer played the rest';
+  if (c.given) return 'time ran out twice · the computer plays';
+  if (c.stand_in) return 'time ran out · the computer plays this turn';
+  if (state.finished && c.timeouts) return `${c.timeouts === 1 ? 'a turn' : `${c.timeouts} turns`} ran out · the computer played ${c.timeouts === 1 ? 'it' : 'them'}`;
   return null;
 }
 
@@ -48,13 +54,20 @@ export function clockLine(state, you) {
   if (!clock || state.finished) return null;
   // The server's time now, as this device's clock reads it.
   const offset = clock.now - Date.now();
-  const running = clock.seats.filter((c) => c.due);
+  // Every person's seat: a running clock counts down; the others wait, or the computer plays.
+  const people = clock.seats.filter((c) => state.players[c.seat]?.kind !== 'computer');
   const line = h('p', { class: 'clock-line', id: 'clock', title: `Time control: ${controlText(clock.control, clock.per)}` });
   const draw = () => {
     const now = Date.now() + offset;
-    const parts = [...running].sort((a, b) => (b.seat === you) - (a.seat === you) || a.due - b.due).map((c) => {
-      const left = c.due - now;
+    const order = (c) => (c.seat === you ? 0 : c.due ? 1 : 2);
+    const parts = [...people].sort((a, b) => order(a) - order(b) || (a.due || 0) - (b.due || 0) || a.seat - b.seat).map((c) => {
       const name = c.seat === you ? 'Your time' : state.players[c.seat]?.name || `Seat ${c.seat + 1}`;
+      if (!c.due) {
+        const words = c.given || c.stand_in ? 'computer' : '–';
+        return h('span', { class: 'clock idle', dataset: { seat: c.seat }, title: c.given || c.stand_in ? standInWords(state, c.seat) : 'not this seat\'s turn' },
+          clockIcon(), ' ', name, ' ', h('span', { class: 'muted' }, words));
+      }
+      const left = c.due - now;
       return h('span', { class: `clock${left < 10_000 ? ' low' : ''}${c.seat === you ? ' mine' : ''}`, dataset: { seat: c.seat } },
         clockIcon(), ' ', name, ' ', h('strong', {}, timeLeftText(left)));
     });
