@@ -63,6 +63,28 @@ async fn a_name_that_shows_nothing_is_refused() {
 }
 
 #[tokio::test]
+async fn an_insult_is_no_name_for_a_player_or_a_seat() {
+    let app = app_at(TODAY).await;
+    for name in ["motherfucker", "m o t h e r f u c k e r"] {
+        let answer = make(&app, name).await;
+        refused(name, answer, StatusCode::BAD_REQUEST, "insult or a slur");
+    }
+    // A game's seat and a joining person are named by the same rules; a name that only looks
+    // like a word is a name.
+    let v = app
+        .post(
+            "/api/metro/games",
+            None,
+            &json!({"players": [{"kind": "human", "name": "Motherfuuucker"}, {"kind": "human"}]})
+                .to_string(),
+        )
+        .await
+        .is(StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("insult"), "{v}");
+    make(&app, "Dick").await.is(StatusCode::CREATED);
+}
+
+#[tokio::test]
 async fn the_computers_names_are_theirs_whatever_they_look_like() {
     let app = app_at(TODAY).await;
     for name in [

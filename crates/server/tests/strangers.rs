@@ -190,6 +190,24 @@ async fn an_ink_round_that_runs_out_is_played_by_the_computer() {
     let bob_round = &bob["players"][1]["rounds"][0];
     assert!(!bob_round.as_array().unwrap().is_empty(), "{bob}");
     assert!(seat_clock(&bob, 1)["due"].is_i64(), "{bob}");
+
+    // Bob's second round runs out too: his seat is the computer's for the rest of the game.
+    common::challenge::play_ink_round(&app, &id, &tokens[0]).await;
+    travel(&mut app, 6 * MINUTE).await;
+    let s = wait(&app, "ink", &id, &tokens[0], |s| {
+        seat_clock(s, 1)["given"] == true
+    })
+    .await;
+    assert_eq!(s["resigned"], json!([1]), "{s}");
+    let (status, v) = app
+        .post(
+            &format!("/api/ink/games/{id}/end-round"),
+            Some(&tokens[1]),
+            "",
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("ran out"), "{v}");
 }
 
 #[tokio::test]

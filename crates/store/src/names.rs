@@ -26,6 +26,24 @@ pub enum NameError {
     },
     #[error("{0:?} is what the computer players are called: choose another name")]
     Computer(String),
+    #[error(
+        "this name reads as an insult or a slur, which other players would see: choose another name"
+    )]
+    Offensive,
+}
+
+/// Whether a name reads as a slur or an insult (the
+/// `rustrict` crate's analysis of its letters, digits and spaces, compatibility-normalised:
+/// evasions such as spacing, repeated letters, look-alike and full-width characters and accents
+/// understood). Profanity and sexual words are not refused: too many names read as them
+/// ("Dick", "Cummings"); nor are emoji and symbols, which the analysis takes for a self-censored
+/// word.
+pub fn is_offensive(name: &str) -> bool {
+    use rustrict::{CensorStr, Type};
+    let text: String = (name.nfkc())
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    text.is(Type::OFFENSIVE & Type::MODERATE_OR_HIGHER | Type::MEAN & Type::SEVERE)
 }
 
 /// Whether a character is default-ignorable (Unicode's Default_Ignorable_Code_Point: drawn as
@@ -182,6 +200,9 @@ pub fn person_name(
     if is_computers(&name) {
         return Err(NameError::Computer(name));
     }
+    if is_offensive(&name) {
+        return Err(NameError::Offensive);
+    }
     Ok(name)
 }
 
@@ -221,6 +242,38 @@ pub fn is_computers(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn insults_are_refused_and_names_that_only_look_like_words_pass() {
+        for bad in [
+            "motherfucker",
+            "m o t h e r f u c k e r",
+            "Motherfuuuucker",
+            "ｍｏｔｈｅｒｆｕｃｋｅｒ",
+        ] {
+            assert_eq!(
+                person_name(Some(bad), || "P".into()),
+                Err(NameError::Offensive),
+                "{bad}"
+            );
+        }
+        for fine in [
+            "Ann",
+            "Dick",
+            "Cummings",
+            "Scunthorpe",
+            "Hitchcock",
+            "Sussex",
+            "Assunta",
+            "Bob 2",
+        ] {
+            assert_eq!(
+                person_name(Some(fine), || "P".into()).as_deref(),
+                Ok(fine),
+                "{fine}"
+            );
+        }
+    }
 
     #[test]
     fn names_are_checked() {

@@ -477,12 +477,13 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn act(&self, seat: usize, action: R::Action) -> Result<(Self, Vec<ActionRow>), ApiError> {
         self.check_started()?;
+        // A seat given over after its time ran out says so; one that resigned, that.
+        self.check_not_stood_in(seat)?;
         if self.table.seats.get(seat).is_some_and(|s| s.resigned) {
             return Err(ApiError::Conflict(
                 "you resigned: the computer plays your seat for the rest of the game".into(),
             ));
         }
-        self.check_not_stood_in(seat)?;
         let (next, row) = self.acted(seat, &action)?;
         Ok((next, vec![row]))
     }
