@@ -26,7 +26,7 @@ pub mod http;
 pub mod ids;
 pub mod lobby;
 mod memory;
-mod network;
+pub mod network;
 mod place;
 pub mod play;
 mod players;

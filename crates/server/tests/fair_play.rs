@@ -448,3 +448,100 @@ async fn a_seat_of_the_first_game_has_played_the_friend_challenge() {
     assert_eq!(listed, ["Ann", "Ann (guest)", "Bob"], "{l}");
     assert_eq!(l["players"], 3, "{l}");
 }
+
+/// An operator's moderation (`tracklayer admin`, which runs these against the database): on
+/// the running server at once.
+#[tokio::test]
+async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ranking() {
+    use server::storage::moderation::Moderation;
+    let app = by_network().await;
+    let (ann_id, ann) = player(&app, "Ann").await;
+    let (bob_id, bob) = player(&app, "Bob").await;
+    let (_, eve) = player(&app, "Eve").await;
+    for (token, from) in [(&ann, "203.0.113.5"), (&bob, "203.0.113.6")] {
+        let p = play_from(&app, DAILY, token, from)
+            .await
+            .is(StatusCode::CREATED);
+        play_ink_game(
+            &app,
+            p["game"].as_str().unwrap(),
+            p["token"].as_str().unwrap(),
+        )
+        .await;
+    }
+    let db = app.db().await;
+    let now = server::storage::now_ms();
+    let hide = || Moderation::Hide {
+        challenge: DAILY.into(),
+        player: ann_id.clone(),
+    };
+    db.moderate(hide(), now, "a copied board").await.unwrap();
+    let l = board(&app, DAILY, None).await;
+    assert_eq!(names(&l["leaderboard"]["entries"]), ["Bob"], "{l}");
+    let unranked = l["leaderboard"]["unranked"].as_array();
+    assert!(unranked.is_none_or(|u| u.is_empty()), "{l}");
+    // Her game stays.
+    let (status, _) = ink_state(&app, &db_game_of(&db, &ann_id).await, None).await;
+    assert_ne!(status, StatusCode::NOT_FOUND);
+    assert!(matches!(
+        db.moderate(hide(), now, "again").await,
+        Err(server::storage::StorageError::Duplicate(_))
+    ));
+
+    let name = "Robert".to_owned();
+    let key = server::storage::names::key(&name);
+    db.moderate(
+        Moderation::Rename {
+            player: bob_id.clone(),
+            name,
+            key,
+        },
+        now,
+        "asked to",
+    )
+    .await
+    .unwrap();
+    let l = board(&app, DAILY, None).await;
+    assert_eq!(names(&l["leaderboard"]["entries"]), ["Robert"], "{l}");
+    let page = app
+        .get(&format!("/api/players/{bob_id}"), None)
+        .await
+        .is(StatusCode::OK);
+    assert_eq!(page["name"], "Robert");
+
+    // Eve's network ranks no more: her first entry is played, and ranked apart.
+    let ip: std::net::IpAddr = "198.51.100.7".parse().unwrap();
+    let addr = server::network::Network::of(ip).keyed_hash(db.secret());
+    let stop = Moderation::StopRanking {
+        addr,
+        shown: ip.to_string(),
+    };
+    db.moderate(stop, now, "one person, many players")
+        .await
+        .unwrap();
+    let e = play_from(&app, DAILY, &eve, "198.51.100.7")
+        .await
+        .is(StatusCode::CREATED);
+    play_ink_game(
+        &app,
+        e["game"].as_str().unwrap(),
+        e["token"].as_str().unwrap(),
+    )
+    .await;
+    let l = board(&app, DAILY, None).await;
+    assert_eq!(names(&l["leaderboard"]["unranked"]), ["Eve"], "{l}");
+
+    let log = db.moderation_log(10).await.unwrap();
+    let actions: Vec<&str> = log.iter().map(|l| l.action.as_str()).collect();
+    assert_eq!(actions.len(), 3);
+    assert!(
+        actions.contains(&"hide")
+            && actions.contains(&"rename")
+            && actions.contains(&"stop-ranking")
+    );
+}
+
+/// The game of a player's entry in the daily.
+async fn db_game_of(db: &server::storage::Storage, player: &str) -> String {
+    db.entry(DAILY, player).await.unwrap().unwrap().game
+}

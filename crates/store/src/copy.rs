@@ -70,6 +70,12 @@ const AFTER_GAMES: &[(&str, &str, &str)] = &[
         "player, game, source",
     ),
     ("rated", "source, game, at, places", "source"),
+    (
+        "moderation",
+        "at, action, target, reason",
+        "at, action, target",
+    ),
+    ("stopped_networks", "addr, at, reason", "addr"),
 ];
 
 const GAME_COLUMNS: &str =

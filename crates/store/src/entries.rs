@@ -67,7 +67,8 @@ pub(crate) async fn insert_entry<S: Sql>(
         "INSERT INTO entries (challenge, game, seat, player, name, started, addr, ranked)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
             CASE WHEN CAST(?7 AS TEXT) IS NOT NULL
-                  AND EXISTS (SELECT 1 FROM entries o WHERE o.challenge = ?1 AND o.addr = ?7)
+                  AND (EXISTS (SELECT 1 FROM entries o WHERE o.challenge = ?1 AND o.addr = ?7)
+                       OR EXISTS (SELECT 1 FROM stopped_networks n WHERE n.addr = ?7))
                  THEN 0 ELSE 1 END)",
         args![
             &e.challenge,
@@ -124,7 +125,7 @@ pub(crate) async fn finish_entry<S: Sql>(
         return Ok(()); // not a challenge's game, or that seat has no entry
     };
     let challenge: String = row.get(0)?;
-    let ranked = row.get::<i64>(1)? != 0;
+    let ranked = row.get::<i64>(1)? == 1;
     if let Some(player) = row.get::<Option<String>>(2)? {
         extend_streak(s, &player, &challenge).await?;
     }
@@ -154,7 +155,7 @@ pub(crate) fn entry(mut r: Row) -> Result<EntryRow, StorageError> {
         finished: r.get(6)?,
         score: r.get(7)?,
         k2: r.get(8)?,
-        ranked: r.get::<i64>(9)? != 0,
+        ranked: r.get::<i64>(9)? == 1,
     })
 }
 

@@ -45,6 +45,9 @@ pub enum StorageError {
     /// action or a new attempt after the challenge closed): nothing was written.
     #[error("too late: the deadline was {deadline} by the database's clock, which read {now}")]
     Closed { deadline: i64, now: i64 },
+    /// What a command names is not there (a player, an entry).
+    #[error("{0}")]
+    NotFound(String),
 }
 
 impl StorageError {

@@ -38,10 +38,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (9, super::streaks::STREAK_FOLLOWS_POSTGRES),
     (10, super::ratings::SCHEMA),
     (11, super::STRANGERS),
+    (12, super::moderation::SCHEMA),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 11;
+pub(super) const SCHEMA_VERSION: i64 = 12;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "

@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 13;
+pub(super) const SCHEMA_VERSION: i64 = 14;
 
 pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -427,6 +427,9 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 13 {
         tx.execute_batch(super::STRANGERS)?;
+    }
+    if version < 14 {
+        tx.execute_batch(super::moderation::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

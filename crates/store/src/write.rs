@@ -28,6 +28,8 @@ pub(crate) enum Write {
     DropDeadline(String, crate::clocks::Deadline),
     /// The pool of people waiting (see [`crate::pool`]).
     Pool(crate::pool::PoolWrite),
+    /// An operator's moderation, at a time, for a reason (see [`crate::moderation`]).
+    Moderate(crate::moderation::Moderation, i64, String),
     /// A game's draws were shown to someone who does not sit in it, at this time (kept once).
     Shown(String, i64),
     /// A finished game's seat's review (see [`reviews`]).
@@ -100,6 +102,7 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         } => crate::clocks::claim(s, claimer, *now, *until, *limit).await,
         Write::DropDeadline(game, d) => crate::clocks::drop(s, game, d).await,
         Write::Pool(write) => crate::pool::write(s, write).await,
+        Write::Moderate(m, at, reason) => crate::moderation::apply(s, m, *at, reason).await,
         Write::Rate(challenge, game, at, rate) => {
             crate::ratings::rate_challenge(s, challenge, game, *at, *rate).await
         }

@@ -1,5 +1,6 @@
 //! `tracklayer`: the command line over the Railroad Ink and Metro engines, and the game server.
 
+mod admin;
 mod cli_io;
 mod ink;
 mod metro;
@@ -148,6 +149,9 @@ enum Command {
     /// The players' ratings.
     #[command(subcommand)]
     Ratings(RatingsCommand),
+    /// Moderation: rename a player, hide an entry, stop a network from ranking, read the log.
+    #[command(subcommand)]
+    Admin(admin::AdminCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -399,6 +403,7 @@ fn main() -> ExitCode {
         Some(Command::Db(DbCommand::Backup { to, db })) => db_backup(&db.database, &to),
         Some(Command::Db(DbCommand::Copy { from, to })) => db_copy(&from, &to),
         Some(Command::Ratings(RatingsCommand::Rebuild { db })) => ratings_rebuild(&db.database),
+        Some(Command::Admin(command)) => admin::run(command),
         None => serve(cli.serve),
     }
 }
