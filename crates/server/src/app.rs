@@ -107,9 +107,16 @@ pub struct Running {
     previews: Arc<crate::preview::Pictures>,
     /// Its deadline watcher's state (for measurements: see [`Running::deadline_lateness`]).
     deadlines: Arc<crate::turns::Deadlines>,
+    /// Where its metrics are served, if anywhere.
+    metrics_addr: Option<SocketAddr>,
 }
 
 impl Running {
+    /// Where the metrics are served (`--metrics-addr`), if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
+    }
+
     /// How late (milliseconds after it was due) each deadline this server acted on was, the
     /// most recent 100,000, in the order acted on: for measurements.
     #[doc(hidden)]
@@ -232,6 +239,26 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     let storage = state.storage.clone();
     let previews = state.previews.clone();
     let deadlines = state.deadlines.clone();
+    let metrics_addr = match &config.metrics_addr {
+        Some(at) => {
+            let listener = TcpListener::bind(at)
+                .await
+                .map_err(|source| ServeError::Bind {
+                    addr: at.clone(),
+                    source,
+                })?;
+            let bound = listener.local_addr()?;
+            tokio::spawn(http::metrics::serve(
+                listener,
+                state.clone(),
+                config.capacity.in_flight,
+                shutdown.clone(),
+            ));
+            tracing::info!(addr = %bound, "metrics served");
+            Some(bound)
+        }
+        None => None,
+    };
     let admission = http::admission::Admission::new(config.capacity);
     let app = http::router(state, games.routes, limiter, admission);
     let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
@@ -242,6 +269,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         storage,
         previews,
         deadlines,
+        metrics_addr,
     })
 }
 

@@ -36,6 +36,9 @@ pub struct Config {
     pub rank_per_address: bool,
     /// How much the server takes on at once before it refuses (`503`) rather than queue.
     pub capacity: Capacity,
+    /// Where Prometheus metrics are served (`GET /metrics`), apart from the public address;
+    /// none by default.
+    pub metrics_addr: Option<String>,
 }
 
 impl Config {
@@ -52,6 +55,7 @@ impl Config {
             trust_proxy: false,
             rank_per_address: true,
             capacity: Capacity::default(),
+            metrics_addr: None,
         }
     }
 }

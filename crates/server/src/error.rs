@@ -193,6 +193,12 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        match &self {
+            ApiError::Busy(_) => crate::telemetry::refused("thinking"),
+            ApiError::Unavailable(_) => crate::telemetry::refused("database"),
+            ApiError::StorageFull(_) => crate::telemetry::refused("disk"),
+            _ => {}
+        }
         // A full disk lasts until someone frees space: no point in asking again at once.
         let retry_after = match self {
             ApiError::StorageFull(_) => "30",

@@ -40,6 +40,7 @@ pub mod seed;
 mod share;
 pub mod state;
 pub mod table;
+mod telemetry;
 mod thinking;
 mod ticket;
 pub mod turns;

@@ -187,10 +187,10 @@ impl AppState {
     /// refusal says the server is busy. The request holds no admission place while it waits.
     pub async fn thinking_for_a_person(&self) -> Result<thinking::Turn, ApiError> {
         crate::place::step_aside();
-        self.thinkers
-            .person_turn(self.hints_waiting)
-            .await
-            .ok_or_else(|| ApiError::Busy("thinking about other hints".into()))
+        let asked = std::time::Instant::now();
+        let turn = self.thinkers.person_turn(self.hints_waiting).await;
+        crate::telemetry::thinking_wait(asked.elapsed());
+        turn.ok_or_else(|| ApiError::Busy("thinking about other hints".into()))
     }
 
     /// A turn to review a finished game (after every hint and computer move, never on the last
@@ -198,15 +198,18 @@ impl AppState {
     /// waits.
     pub async fn thinking_for_a_review(&self) -> Result<thinking::Turn, ApiError> {
         crate::place::step_aside();
-        self.thinkers
-            .review_turn(self.reviews_waiting)
-            .await
-            .ok_or_else(|| ApiError::Busy("reviewing other games".into()))
+        let asked = std::time::Instant::now();
+        let turn = self.thinkers.review_turn(self.reviews_waiting).await;
+        crate::telemetry::thinking_wait(asked.elapsed());
+        turn.ok_or_else(|| ApiError::Busy("reviewing other games".into()))
     }
 
     /// A turn to run a computer player.
     pub async fn thinking(&self, priority: thinking::Priority) -> thinking::Turn {
-        self.thinkers.turn(priority).await
+        let asked = std::time::Instant::now();
+        let turn = self.thinkers.turn(priority).await;
+        crate::telemetry::thinking_wait(asked.elapsed());
+        turn
     }
 
     /// Reads the database's clock into the server's (on a database shared by several

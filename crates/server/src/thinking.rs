@@ -130,8 +130,7 @@ impl Thinkers {
     }
 
     /// People waiting, and computers waiting.
-    #[cfg(test)]
-    fn waiting(&self) -> (usize, usize) {
+    pub fn waiting(&self) -> (usize, usize) {
         let q = self.queue();
         (q.people.len(), q.computers.len())
     }

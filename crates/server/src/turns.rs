@@ -125,6 +125,7 @@ impl Deadlines {
     }
 
     pub(crate) fn note(&self, late: i64) {
+        crate::telemetry::deadline_late(late);
         let mut kept = self.late.lock().unwrap_or_else(|e| e.into_inner());
         if kept.len() == KEPT {
             kept.pop_front();

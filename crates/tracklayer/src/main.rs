@@ -128,6 +128,10 @@ struct ServeArgs {
         value_parser = clap::builder::BoolishValueParser::new()
     )]
     rank_per_address: bool,
+    /// Serve Prometheus metrics (`GET /metrics`) on this address, apart from the game's (never a
+    /// public one: 127.0.0.1:9100, say); none by default.
+    #[arg(long, env = "TRACKLAYER_METRICS_ADDR", value_name = "ADDR")]
+    metrics_addr: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -444,6 +448,7 @@ fn serve(args: ServeArgs) -> ExitCode {
     };
     config.trust_proxy = args.trust_proxy;
     config.rank_per_address = args.rank_per_address;
+    config.metrics_addr = args.metrics_addr.clone();
     config.capacity = server::Capacity {
         in_flight: args.max_in_flight,
         wait: std::time::Duration::from_millis(args.queue_wait),

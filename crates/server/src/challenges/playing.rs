@@ -80,6 +80,7 @@ pub async fn play(
     match created {
         Ok(game) => {
             tracing::info!(challenge = %c.id, %game, "challenge started");
+            crate::telemetry::entry();
             Ok((
                 true,
                 Played {

@@ -83,7 +83,13 @@ pub async fn admit(
         return next.run(request).await;
     }
     match tokio::time::timeout(admission.wait, permits.clone().acquire_owned()).await {
-        Ok(Ok(permit)) => crate::place::hold(permit, next.run(request)).await,
-        _ => busy("with other requests"),
+        Ok(Ok(permit)) => {
+            let _counted = crate::telemetry::InFlight::new();
+            crate::place::hold(permit, next.run(request)).await
+        }
+        _ => {
+            crate::telemetry::refused("admission");
+            busy("with other requests")
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod challenges;
 pub mod games;
 pub mod limits;
+pub mod metrics;
 pub mod players;
 pub mod pool;
 pub mod preview;
@@ -153,7 +154,13 @@ async fn log_and_harden(request: Request, next: Next) -> Response {
         response = json_error(response).await;
     }
     let status = response.status();
-    let elapsed_us = started.elapsed().as_micros() as u64;
+    let elapsed = started.elapsed();
+    crate::telemetry::request(
+        crate::telemetry::route_class(&method, &path),
+        status.as_u16(),
+        elapsed,
+    );
+    let elapsed_us = elapsed.as_micros() as u64;
     if status.is_server_error() {
         tracing::warn!(%method, %path, status = status.as_u16(), elapsed_us, "request failed");
     } else {

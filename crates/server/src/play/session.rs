@@ -147,7 +147,9 @@ impl<St: GameState> Session<St> {
             state,
         ));
         let storage = app.storage.clone();
+        let writing = Instant::now();
         detached(async move { Ok(storage.create_game(new_game).await?) }).await?;
+        crate::telemetry::commit(writing.elapsed());
         Sessions::<St>::of(app).insert(session.clone());
         session.drive_computers(app);
         Ok(session)
@@ -356,10 +358,12 @@ impl<St: GameState> Session<St> {
         let rated: Option<Vec<String>> = (finished.as_ref())
             .and_then(|f| f.rated.as_ref())
             .map(|r| r.places.iter().map(|(p, _)| p.clone()).collect());
+        let writing = Instant::now();
         let written = match finished {
             Some(finished) => app.storage.append_finishing(append, finished).await,
             None => app.storage.append(append).await,
         };
+        crate::telemetry::commit(writing.elapsed());
         if let Err(e) = written {
             if let StorageError::Closed { .. } = e {
                 return Err(closed_at(closes));

@@ -31,6 +31,8 @@ struct Listener<St> {
     shutdown: watch::Receiver<bool>,
     first: bool,
     last_sent: Option<usize>,
+    /// Counted among the open streams while it lives.
+    _open: crate::telemetry::OpenStream,
 }
 
 impl<St: GameState> Listener<St> {
@@ -61,6 +63,7 @@ pub async fn events<St: GameState>(
         shutdown,
         first: true,
         last_sent: None,
+        _open: crate::telemetry::OpenStream::new(),
     };
     let events = stream::unfold(listener, |mut l| async move {
         if l.first {

@@ -117,6 +117,14 @@ impl TestApp {
             .deadline_lateness()
     }
 
+    /// Where the running server serves its metrics, if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.running
+            .as_ref()
+            .expect("the server runs")
+            .metrics_addr()
+    }
+
     /// How many link-preview pictures the running server has drawn.
     pub fn previews_drawn(&self) -> u64 {
         self.running
