@@ -1,5 +1,5 @@
 //! Backups of a running server: `tracklayer db backup FILE` copies the SQLite database while
-//! players keep playing, and the copy holds every action answered before the backup began; `db
+//! 200 players keep playing, and the copy holds every action answered before the backup began; `db
 //! check FILE` checks it. And the server's logs as JSON, one object a line.
 
 mod common;
@@ -77,7 +77,8 @@ fn a_backup_taken_while_players_play_holds_everything_answered_before_it() {
     let server = Server::start_with_env(&db, &[("TRACKLAYER_RATE_GAMES", "0")]);
     let stop = Arc::new(AtomicBool::new(false));
     let answered = Arc::new(std::sync::Mutex::new(Vec::new()));
-    let players: Vec<_> = (0..2)
+    // 200 players at once, each making games and placing in them.
+    let players: Vec<_> = (0..200)
         .map(|_| {
             let (addr, stop, answered) = (server.addr.clone(), stop.clone(), answered.clone());
             std::thread::spawn(move || play(addr, stop, answered))
