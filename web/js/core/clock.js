@@ -61,12 +61,13 @@ export function clockLine(state, you) {
     const now = Date.now() + offset;
     const order = (c) => (c.seat === you ? 0 : c.due ? 1 : 2);
     const parts = [...people].sort((a, b) => order(a) - order(b) || (a.due || 0) - (b.due || 0) || a.seat - b.seat).map((c) => {
-      const name = c.seat === you ? 'Your time' : state.players[c.seat]?.name || `Seat ${c.seat + 1}`;
+      const who = state.players[c.seat]?.name || `Seat ${c.seat + 1}`;
       if (!c.due) {
-        const words = c.given || c.stand_in ? 'computer' : '–';
-        return h('span', { class: 'clock idle', dataset: { seat: c.seat }, title: c.given || c.stand_in ? standInWords(state, c.seat) : 'not this seat\'s turn' },
-          clockIcon(), ' ', name, ' ', h('span', { class: 'muted' }, words));
+        const computer = c.given || c.stand_in;
+        return h('span', { class: 'clock idle', dataset: { seat: c.seat }, title: computer ? standInWords(state, c.seat) : 'not this seat\'s turn' },
+          clockIcon(), ' ', c.seat === you ? 'You' : who, ': ', h('span', { class: 'muted' }, computer ? 'the computer plays' : 'waiting'));
       }
+      const name = c.seat === you ? 'Your time' : who;
       const left = c.due - now;
       return h('span', { class: `clock${left < 10_000 ? ' low' : ''}${c.seat === you ? ' mine' : ''}`, dataset: { seat: c.seat } },
         clockIcon(), ' ', name, ' ', h('strong', {}, timeLeftText(left)));
