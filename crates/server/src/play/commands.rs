@@ -25,7 +25,8 @@ pub async fn by_seat<St: GameState>(
         st.seat_of(token).is_err() && st.seat_players().any(|p| p.is_some())
     };
     let player = match ask {
-        true => crate::challenges::player_of(app, Some(token))
+        true => (app.storage)
+            .player_by_token(&crate::ids::hash_token(token))
             .await?
             .map(|p| p.id),
         false => None,
