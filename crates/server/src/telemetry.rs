@@ -96,47 +96,28 @@ pub fn entry() {
     metrics::counter!("tracklayer_challenge_entries_total").increment(1);
 }
 
-/// A request being answered, counted while it is.
-pub struct InFlight(());
+/// Something counted in a gauge while it lives: a request being answered
+/// ([`Counted::in_flight`]), an open live-update stream ([`Counted::stream`]).
+pub struct Counted(&'static str);
 
-impl InFlight {
-    pub fn new() -> InFlight {
-        metrics::gauge!("tracklayer_requests_in_flight").increment(1.0);
-        InFlight(())
+impl Counted {
+    fn new(gauge: &'static str) -> Counted {
+        metrics::gauge!(gauge).increment(1.0);
+        Counted(gauge)
+    }
+
+    pub fn in_flight() -> Counted {
+        Counted::new("tracklayer_requests_in_flight")
+    }
+
+    pub fn stream() -> Counted {
+        Counted::new("tracklayer_open_streams")
     }
 }
 
-impl Default for InFlight {
-    fn default() -> InFlight {
-        InFlight::new()
-    }
-}
-
-impl Drop for InFlight {
+impl Drop for Counted {
     fn drop(&mut self) {
-        metrics::gauge!("tracklayer_requests_in_flight").decrement(1.0);
-    }
-}
-
-/// An open live-update stream, counted while it lives.
-pub struct OpenStream(());
-
-impl OpenStream {
-    pub fn new() -> OpenStream {
-        metrics::gauge!("tracklayer_open_streams").increment(1.0);
-        OpenStream(())
-    }
-}
-
-impl Default for OpenStream {
-    fn default() -> OpenStream {
-        OpenStream::new()
-    }
-}
-
-impl Drop for OpenStream {
-    fn drop(&mut self) {
-        metrics::gauge!("tracklayer_open_streams").decrement(1.0);
+        metrics::gauge!(self.0).decrement(1.0);
     }
 }
 

@@ -11,8 +11,8 @@ function clockIcon() {
     s('path', { d: 'M8 4.2V8l2.6 1.6', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6, 'stroke-linecap': 'round' }));
 }
 
-/** Time left, in words a glance reads: `1:43`, `5 h 12 min`, `2 d 3 h`. */
-export function timeLeftText(ms) {
+/** A duration as a clock reads it: `1:43`, `5 h 12 min`, `2 d 3 h` (a challenge's time left is `challenges/words.js`'s, in whole minutes). */
+export function durationText(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   const hours = Math.floor(s / 3600);
@@ -70,7 +70,7 @@ export function clockLine(state, you) {
       const name = c.seat === you ? 'Your time' : who;
       const left = c.due - now;
       return h('span', { class: `clock${left < 10_000 ? ' low' : ''}${c.seat === you ? ' mine' : ''}`, dataset: { seat: c.seat } },
-        clockIcon(), ' ', name, ' ', h('strong', {}, timeLeftText(left)));
+        clockIcon(), ' ', name, ' ', h('strong', {}, durationText(left)));
     });
     fill(line, parts.length ? parts : h('span', { class: 'muted' }, controlText(clock.control, clock.per)));
   };

@@ -9,7 +9,7 @@ import { gameName, gamePath, games } from '../core/games.js';
 import { heldSeats } from '../core/seats.js';
 import { request, storedPlayer } from '../core/request.js';
 import { ensurePlayer } from '../core/player.js';
-import { controlText, timeLeftText } from '../core/clock.js';
+import { controlText, durationText } from '../core/clock.js';
 
 /** Where a wait in the pool is kept (the seat's token comes once, when joining). */
 const WAITING = 'tracklayer:pool';
@@ -70,11 +70,11 @@ export function playSomeoneNow(section, { navigate }) {
   const showWaiting = (w, st) => {
     const now = Date.now();
     const since = w.since ?? now;
-    const waited = timeLeftText(now - since);
+    const waited = durationText(now - since);
     const fills = st?.waiting?.computers_at ? Math.max(0, st.waiting.computers_at - st.now) : null;
     fill(status, `Looking for ${gameName(w.kind)} players… ${waited}`,
       st?.waiting?.clock ? ` · ${controlText(st.waiting.clock, w.kind === 'ink' ? 'round' : 'turn')}` : '',
-      fills !== null ? ` · computers fill the empty seats in ${timeLeftText(fills)}` : '');
+      fills !== null ? ` · computers fill the empty seats in ${durationText(fills)}` : '');
     choices.hidden = true;
     go.hidden = true;
     cancel.hidden = false;
@@ -200,7 +200,7 @@ export function gamesWaiting(section, setCount) {
       const offset = mine.now - Date.now();
       fill(list, mine.games.map((g) => {
         const others = nameList(g.others);
-        const left = g.due ? ` · ${timeLeftText(g.due - (Date.now() + offset))} left` : '';
+        const left = g.due ? ` · ${durationText(g.due - (Date.now() + offset))} left` : '';
         const words = !g.started ? 'waiting to start' : g.your_turn ? `your turn${left}` : 'waiting for the others';
         // Listed here, it is not listed again among the games this browser holds.
         section.querySelectorAll(`li[data-game="${g.id}"]`).forEach((held) => held.remove());

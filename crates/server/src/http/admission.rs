@@ -84,7 +84,7 @@ pub async fn admit(
     }
     match tokio::time::timeout(admission.wait, permits.clone().acquire_owned()).await {
         Ok(Ok(permit)) => {
-            let _counted = crate::telemetry::InFlight::new();
+            let _counted = crate::telemetry::Counted::in_flight();
             crate::place::hold(permit, next.run(request)).await
         }
         _ => {

@@ -10,46 +10,51 @@ use store::{ActionRow, StorageError};
 
 /// A change the seat whose token this is makes to game `id`: `decide` gives the next state and
 /// its actions (it runs again on the game as it is now if another process changed it
-/// meanwhile). Once storage holds it, the computers move if it is their turn. The answer is the
-/// state as that seat sees it.
-pub async fn by_seat<St: GameState>(
+/// meanwhile). A player's own key acts for the seat their player holds (a game played from
+/// another device): looked up only when the token is no seat's. Once storage holds it, the
+/// computers move if it is their turn. The answer is the state as that seat sees it.
+pub async fn by_seat<St, F>(
     app: &AppState,
     id: &str,
     token: &str,
-    mut decide: impl FnMut(&St, usize) -> Result<(St, Vec<ActionRow>), ApiError> + Send + 'static,
-) -> Result<St::View, ApiError> {
+    decide: F,
+) -> Result<St::View, ApiError>
+where
+    St: GameState,
+    F: FnMut(&St, usize) -> Result<(St, Vec<ActionRow>), ApiError> + Clone + Send + 'static,
+{
     let session = Session::<St>::load(app, id).await?;
-    // A player's own key acts for their seat too (a game played from another device).
-    let ask = {
-        let st = session.lock().await;
-        st.seat_of(token).is_err() && st.seat_players().any(|p| p.is_some())
-    };
-    let player = match ask {
-        true => (app.storage)
-            .player_by_token(&crate::ids::hash_token(token))
-            .await?
-            .map(|p| p.id),
-        false => None,
-    };
-    let (app2, s) = (app.clone(), session.clone());
-    let token = token.to_owned();
-    let view = detached(async move {
-        s.change(&app2, |st| {
-            let seat = st.seat_of(&token).or_else(|e| {
-                let theirs = |p: Option<&str>| p.is_some() && p == player.as_deref();
-                st.seat_players().position(theirs).ok_or(e)
-            })?;
-            let (next, actions) = decide(st, seat)?;
-            Ok(Change {
-                answer: s.view(&next, Some(seat)),
-                actions,
-                seat: None,
-                next,
+    let attempt = |player: Option<String>, mut decide: F| {
+        let (app, s, token) = (app.clone(), session.clone(), token.to_owned());
+        detached(async move {
+            s.change(&app, |st| {
+                let seat = match &player {
+                    None => st.seat_of(&token)?,
+                    Some(player) => (st.seat_players())
+                        .position(|p| p == Some(player.as_str()))
+                        .ok_or(ApiError::WrongToken)?,
+                };
+                let (next, actions) = decide(st, seat)?;
+                Ok(Change {
+                    answer: s.view(&next, Some(seat)),
+                    actions,
+                    seat: None,
+                    next,
+                })
             })
+            .await
         })
-        .await
-    })
-    .await?;
+    };
+    let view = match attempt(None, decide.clone()).await {
+        Err(ApiError::WrongToken) => {
+            let hash = crate::ids::hash_token(token);
+            match app.storage.player_by_token(&hash).await? {
+                Some(player) => attempt(Some(player.id), decide).await?,
+                None => return Err(ApiError::WrongToken),
+            }
+        }
+        other => other?,
+    };
     session.drive_computers(app);
     Ok(view)
 }

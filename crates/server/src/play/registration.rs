@@ -213,26 +213,27 @@ impl<St: GameState> Registered for Registration<St> {
         async move {
             let session = Session::<St>::load(app, game).await?;
             let (app2, s) = (app.clone(), session.clone());
+            // Nothing to do (the turn was played meanwhile, the game ended) stores nothing:
+            // the change that did so replaced the game's deadlines already.
+            const NOTHING: &str = "the deadline's turn is over";
             let done = super::detached(async move {
                 s.change(&app2, |st| {
-                    Ok(match st.time_out(deadline.seat, deadline.turn)? {
-                        Some((next, actions)) => Change {
-                            next,
-                            actions,
-                            seat: None,
-                            answer: true,
-                        },
-                        None => Change {
-                            next: st.clone(),
-                            actions: Vec::new(),
-                            seat: None,
-                            answer: false,
-                        },
+                    let (next, actions) = (st.time_out(deadline.seat, deadline.turn)?)
+                        .ok_or_else(|| ApiError::Conflict(NOTHING.into()))?;
+                    Ok(Change {
+                        next,
+                        actions,
+                        seat: None,
+                        answer: true,
                     })
                 })
                 .await
             })
-            .await?;
+            .await;
+            let done = match done {
+                Err(ApiError::Conflict(why)) if why == NOTHING => false,
+                other => other?,
+            };
             if done {
                 tracing::info!(
                     game,

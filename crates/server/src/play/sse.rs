@@ -32,7 +32,7 @@ struct Listener<St> {
     first: bool,
     last_sent: Option<usize>,
     /// Counted among the open streams while it lives.
-    _open: crate::telemetry::OpenStream,
+    _open: crate::telemetry::Counted,
 }
 
 impl<St: GameState> Listener<St> {
@@ -63,7 +63,7 @@ pub async fn events<St: GameState>(
         shutdown,
         first: true,
         last_sent: None,
-        _open: crate::telemetry::OpenStream::new(),
+        _open: crate::telemetry::Counted::stream(),
     };
     let events = stream::unfold(listener, |mut l| async move {
         if l.first {

@@ -566,14 +566,9 @@ impl<R: Rules> GameState for Ruled<R> {
     fn view(&self, info: &GameInfo<'_>, seat: Option<usize>) -> Self::View {
         let results = self.rules.results();
         let winners = (results.as_deref()).map_or_else(Vec::new, |r| self.winners(r));
-        let open = self.table.joining == Joining::Open;
         RuledView {
             header: ViewHeader::of(self, info, seat, winners, Some(self.seed)),
-            to_act: if open {
-                Vec::new()
-            } else {
-                self.rules.to_act()
-            },
+            to_act: GameState::to_act(self),
             resigned: (self.table.seats.iter().enumerate())
                 .filter(|(_, s)| s.resigned)
                 .map(|(i, _)| i)
@@ -586,10 +581,7 @@ impl<R: Rules> GameState for Ruled<R> {
 
     fn computer_thought(&self) -> Option<Self::Thought> {
         let computer = const { &R::CAPABILITIES.computer }.as_ref()?;
-        if self.table.joining == Joining::Open {
-            return None;
-        }
-        let seat = (self.rules.to_act().into_iter()).find(|&s| {
+        let seat = (GameState::to_act(self).into_iter()).find(|&s| {
             self.table.seats.get(s).is_some_and(|s| {
                 s.kind == SeatKind::Computer || s.resigned || s.clock.stand_in.is_some()
             })

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{Joining, Ruled, TIMEOUT, computer};
+use super::{Ruled, TIMEOUT, computer};
 use crate::error::ApiError;
 use crate::game::{Changed, GameState};
 use crate::rules::{Rules, Turns};
@@ -135,12 +135,8 @@ impl<R: Rules> Ruled<R> {
     pub fn set_clocks(&mut self, now: i64) -> Option<Vec<Deadline>> {
         let control = self.table.clock?;
         let turns = turns::<R>()?;
-        let playing = self.table.joining != Joining::Open && !self.is_over();
-        let to_act = if playing {
-            self.rules.to_act()
-        } else {
-            Vec::new()
-        };
+        // None before the game starts, nor once it is over.
+        let to_act = GameState::to_act(self);
         let turn = (turns.turn)(&self.rules);
         let mut deadlines = Vec::new();
         for (seat, s) in self.table.seats.iter_mut().enumerate() {
