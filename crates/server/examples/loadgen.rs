@@ -19,7 +19,9 @@
 //! the players' actions (to stay under the open-file limit with many streams). Several `--addr`
 //! spread the players over several processes; `--round-robin` sends each request to the next
 //! one instead, as nginx would. `--check` exits with 1 if any legal action was refused or any
-//! answer was a 5xx.
+//! answer was a 5xx; `--max-p99 MS` if the answers other than 503 took longer at their p99,
+//! `--max-busy MS` if any 503 took longer. `--back-off` makes a player told "busy" wait as its
+//! `Retry-After` asks, as the pages do. The 503s' latency is reported apart from the others'.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -70,15 +72,31 @@ struct Args {
     /// Keep-alive connections shared by all the players' actions (0: one for each player).
     #[arg(long, default_value_t = 0)]
     pool: usize,
+    /// A player told the server is busy (503) waits as its `Retry-After` asks before its next
+    /// action, as the pages do; without it, it acts again at its next time.
+    #[arg(long)]
+    back_off: bool,
+    /// Exit with status 1 if the p99 of the answers other than 503, from the scheduled time,
+    /// is over this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    max_p99: Option<f64>,
+    /// Exit with status 1 if any 503 answer came later than this many milliseconds after its
+    /// scheduled time.
+    #[arg(long, value_name = "MS")]
+    max_busy: Option<f64>,
 }
 
 /// What happened to the requests.
 #[derive(Default)]
 struct Tally {
-    /// Latency from the scheduled time, per request, with the 5-second window of the run it
-    /// was scheduled in.
+    /// Latency from the scheduled time, per request answered other than 503, with the 5-second
+    /// window of the run it was scheduled in.
     latencies: Vec<(usize, Duration)>,
+    /// Latency from the scheduled time of each 503.
+    busy_latencies: Vec<Duration>,
     ok: usize,
+    /// Placements and round ends the server took.
+    actions: usize,
     /// Legal actions refused (a 4xx on a move the last state said was legal).
     refused: Vec<String>,
     /// `503`: the server said it was busy.
@@ -141,7 +159,8 @@ impl Connections {
         Connections { addrs, senders }
     }
 
-    /// A request to server `i`: its status and body (`None` if the connection broke).
+    /// A request to server `i`: its status, body and `Retry-After` seconds (`None` if the
+    /// connection broke).
     async fn call(
         &mut self,
         i: usize,
@@ -149,7 +168,7 @@ impl Connections {
         path: &str,
         token: Option<&str>,
         body: String,
-    ) -> Option<(StatusCode, Bytes)> {
+    ) -> Option<(StatusCode, Bytes, Option<u64>)> {
         let i = i % self.addrs.len();
         if self.senders[i].as_ref().is_none_or(|s| s.is_closed()) {
             let stream = TcpStream::connect(self.addrs[i]).await.ok()?;
@@ -174,8 +193,12 @@ impl Connections {
             sender.ready().await.ok()?;
             let response = sender.send_request(request).await.ok()?;
             let status = response.status();
+            let retry_after = response
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok()?.parse().ok());
             let bytes = response.into_body().collect().await.ok()?.to_bytes();
-            Some((status, bytes))
+            Some((status, bytes, retry_after))
         }
         .await;
         if answer.is_none() {
@@ -381,6 +404,8 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
     let mut request = n;
     let mut seat: Option<Seat> = None;
     let mut last_game: Option<String> = None;
+    // The player's own sequence for its waits after a 503 (with `--back-off`).
+    let mut backoffs = n as u64;
     loop {
         let scheduled = shared.start + phase + every * tick;
         tick += 1;
@@ -427,14 +452,32 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
             )
             .await;
         drop(pooled);
-        tally.latencies.push((
-            window(scheduled.saturating_duration_since(shared.start)),
-            scheduled.elapsed(),
-        ));
-        let Some((status, bytes)) = answer else {
+        let took = scheduled.elapsed();
+        let Some((status, bytes, retry_after)) = answer else {
             tally.broken += 1;
             continue;
         };
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            tally.busy_latencies.push(took);
+            if args.back_off {
+                // The next action after the wait asked for, and up to half as long again, as
+                // the pages wait (so that those refused together do not come back together).
+                backoffs = backoffs
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let stretch = 1.0 + (backoffs >> 40) as f64 / (1u64 << 24) as f64 * 0.5;
+                let asked = Duration::from_secs(retry_after.unwrap_or(1));
+                let resume = Instant::now() + asked.mul_f64(stretch);
+                while shared.start + phase + every * tick < resume {
+                    tick += 1;
+                }
+            }
+        } else {
+            tally.latencies.push((
+                window(scheduled.saturating_duration_since(shared.start)),
+                took,
+            ));
+        }
         let value: View = if status.is_success() {
             serde_json::from_slice(&bytes).unwrap_or_default()
         } else {
@@ -444,6 +487,9 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
         match status.as_u16() {
             200 | 201 => {
                 tally.ok += 1;
+                if matches!(ask.what, "place" | "end-round") {
+                    tally.actions += 1;
+                }
                 match ask.what {
                     "create" | "join" => {
                         let id = match ask.what {
@@ -705,7 +751,9 @@ async fn main() -> std::process::ExitCode {
     for task in tasks {
         let Ok(t) = task.await else { continue };
         all.latencies.extend(t.latencies);
+        all.busy_latencies.extend(t.busy_latencies);
         all.ok += t.ok;
+        all.actions += t.actions;
         all.refused.extend(t.refused);
         all.busy += t.busy;
         all.failed.extend(t.failed);
@@ -714,9 +762,21 @@ async fn main() -> std::process::ExitCode {
     }
     let mut latencies: Vec<_> = all.latencies.iter().map(|&(_, d)| d).collect();
     latencies.sort();
+    all.busy_latencies.sort();
+    let sent_all = latencies.len() + all.busy_latencies.len();
     let secs = args.seconds as f64;
+    let busy = if all.busy_latencies.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (from the scheduled time p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms)",
+            percentile(&all.busy_latencies, 0.5),
+            percentile(&all.busy_latencies, 0.99),
+            percentile(&all.busy_latencies, 1.0),
+        )
+    };
     println!(
-        "{} players{}, an action every {} ms, {} s, {} server(s){}: {} requests ({:.0}/s), {} games; from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (p99 by 5 s of the run: {} ms); {} ok, {} busy (503), {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
+        "{} players{}, an action every {} ms, {} s, {} server(s){}{}: {} requests ({:.0}/s), {} games, {} actions taken ({:.0}/s); answers other than 503 from the scheduled time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (p99 by 5 s of the run: {} ms); {} ok, {} busy (503){busy}, {} refused legal actions, {} failed (5xx), {} broken connections{}{}",
         args.players,
         if args.table > 1 {
             format!(" at tables of {}", args.table)
@@ -727,9 +787,16 @@ async fn main() -> std::process::ExitCode {
         args.seconds,
         args.addr.len(),
         if args.round_robin { " round-robin" } else { "" },
-        latencies.len(),
-        latencies.len() as f64 / secs,
+        if args.back_off {
+            ", backing off as Retry-After asks"
+        } else {
+            ""
+        },
+        sent_all,
+        sent_all as f64 / secs,
         all.games,
+        all.actions,
+        all.actions as f64 / secs,
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.9),
         percentile(&latencies, 0.99),
@@ -765,6 +832,24 @@ async fn main() -> std::process::ExitCode {
         eprintln!("  {line}");
     }
     if args.check && (!all.refused.is_empty() || !all.failed.is_empty() || all.broken > 0) {
+        return std::process::ExitCode::FAILURE;
+    }
+    let over = |limit: Option<f64>, sorted: &[Duration], p: f64, what: &str| {
+        let took = percentile(sorted, p);
+        let over = limit.is_some_and(|limit| took > limit);
+        if over {
+            eprintln!("{what} took {took:.1} ms, over the limit asked for");
+        }
+        over
+    };
+    let slow = over(
+        args.max_p99,
+        &latencies,
+        0.99,
+        "the answers other than 503 (p99)",
+    );
+    let slow_busy = over(args.max_busy, &all.busy_latencies, 1.0, "the slowest 503");
+    if slow || slow_busy {
         return std::process::ExitCode::FAILURE;
     }
     std::process::ExitCode::SUCCESS

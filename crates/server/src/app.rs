@@ -169,7 +169,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
             at: config.db.to_string(),
             source,
         })?;
-    let listener = TcpListener::bind(&config.addr)
+    let listener = conn::listen(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {
             addr: config.addr.clone(),
@@ -260,8 +260,14 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         None => None,
     };
     let admission = http::admission::Admission::new(config.capacity);
-    let app = http::router(state, games.routes, limiter, admission);
-    let task = tokio::spawn(conn::serve(listener, app, config.timeouts, shutdown));
+    let app = http::router(state, games.routes, limiter);
+    let task = tokio::spawn(conn::serve(
+        listener,
+        app,
+        admission,
+        config.timeouts,
+        shutdown,
+    ));
     Ok(Running {
         addr,
         stop,

@@ -44,6 +44,9 @@ use tokio::sync::watch;
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
+use crate::http::admission::Admission;
+use crate::waited::{Stamp, Timed};
+
 /// How long a client may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timeouts {
@@ -375,6 +378,7 @@ impl AsyncWrite for Watched {
 pub async fn serve(
     listener: TcpListener,
     app: Router,
+    admission: Arc<Admission>,
     timeouts: Timeouts,
     shutdown: watch::Receiver<bool>,
 ) -> io::Result<()> {
@@ -402,13 +406,24 @@ pub async fn serve(
         let busy = Arc::new(Busy::default());
         let io = TokioIo::new(Watched::new(stream, busy.clone(), timeouts));
         let app = app.clone();
+        let stamp = Stamp::new();
+        let stamped = stamp.clone();
+        let admission = admission.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
             let answering = Answering::begin(&busy);
+            // Admitted or refused before anything else is done for it.
+            let admitted = admission.decide(request.uri().path(), stamped.waited());
             let mut request = request.map(|body| RequestBody::new(body, &busy));
             request.extensions_mut().insert(ConnectInfo(peer));
             let app = app.clone();
             async move {
-                let response = app.oneshot(request).await.unwrap_or_else(|e| match e {});
+                let response = match admitted {
+                    Ok(None) => app.oneshot(request).await.unwrap_or_else(|e| match e {}),
+                    Ok(Some(place)) => crate::place::hold(place, app.oneshot(request))
+                        .await
+                        .unwrap_or_else(|e| match e {}),
+                    Err(refused) => axum::response::IntoResponse::into_response(refused),
+                };
                 Ok::<_, Infallible>(response.map(move |body| {
                     Body::new(body.map_frame(move |frame| {
                         let _held = &answering;
@@ -420,7 +435,7 @@ pub async fn serve(
         let connection = hyper::server::conn::http1::Builder::new()
             .keep_alive(true)
             .serve_connection(io, service);
-        let connection = graceful.watch(connection);
+        let connection = Timed::new(graceful.watch(connection), stamp);
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::debug!(%peer, error = %e, "connection closed");
@@ -435,6 +450,32 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// How many connections may wait to be accepted. A burst of new connections past this (the
+/// players of a busy server coming back after a restart) would be dropped by the kernel, and
+/// each client would try again only after a second; Linux caps it at `net.core.somaxconn`.
+const BACKLOG: u32 = 4096;
+
+/// A listener on `addr` (`host:port`: the first of its addresses that binds), with room for
+/// [`BACKLOG`] connections waiting to be accepted.
+pub async fn listen(addr: &str) -> io::Result<TcpListener> {
+    let mut last = None;
+    for at in tokio::net::lookup_host(addr).await? {
+        let socket = if at.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(at).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        io::Error::new(io::ErrorKind::InvalidInput, "the address names no host")
+    }))
 }
 
 /// Whether an error says the process (or the system) has no file descriptor left.

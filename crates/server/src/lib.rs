@@ -45,6 +45,7 @@ mod thinking;
 mod ticket;
 pub mod turns;
 mod viewer;
+mod waited;
 pub mod written;
 
 use std::io::Write as _;

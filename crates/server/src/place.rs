@@ -6,16 +6,17 @@
 use std::cell::RefCell;
 use std::future::Future;
 
-use tokio::sync::OwnedSemaphorePermit;
-
 tokio::task_local! {
-    /// The place of the request this task answers, while it holds one.
-    static HELD: RefCell<Option<OwnedSemaphorePermit>>;
+    /// The place of the request this task answers, while it holds one: whatever gives it back
+    /// when dropped.
+    static HELD: RefCell<Option<Box<dyn Send>>>;
 }
 
-/// Answers a request (`answer`) holding `place` until it is done or steps aside.
-pub async fn hold<F: Future>(place: OwnedSemaphorePermit, answer: F) -> F::Output {
-    HELD.scope(RefCell::new(Some(place)), answer).await
+/// Answers a request (`answer`) holding `place` (given back when it is dropped) until it is
+/// done or steps aside.
+pub async fn hold<P: Send + 'static, F: Future>(place: P, answer: F) -> F::Output {
+    HELD.scope(RefCell::new(Some(Box::new(place))), answer)
+        .await
 }
 
 /// Gives the place of the request being answered back, before it waits for something that is

@@ -70,10 +70,20 @@ pub fn request(class: &'static str, status: u16, elapsed: Duration) {
         .record(elapsed.as_secs_f64());
 }
 
-/// Counts a refusal for lack of room (`503`), and why: `admission`, `hints`, `reviews`,
+/// Counts a refusal for lack of room (`503`), and why: `waited` (too long, see `http::admission`), `in flight` (no place), `hints`, `reviews`,
 /// `database`, `disk`.
 pub fn refused(why: &'static str) {
     metrics::counter!("tracklayer_refused_total", "why" => why).increment(1);
+}
+
+/// Sets the number of requests admission answers at once, as it adapts.
+pub fn admission_limit(limit: usize) {
+    metrics::gauge!("tracklayer_admission_limit").set(limit as f64);
+}
+
+/// Records how long a request waited, from its arrival, before the server began on it.
+pub fn waited(elapsed: Duration) {
+    metrics::histogram!("tracklayer_request_wait_seconds").record(elapsed.as_secs_f64());
 }
 
 /// Records how long the database took to commit a change to a game.

@@ -545,3 +545,91 @@ async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ra
 async fn db_game_of(db: &server::storage::Storage, player: &str) -> String {
     db.entry(DAILY, player).await.unwrap().unwrap().game
 }
+
+/// The same moderation on two processes sharing PostgreSQL: done through the database (as
+/// `tracklayer admin` does), it shows on the process that did not see it done.
+#[tokio::test]
+async fn an_operators_moderation_shows_on_every_process() {
+    use server::storage::moderation::Moderation;
+    let Some(db) = common::postgres_only().await else {
+        return;
+    };
+    let clock = server::Clock::parse(TODAY).unwrap();
+    let on = |db: server::Database| {
+        let clock = clock.clone();
+        move |c: &mut server::Config| {
+            c.db = db;
+            c.clock = clock;
+            c.challenge_budget = Some(4);
+            c.trust_proxy = true;
+        }
+    };
+    let one = common::TestApp::start_with(on(db.clone())).await;
+    let two = common::TestApp::start_with(on(db)).await;
+    let (ann_id, ann) = player(&one, "Ann").await;
+    let (bob_id, bob) = player(&one, "Bob").await;
+    let (_, eve) = player(&two, "Eve").await;
+    for (token, from) in [(&ann, "203.0.113.5"), (&bob, "203.0.113.6")] {
+        let p = play_from(&one, DAILY, token, from)
+            .await
+            .is(StatusCode::CREATED);
+        play_ink_game(
+            &one,
+            p["game"].as_str().unwrap(),
+            p["token"].as_str().unwrap(),
+        )
+        .await;
+    }
+    // Both processes list both entries.
+    let l = board(&two, DAILY, None).await;
+    let mut listed = names(&l["leaderboard"]["entries"]);
+    listed.sort();
+    assert_eq!(listed, ["Ann", "Bob"], "{l}");
+
+    let storage = one.db().await;
+    let now = server::storage::now_ms();
+    let hide = Moderation::Hide {
+        challenge: DAILY.into(),
+        player: ann_id.clone(),
+    };
+    storage.moderate(hide, now, "a copied board").await.unwrap();
+    let name = "Robert".to_owned();
+    let key = server::storage::names::key(&name);
+    let rename = Moderation::Rename {
+        player: bob_id.clone(),
+        name,
+        key,
+    };
+    storage.moderate(rename, now, "asked to").await.unwrap();
+    let ip: std::net::IpAddr = "198.51.100.7".parse().unwrap();
+    let stop = Moderation::StopRanking {
+        addr: server::network::Network::of(ip).keyed_hash(storage.secret()),
+        shown: ip.to_string(),
+    };
+    storage
+        .moderate(stop, now, "one person, many players")
+        .await
+        .unwrap();
+
+    // The other process: Ann's entry hidden, Bob renamed, on the board and on his page.
+    let l = board(&two, DAILY, None).await;
+    assert_eq!(names(&l["leaderboard"]["entries"]), ["Robert"], "{l}");
+    let page = two
+        .get(&format!("/api/players/{bob_id}"), None)
+        .await
+        .is(StatusCode::OK);
+    assert_eq!(page["name"], "Robert");
+    // Eve plays on that process from the stopped network: ranked apart.
+    let e = play_from(&two, DAILY, &eve, "198.51.100.7")
+        .await
+        .is(StatusCode::CREATED);
+    play_ink_game(
+        &two,
+        e["game"].as_str().unwrap(),
+        e["token"].as_str().unwrap(),
+    )
+    .await;
+    let l = board(&one, DAILY, None).await;
+    assert_eq!(names(&l["leaderboard"]["unranked"]), ["Eve"], "{l}");
+    assert_eq!(names(&l["leaderboard"]["entries"]), ["Robert"], "{l}");
+}

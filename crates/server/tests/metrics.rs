@@ -24,7 +24,11 @@ fn sample(text: &str, metric: &str, labels: &str) -> f64 {
 
 #[tokio::test]
 async fn metrics_answer_on_their_own_address_and_move_with_requests() {
-    let app = TestApp::start_with(|c| c.metrics_addr = Some("127.0.0.1:0".into())).await;
+    let app = TestApp::start_with(|c| {
+        c.metrics_addr = Some("127.0.0.1:0".into());
+        c.capacity = server::Capacity::default();
+    })
+    .await;
     let at = app.metrics_addr().expect("a metrics address");
     assert_ne!(at, app.addr);
     let before = scrape(at).await;

@@ -87,11 +87,12 @@ struct ServeArgs {
     /// Challenge plays and friend challenges one address may start a minute (0: no limit).
     #[arg(long, env = "TRACKLAYER_RATE_PLAYS", value_name = "N", default_value_t = server::Limits::default().plays)]
     rate_plays: u32,
-    /// API requests answered at once; past it, a request that cannot start within
-    /// --queue-wait is refused at once (503, Retry-After) instead of queueing (0: no bound).
+    /// API requests answered at once; past it, a request waits for a place only as long as
+    /// --queue-wait allows, then is refused (503, Retry-After) (0: no bound).
     #[arg(long, env = "TRACKLAYER_MAX_IN_FLIGHT", value_name = "N", default_value_t = server::Capacity::default().in_flight)]
     max_in_flight: usize,
-    /// How long a request may wait to start, in milliseconds, before it is refused.
+    /// The longest a request may have waited to begin, in milliseconds from its arrival, while
+    /// the server keeps up; past capacity, 5 ms (0: no bound, never refused for waiting).
     #[arg(long, env = "TRACKLAYER_QUEUE_WAIT", value_name = "MS", default_value_t = server::Capacity::default().wait.as_millis() as u64)]
     queue_wait: u64,
     /// Hints waiting for a turn to think before another is refused at once (503).

@@ -57,6 +57,10 @@ impl TestApp {
         let mut config = server::Config::new("127.0.0.1:0", test_database(&db).await);
         // Every test client comes from 127.0.0.1: the per-address limits have their own test.
         config.limits = server::Limits::off();
+        // A debug build on a machine busy with other tests waits for its core far longer than
+        // a release one serving players: no shedding (`capacity.rs` tests it).
+        config.capacity.in_flight = 0;
+        config.capacity.wait = Duration::ZERO;
         f(&mut config);
         let running = server::app::start(&config, games())
             .await
@@ -199,6 +203,8 @@ pub async fn postgres_only() -> Option<server::Database> {
 pub async fn two_processes() -> Option<(server::Running, server::Running)> {
     let mut config = server::Config::new("127.0.0.1:0", postgres_only().await?);
     config.limits = server::Limits::off();
+    config.capacity.in_flight = 0;
+    config.capacity.wait = Duration::ZERO;
     let one = server::start(&config).await.unwrap();
     Some((one, server::start(&config).await.unwrap()))
 }

@@ -100,6 +100,11 @@ impl Server {
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .env("TRACKLAYER_LOG", "warn")
+            // A debug build on a machine busy with other tests waits for its core far longer
+            // than a release one serving players: no shedding here (it has its own tests,
+            // and `.ci/run` overloads the release binary).
+            .env("TRACKLAYER_QUEUE_WAIT", "0")
+            .env("TRACKLAYER_MAX_IN_FLIGHT", "0")
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
