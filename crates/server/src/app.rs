@@ -239,6 +239,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     let storage = state.storage.clone();
     let previews = state.previews.clone();
     let deadlines = state.deadlines.clone();
+    let admission = http::admission::Admission::new(config.capacity);
     let metrics_addr = match &config.metrics_addr {
         Some(at) => {
             let listener = TcpListener::bind(at)
@@ -251,7 +252,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
             tokio::spawn(http::metrics::serve(
                 listener,
                 state.clone(),
-                config.capacity.in_flight,
+                admission.places(),
                 shutdown.clone(),
             ));
             tracing::info!(addr = %bound, "metrics served");
@@ -259,7 +260,6 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         }
         None => None,
     };
-    let admission = http::admission::Admission::new(config.capacity);
     let app = http::router(state, games.routes, limiter);
     let task = tokio::spawn(conn::serve(
         listener,

@@ -32,10 +32,7 @@ async fn metrics_answer_on_their_own_address_and_move_with_requests() {
     let at = app.metrics_addr().expect("a metrics address");
     assert_ne!(at, app.addr);
     let before = scrape(at).await;
-    assert!(
-        before.contains("tracklayer_admission_limit 256"),
-        "{before}"
-    );
+    assert!(before.contains("tracklayer_admission_limit 32"), "{before}");
     for _ in 0..3 {
         let (status, _) = app.post("/api/ink/games", None, r#"{"mode":"solo"}"#).await;
         assert_eq!(status, 201);

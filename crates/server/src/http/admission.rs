@@ -16,9 +16,9 @@
 //! A request that is taken also needs a place among those answered at once (those waiting on
 //! the database hold theirs); with none free it is refused at once. How many places there are
 //! adapts to how long answers take ([`Places`]), between [`FEWEST`] and
-//! [`Capacity::in_flight`]: over each [`WINDOW`], if more than one answer in twenty took longer
-//! than [`SLOW`] the places shrink by a quarter, else if every place was taken at some moment
-//! they grow by an eighth. Past capacity the queue so stays short wherever it would form: on
+//! [`Capacity::in_flight`], from [`START`]: over each [`WINDOW`] (of [`MANY`] answers at least),
+//! if more than one answer in twenty took longer than [`SLOW`] the places shrink by a quarter,
+//! else if every place was taken at some moment they grow by an eighth. Past capacity the queue so stays short wherever it would form: on
 //! the core, or behind the database's commits.
 //!
 //! Live-update streams (held for as long as a page is open) and the pages' own files are not
@@ -51,7 +51,10 @@ pub const SLOW: Duration = Duration::from_millis(25);
 pub const WINDOW: Duration = Duration::from_millis(100);
 
 /// The fewest places the number shrinks to.
-pub const FEWEST: usize = 16;
+pub const FEWEST: usize = 8;
+
+/// How many places there are at the start.
+pub const START: usize = 32;
 
 /// How much the server takes on at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,7 +151,9 @@ impl Places {
     fn new(most: usize) -> Arc<Places> {
         Arc::new(Places {
             most,
-            limit: AtomicUsize::new(most),
+            // From a few: a burst at the start (everyone coming back after a restart) finds
+            // the places growing as answers stay quick, rather than shrinking from too many.
+            limit: AtomicUsize::new(START.clamp(FEWEST.min(most), most)),
             taken: AtomicUsize::new(0),
             window: Mutex::new(Window {
                 began: Instant::now(),
@@ -248,6 +253,11 @@ impl Admission {
             refusals: AtomicU64::new(0),
             logged: AtomicU64::new(0),
         })
+    }
+
+    /// How many places there are now (0: not counted).
+    pub fn places(&self) -> usize {
+        self.places.as_ref().map_or(0, |p| p.limit())
     }
 
     /// A request refused (`why`, for the metrics): counted, and logged at most once a second.
@@ -399,12 +409,13 @@ mod tests {
     }
 
     #[test]
-    fn places_shrink_by_a_quarter_when_answers_are_slow_and_grow_back_when_all_are_taken() {
+    fn places_shrink_by_a_quarter_when_answers_are_slow_and_grow_by_an_eighth_when_all_are_taken() {
         let places = Places::new(256);
+        assert_eq!(places.limit(), START);
         let began = places.window.lock().unwrap().began;
         // One slow answer in ten: shrink, down to the fewest.
         let mut t = window(&places, began, 100, 10);
-        assert_eq!(places.limit(), 192);
+        assert_eq!(places.limit(), START - START / 4);
         for _ in 0..20 {
             t = window(&places, t, 100, 10);
         }
@@ -417,7 +428,7 @@ mod tests {
         assert!(places.take().is_none());
         drop(held);
         window(&places, t, 100, 0);
-        assert_eq!(places.limit(), FEWEST + FEWEST / 8);
+        assert_eq!(places.limit(), FEWEST + 1);
     }
 
     #[test]
@@ -433,6 +444,6 @@ mod tests {
         let places = Places::new(64);
         let began = places.window.lock().unwrap().began;
         window(&places, began, 100, 4);
-        assert_eq!(places.limit(), 64);
+        assert_eq!(places.limit(), START);
     }
 }

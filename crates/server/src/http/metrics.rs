@@ -13,14 +13,14 @@ use crate::state::AppState;
 pub async fn serve(
     listener: TcpListener,
     app: AppState,
-    in_flight_limit: usize,
+    places: usize,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     let Some(handle) = crate::telemetry::handle() else {
         tracing::warn!("another metrics recorder is installed: no metrics served");
         return;
     };
-    metrics::gauge!("tracklayer_admission_limit").set(in_flight_limit as f64);
+    crate::telemetry::admission_limit(places);
     let router = Router::new()
         .route("/metrics", get(render))
         .with_state((app, handle));
