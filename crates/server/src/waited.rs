@@ -109,8 +109,9 @@ impl<F: Future> Future for Timed<F> {
 mod tests {
     use super::*;
 
-    #[tokio::test(flavor = "current_thread")]
-    async fn a_task_that_waits_behind_a_busy_one_measures_its_wait() {
+    /// A timed task parked on a channel until woken, then `busy` keeping the only thread for
+    /// that long before it may run: the wait its poll measured.
+    async fn waited_after(busy: Duration) -> Duration {
         let stamp = Stamp::new();
         let seen = stamp.clone();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
@@ -123,29 +124,21 @@ mod tests {
         ));
         // Let it poll and park on the channel.
         tokio::task::yield_now().await;
-        // Wake it, then keep the only thread busy for 30 ms before it may run.
         tx.send(()).unwrap();
-        std::thread::sleep(Duration::from_millis(30));
-        let waited = timed.await.unwrap();
+        std::thread::sleep(busy);
+        timed.await.unwrap()
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_task_that_waits_behind_a_busy_one_measures_its_wait() {
+        let waited = waited_after(Duration::from_millis(30)).await;
         assert!(waited >= Duration::from_millis(30), "{waited:?}");
         assert!(waited < Duration::from_secs(2), "{waited:?}");
     }
 
     #[tokio::test(flavor = "current_thread")]
     async fn a_task_run_at_once_waited_next_to_nothing() {
-        let stamp = Stamp::new();
-        let seen = stamp.clone();
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let timed = tokio::spawn(Timed::new(
-            async move {
-                rx.await.unwrap();
-                seen.waited()
-            },
-            stamp,
-        ));
-        tokio::task::yield_now().await;
-        tx.send(()).unwrap();
-        let waited = timed.await.unwrap();
+        let waited = waited_after(Duration::ZERO).await;
         assert!(waited < Duration::from_millis(20), "{waited:?}");
     }
 }

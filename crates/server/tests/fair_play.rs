@@ -263,8 +263,7 @@ async fn simultaneous_starts_on_two_processes_sharing_postgresql_start_one_attem
     let Some(db) = common::postgres_only().await else {
         return;
     };
-    let mut config = server::Config::new("127.0.0.1:0", db);
-    config.limits = server::Limits::off();
+    let mut config = common::test_config(db);
     config.clock = server::Clock::parse(TODAY).unwrap();
     config.challenge_budget = Some(4);
     config.trust_proxy = true;

@@ -317,10 +317,9 @@ async fn a_process_whose_clock_is_behind_closes_by_the_databases_clock() {
         return;
     };
     let config = |now: &str| {
-        let mut c = server::Config::new("127.0.0.1:0", db.clone());
+        let mut c = common::test_config(db.clone());
         c.clock = server::Clock::parse(now).unwrap();
         c.challenge_budget = Some(4);
-        c.limits = server::Limits::off();
         c
     };
     // The day's challenge is made before midnight.

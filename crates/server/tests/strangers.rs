@@ -415,8 +415,7 @@ async fn on_two_processes_nobody_sits_twice_and_each_deadline_passes_once() {
     let Some(db) = common::postgres_only().await else {
         return;
     };
-    let mut config = server::Config::new("127.0.0.1:0", db);
-    config.limits = server::Limits::off();
+    let mut config = common::test_config(db);
     config.rank_per_address = false;
     let one = server::start(&config).await.unwrap();
     let two = server::start(&config).await.unwrap();

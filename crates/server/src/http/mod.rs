@@ -163,6 +163,15 @@ async fn log_and_harden(request: Request, next: Next) -> Response {
         tracing::debug!(%method, %path, status = status.as_u16(), elapsed_us, "request");
     }
     let h = response.headers_mut();
+    harden(h);
+    if path.starts_with("/api/") && !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// The headers every answer carries: no sniffing of its type, no referrer, never in a frame.
+pub(crate) fn harden(h: &mut axum::http::HeaderMap) {
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -172,10 +181,6 @@ async fn log_and_harden(request: Request, next: Next) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    if path.starts_with("/api/") && !h.contains_key(header::CACHE_CONTROL) {
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    }
-    response
 }
 
 /// Makes an error answer that is not JSON yet (a rejection by axum itself: a path segment that

@@ -54,13 +54,7 @@ impl TestApp {
             .try_init();
         let dir = tempfile::tempdir().expect("temp dir");
         let db = dir.path().join("test.sqlite");
-        let mut config = server::Config::new("127.0.0.1:0", test_database(&db).await);
-        // Every test client comes from 127.0.0.1: the per-address limits have their own test.
-        config.limits = server::Limits::off();
-        // A debug build on a machine busy with other tests waits for its core far longer than
-        // a release one serving players: no shedding (`capacity.rs` tests it).
-        config.capacity.in_flight = 0;
-        config.capacity.wait = Duration::ZERO;
+        let mut config = test_config(test_database(&db).await);
         f(&mut config);
         let running = server::app::start(&config, games())
             .await
@@ -176,6 +170,18 @@ impl Answer for (StatusCode, Value) {
     }
 }
 
+/// A server's configuration for a test on `db`: any port, and neither per-address limits
+/// (every test client comes from 127.0.0.1; `limits.rs` tests them) nor shedding (a debug build
+/// on a machine busy with other tests waits for its core far longer than a release one serving
+/// players; `capacity.rs` tests it).
+pub fn test_config(db: server::Database) -> server::Config {
+    let mut config = server::Config::new("127.0.0.1:0", db);
+    config.limits = server::Limits::off();
+    config.capacity.in_flight = 0;
+    config.capacity.wait = Duration::ZERO;
+    config
+}
+
 /// The database the tests run on: `path` (SQLite), or with `TRACKLAYER_TEST_BACKEND=postgres`
 /// a fresh PostgreSQL database on the server `TRACKLAYER_TEST_PG` names (as `.ci/run` does in
 /// its second pass).
@@ -201,10 +207,7 @@ pub async fn postgres_only() -> Option<server::Database> {
 
 /// Two processes on one fresh PostgreSQL database (see [`postgres_only`]).
 pub async fn two_processes() -> Option<(server::Running, server::Running)> {
-    let mut config = server::Config::new("127.0.0.1:0", postgres_only().await?);
-    config.limits = server::Limits::off();
-    config.capacity.in_flight = 0;
-    config.capacity.wait = Duration::ZERO;
+    let config = test_config(postgres_only().await?);
     let one = server::start(&config).await.unwrap();
     Some((one, server::start(&config).await.unwrap()))
 }
