@@ -92,15 +92,13 @@ struct Tally {
     /// Latency from the scheduled time, per request answered other than 503, with the 5-second
     /// window of the run it was scheduled in.
     latencies: Vec<(usize, Duration)>,
-    /// Latency from the scheduled time of each 503.
+    /// Latency from the scheduled time of each 503 (the server said it was busy).
     busy_latencies: Vec<Duration>,
     ok: usize,
     /// Placements and round ends the server took.
     actions: usize,
     /// Legal actions refused (a 4xx on a move the last state said was legal).
     refused: Vec<String>,
-    /// `503`: the server said it was busy.
-    busy: usize,
     /// Other 5xx answers.
     failed: Vec<String>,
     /// Connections that broke.
@@ -539,7 +537,7 @@ async fn person(n: usize, shared: Arc<Shared>) -> Tally {
                     }
                 }
             }
-            503 => tally.busy += 1,
+            503 => {} // counted above, with its latency
             500..=599 => tally
                 .failed
                 .push(format!("{}: {status} {}", ask.what, text())),
@@ -755,7 +753,6 @@ async fn main() -> std::process::ExitCode {
         all.ok += t.ok;
         all.actions += t.actions;
         all.refused.extend(t.refused);
-        all.busy += t.busy;
         all.failed.extend(t.failed);
         all.broken += t.broken;
         all.games += t.games;
@@ -803,7 +800,7 @@ async fn main() -> std::process::ExitCode {
         percentile(&latencies, 1.0),
         windows_p99(&all.latencies),
         all.ok,
-        all.busy,
+        all.busy_latencies.len(),
         all.refused.len(),
         all.failed.len(),
         all.broken,

@@ -70,8 +70,8 @@ pub fn request(class: &'static str, status: u16, elapsed: Duration) {
         .record(elapsed.as_secs_f64());
 }
 
-/// Counts a refusal for lack of room (`503`), and why: `waited` (too long, see `http::admission`), `in flight` (no place), `hints`, `reviews`,
-/// `database`, `disk`.
+/// Counts a refusal for lack of room (`503`), and why: `waited` (too long, see
+/// `http::admission`), `in flight` (no place), `thinking`, `database`, `disk`.
 pub fn refused(why: &'static str) {
     metrics::counter!("tracklayer_refused_total", "why" => why).increment(1);
 }

@@ -11,6 +11,7 @@ use common::challenge::{
 };
 use common::{Answer, Events};
 use hyper::StatusCode;
+use server::storage::moderation::Moderation;
 
 // ---------------------------------------------------------------------------------------
 // No long-lived secret in an address.
@@ -452,29 +453,18 @@ async fn a_seat_of_the_first_game_has_played_the_friend_challenge() {
 /// the running server at once.
 #[tokio::test]
 async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ranking() {
-    use server::storage::moderation::Moderation;
     let app = by_network().await;
     let (ann_id, ann) = player(&app, "Ann").await;
     let (bob_id, bob) = player(&app, "Bob").await;
     let (_, eve) = player(&app, "Eve").await;
     for (token, from) in [(&ann, "203.0.113.5"), (&bob, "203.0.113.6")] {
-        let p = play_from(&app, DAILY, token, from)
-            .await
-            .is(StatusCode::CREATED);
-        play_ink_game(
-            &app,
-            p["game"].as_str().unwrap(),
-            p["token"].as_str().unwrap(),
-        )
-        .await;
+        play_daily_from(&app, token, from).await;
     }
     let db = app.db().await;
     let now = server::storage::now_ms();
-    let hide = || Moderation::Hide {
-        challenge: DAILY.into(),
-        player: ann_id.clone(),
-    };
-    db.moderate(hide(), now, "a copied board").await.unwrap();
+    db.moderate(hide(&ann_id), now, "a copied board")
+        .await
+        .unwrap();
     let l = board(&app, DAILY, None).await;
     assert_eq!(names(&l["leaderboard"]["entries"]), ["Bob"], "{l}");
     let unranked = l["leaderboard"]["unranked"].as_array();
@@ -483,23 +473,13 @@ async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ra
     let (status, _) = ink_state(&app, &db_game_of(&db, &ann_id).await, None).await;
     assert_ne!(status, StatusCode::NOT_FOUND);
     assert!(matches!(
-        db.moderate(hide(), now, "again").await,
+        db.moderate(hide(&ann_id), now, "again").await,
         Err(server::storage::StorageError::Duplicate(_))
     ));
 
-    let name = "Robert".to_owned();
-    let key = server::storage::names::key(&name);
-    db.moderate(
-        Moderation::Rename {
-            player: bob_id.clone(),
-            name,
-            key,
-        },
-        now,
-        "asked to",
-    )
-    .await
-    .unwrap();
+    db.moderate(rename(&bob_id, "Robert"), now, "asked to")
+        .await
+        .unwrap();
     let l = board(&app, DAILY, None).await;
     assert_eq!(names(&l["leaderboard"]["entries"]), ["Robert"], "{l}");
     let page = app
@@ -509,24 +489,11 @@ async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ra
     assert_eq!(page["name"], "Robert");
 
     // Eve's network ranks no more: her first entry is played, and ranked apart.
-    let ip: std::net::IpAddr = "198.51.100.7".parse().unwrap();
-    let addr = server::network::Network::of(ip).keyed_hash(db.secret());
-    let stop = Moderation::StopRanking {
-        addr,
-        shown: ip.to_string(),
-    };
+    let stop = stop_ranking(&db, "198.51.100.7");
     db.moderate(stop, now, "one person, many players")
         .await
         .unwrap();
-    let e = play_from(&app, DAILY, &eve, "198.51.100.7")
-        .await
-        .is(StatusCode::CREATED);
-    play_ink_game(
-        &app,
-        e["game"].as_str().unwrap(),
-        e["token"].as_str().unwrap(),
-    )
-    .await;
+    play_daily_from(&app, &eve, "198.51.100.7").await;
     let l = board(&app, DAILY, None).await;
     assert_eq!(names(&l["leaderboard"]["unranked"]), ["Eve"], "{l}");
 
@@ -540,6 +507,45 @@ async fn an_operator_hides_an_entry_renames_a_player_and_stops_a_network_from_ra
     );
 }
 
+/// Plays the daily to its end as the player of `token`, coming from `from`.
+async fn play_daily_from(app: &common::TestApp, token: &str, from: &str) {
+    let p = play_from(app, DAILY, token, from)
+        .await
+        .is(StatusCode::CREATED);
+    play_ink_game(
+        app,
+        p["game"].as_str().unwrap(),
+        p["token"].as_str().unwrap(),
+    )
+    .await;
+}
+
+/// An operator's hiding of `player`'s entry in the daily.
+fn hide(player: &str) -> Moderation {
+    Moderation::Hide {
+        challenge: DAILY.into(),
+        player: player.into(),
+    }
+}
+
+/// An operator's renaming of `player` to `name`.
+fn rename(player: &str, name: &str) -> Moderation {
+    Moderation::Rename {
+        player: player.into(),
+        name: name.into(),
+        key: server::storage::names::key(name),
+    }
+}
+
+/// An operator's stopping the network of `ip` from ranking.
+fn stop_ranking(db: &server::storage::Storage, ip: &str) -> Moderation {
+    let ip: std::net::IpAddr = ip.parse().unwrap();
+    Moderation::StopRanking {
+        addr: server::network::Network::of(ip).keyed_hash(db.secret()),
+        shown: ip.to_string(),
+    }
+}
+
 /// The game of a player's entry in the daily.
 async fn db_game_of(db: &server::storage::Storage, player: &str) -> String {
     db.entry(DAILY, player).await.unwrap().unwrap().game
@@ -549,7 +555,6 @@ async fn db_game_of(db: &server::storage::Storage, player: &str) -> String {
 /// `tracklayer admin` does), it shows on the process that did not see it done.
 #[tokio::test]
 async fn an_operators_moderation_shows_on_every_process() {
-    use server::storage::moderation::Moderation;
     let Some(db) = common::postgres_only().await else {
         return;
     };
@@ -569,15 +574,7 @@ async fn an_operators_moderation_shows_on_every_process() {
     let (bob_id, bob) = player(&one, "Bob").await;
     let (_, eve) = player(&two, "Eve").await;
     for (token, from) in [(&ann, "203.0.113.5"), (&bob, "203.0.113.6")] {
-        let p = play_from(&one, DAILY, token, from)
-            .await
-            .is(StatusCode::CREATED);
-        play_ink_game(
-            &one,
-            p["game"].as_str().unwrap(),
-            p["token"].as_str().unwrap(),
-        )
-        .await;
+        play_daily_from(&one, token, from).await;
     }
     // Both processes list both entries.
     let l = board(&two, DAILY, None).await;
@@ -587,24 +584,15 @@ async fn an_operators_moderation_shows_on_every_process() {
 
     let storage = one.db().await;
     let now = server::storage::now_ms();
-    let hide = Moderation::Hide {
-        challenge: DAILY.into(),
-        player: ann_id.clone(),
-    };
-    storage.moderate(hide, now, "a copied board").await.unwrap();
-    let name = "Robert".to_owned();
-    let key = server::storage::names::key(&name);
-    let rename = Moderation::Rename {
-        player: bob_id.clone(),
-        name,
-        key,
-    };
-    storage.moderate(rename, now, "asked to").await.unwrap();
-    let ip: std::net::IpAddr = "198.51.100.7".parse().unwrap();
-    let stop = Moderation::StopRanking {
-        addr: server::network::Network::of(ip).keyed_hash(storage.secret()),
-        shown: ip.to_string(),
-    };
+    storage
+        .moderate(hide(&ann_id), now, "a copied board")
+        .await
+        .unwrap();
+    storage
+        .moderate(rename(&bob_id, "Robert"), now, "asked to")
+        .await
+        .unwrap();
+    let stop = stop_ranking(&storage, "198.51.100.7");
     storage
         .moderate(stop, now, "one person, many players")
         .await
@@ -619,15 +607,7 @@ async fn an_operators_moderation_shows_on_every_process() {
         .is(StatusCode::OK);
     assert_eq!(page["name"], "Robert");
     // Eve plays on that process from the stopped network: ranked apart.
-    let e = play_from(&two, DAILY, &eve, "198.51.100.7")
-        .await
-        .is(StatusCode::CREATED);
-    play_ink_game(
-        &two,
-        e["game"].as_str().unwrap(),
-        e["token"].as_str().unwrap(),
-    )
-    .await;
+    play_daily_from(&two, &eve, "198.51.100.7").await;
     let l = board(&one, DAILY, None).await;
     assert_eq!(names(&l["leaderboard"]["unranked"]), ["Eve"], "{l}");
     assert_eq!(names(&l["leaderboard"]["entries"]), ["Robert"], "{l}");

@@ -19,8 +19,8 @@
 //! adapts to how long answers take ([`Places`]), between [`FEWEST`] and
 //! [`Capacity::in_flight`], from [`START`]: over each [`WINDOW`] (of [`MANY`] answers at least),
 //! if more than one answer in twenty took longer than [`SLOW`] the places shrink by a quarter,
-//! else if every place was taken at some moment they grow by an eighth. Past capacity the queue so stays short wherever it would form: on
-//! the core, or behind the database's commits.
+//! else if every place was taken at some moment they grow by an eighth. Past capacity the
+//! queue so stays short wherever it would form: on the core, or behind the database's commits.
 //!
 //! Live-update streams (held for as long as a page is open) and the pages' own files are not
 //! counted. A request that goes on to wait for a core to think on (a hint, a review) gives its
