@@ -59,7 +59,8 @@ fn main() {
             let body = fs::read(file).expect("readable asset");
             let path = format!("/{rel}");
             let mime = mime(file);
-            let hashed = (!is_html(mime)).then(|| hashed_path(&path, &body));
+            let hashed = (!is_html(mime) && !FIXED_NAMES.contains(&path.as_str()))
+                .then(|| hashed_path(&path, &body));
             File {
                 path,
                 hashed,
@@ -73,7 +74,7 @@ fn main() {
     let modules: BTreeMap<String, String> = files
         .iter()
         .filter(|f| f.mime.starts_with("text/javascript"))
-        .map(|f| (f.path.clone(), f.hashed.clone().expect("not HTML")))
+        .filter_map(|f| Some((f.path.clone(), f.hashed.clone()?)))
         .collect();
     let hashed: BTreeMap<String, String> = files
         .iter()
@@ -81,7 +82,7 @@ fn main() {
         .collect();
     let sources: BTreeMap<String, String> = files
         .iter()
-        .filter(|f| f.mime.starts_with("text/javascript"))
+        .filter(|f| f.mime.starts_with("text/javascript") && f.hashed.is_some())
         .map(|f| {
             (
                 f.path.clone(),
@@ -118,6 +119,11 @@ fn main() {
         file.body = page(&html, &[], &hashed, &sources, &map).into_bytes();
     }
 
+    // The service worker keeps every hashed file, and the app's page, for this version.
+    if let Some(worker) = files.iter_mut().find(|f| f.path == WORKER) {
+        worker.body = service_worker(&worker.body, &hashed).into_bytes();
+    }
+
     let packed = out_dir.join("packed");
     fs::create_dir_all(&packed).expect("create OUT_DIR/packed");
     let mut out = String::new();
@@ -138,6 +144,44 @@ fn main() {
     )
     .expect("write to string");
     fs::write(out_dir.join("assets.rs"), out).expect("write assets.rs");
+}
+
+/// Files asked for by their own names only, never hashed: the service worker (a browser finds
+/// a new version of it at the same address, and its scope is the folder it is in) and the web
+/// app manifest (the address an installed app was installed from).
+const FIXED_NAMES: &[&str] = &[WORKER, "/manifest.webmanifest"];
+
+/// The service worker's path.
+const WORKER: &str = "/sw.js";
+
+/// The service worker (`web/sw.js`) for this build: its `const VERSION = 'dev';` line names
+/// the build (a hash of every hashed file's name, so that any change to a file makes a new
+/// worker, which the browser installs beside the old one) and its `const PRECACHE = [];` line
+/// lists what it keeps: the app's page and every hashed file.
+fn service_worker(source: &[u8], hashed: &BTreeMap<String, String>) -> String {
+    const VERSION: &str = "const VERSION = 'dev';";
+    const PRECACHE: &str = "const PRECACHE = [];";
+    let source = String::from_utf8(source.to_vec()).expect("sw.js in UTF-8");
+    assert!(
+        source.contains(VERSION) && source.contains(PRECACHE),
+        "build.rs: web/sw.js must have the lines `{VERSION}` and `{PRECACHE}`"
+    );
+    let names: Vec<&String> = hashed.values().collect();
+    let version = hex(&Sha256::digest(
+        names
+            .iter()
+            .map(|n| n.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )[..8]);
+    let mut list = String::from("const PRECACHE = [\n  '/',");
+    for name in names {
+        write!(list, "\n  '{name}',").expect("write to string");
+    }
+    list.push_str("\n];");
+    source
+        .replace(VERSION, &format!("const VERSION = '{version}';"))
+        .replace(PRECACHE, &list)
 }
 
 /// The kinds of page of the app that are no game's (the server tells them by their paths:

@@ -84,13 +84,16 @@ export async function startServer({ env = {}, args = [], db = null } = {}) {
   };
 }
 
+/** How the tests start Debian's Chromium (for `chromium.launch` and its persistent kind). */
+export const LAUNCH = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  return chromium.launch(LAUNCH);
 }
 
 /**

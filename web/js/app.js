@@ -66,6 +66,11 @@ export function navigate(path, { replace = false } = {}) {
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   route();
+
+// The service worker, once the page has loaded (it fetches this version's files to keep them).
+const installLater = () => { import('./core/install.js').then((m) => m.install()).catch(() => {}); };
+if (document.readyState === 'complete') installLater();
+else window.addEventListener('load', installLater, { once: true });
 }
 
 document.addEventListener('click', (ev) => {
@@ -100,3 +105,8 @@ async function route() {
 }
 
 route();
+
+// The service worker, once the page has loaded (it fetches this version's files to keep them).
+const installLater = () => { import('./core/install.js').then((m) => m.install()).catch(() => {}); };
+if (document.readyState === 'complete') installLater();
+else window.addEventListener('load', installLater, { once: true });

@@ -164,11 +164,32 @@ async fn the_page_and_every_file_it_names_come_compressed_and_hashed_files_are_i
     let mut named: Vec<String> = links(&html, "href");
     named.extend(links(&html, "src"));
     named.extend(map.iter().map(|(_, h)| h.clone()));
-    // Files, not the pages the navigation links to.
+    // Files, not the pages the navigation links to; the manifest keeps its own name (below).
     named.retain(|l| l.rsplit('/').next().is_some_and(|name| name.contains('.')));
+    named.retain(|l| l != "/manifest.webmanifest");
     named.sort();
     named.dedup();
     assert!(named.iter().any(|l| l.starts_with("/css/app.")));
+    // Pictures other than SVG are compressed already: sent as they are, immutable.
+    let (pictures, named): (Vec<String>, Vec<String>) =
+        named.into_iter().partition(|l| l.ends_with(".png"));
+    assert!(
+        pictures
+            .iter()
+            .any(|p| p.starts_with("/icons/apple-touch-icon.")),
+        "{pictures:?}"
+    );
+    for path in &pictures {
+        let (status, h, _) = get(&mut client, path, &[("accept-encoding", CHROME)]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(header(&h, "content-type"), Some("image/png"), "{path}");
+        assert_eq!(header(&h, "content-encoding"), None, "{path}");
+        assert_eq!(
+            header(&h, "cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{path}"
+        );
+    }
     for path in &named {
         let (status, h, identity) = get(&mut client, path, &[]).await;
         assert_eq!(status, StatusCode::OK, "{path}");
@@ -193,6 +214,56 @@ async fn the_page_and_every_file_it_names_come_compressed_and_hashed_files_are_i
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_eq!(header(&h, "content-encoding"), Some("gzip"), "{path}");
         assert_eq!(gunzip(&gz), &identity[..], "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_worker_and_the_manifest_keep_their_names_and_the_worker_keeps_every_hashed_file() {
+    let app = TestApp::start().await;
+    let mut client = app.client().await;
+    let (_, _, page) = get(&mut client, "/", &[]).await;
+    let html = String::from_utf8(page.to_vec()).expect("UTF-8");
+    assert!(html.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"));
+    let (_, map) = import_map(&html);
+
+    for (path, mime) in [
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/sw.js", "text/javascript; charset=utf-8"),
+    ] {
+        let (status, h, _) = get(&mut client, path, &[("accept-encoding", CHROME)]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(header(&h, "content-type"), Some(mime), "{path}");
+        assert_eq!(header(&h, "content-encoding"), Some("br"), "{path}");
+        assert_eq!(header(&h, "cache-control"), Some("no-cache"), "{path}");
+    }
+    assert!(
+        !map.iter().any(|(plain, _)| plain == "/sw.js"),
+        "the worker is no module of the page"
+    );
+
+    let (_, _, worker) = get(&mut client, "/sw.js", &[]).await;
+    let worker = String::from_utf8(worker.to_vec()).expect("UTF-8");
+    assert!(
+        !worker.contains("const VERSION = 'dev';"),
+        "a version of its own"
+    );
+    let start = worker.find("const PRECACHE = [").expect("its list");
+    let list = &worker[start..start + worker[start..].find("];").expect("closed")];
+    let kept: Vec<&str> = list.split('\'').skip(1).step_by(2).collect();
+    assert_eq!(kept.first(), Some(&"/"), "the app's page");
+    for (_, hashed) in &map {
+        assert!(kept.contains(&hashed.as_str()), "{hashed} is kept");
+    }
+    assert!(kept.iter().any(|k| k.starts_with("/css/app.")));
+    assert!(kept.iter().any(|k| k.starts_with("/icons/icon-512.")));
+    for path in kept.iter().skip(1) {
+        let (status, h, _) = get(&mut client, path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(
+            header(&h, "cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{path} is a hashed file"
+        );
     }
 }
 
