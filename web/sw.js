@@ -5,7 +5,9 @@
 //   from the network.
 // - A page is asked of the network first (so that a page online is always the newest), and
 //   when the network cannot answer, the app's kept page is shown: the app routes by the path.
-// - The game server's API is never answered from here: online, the server decides.
+// - The game server's API is never answered from here (online, the server decides), but for
+//   the games' tables (tiles, exits: what the pages draw with), asked of the network first and
+//   kept for when it cannot answer, so that a game can be played in the page with none.
 //
 // A new version of the site has a new worker (the build writes VERSION and PRECACHE, see
 // `crates/server/build.rs`). It keeps the new files beside the old ones and waits: the open
@@ -16,6 +18,9 @@
 const VERSION = 'dev';
 const PRECACHE = [];
 
+/** The games' tables: the API's answers that change only with a new version of the server. */
+const TABLES = ['/api/ink/tiles', '/api/ink/expansions', '/api/metro/tiles'];
+
 const CACHE = `tracklayer-${VERSION}`;
 const KEPT = new Set(PRECACHE);
 
@@ -23,7 +28,7 @@ const KEPT = new Set(PRECACHE);
 const PAGE_WAIT_MS = 5000;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PRECACHE, ...TABLES])));
 });
 
 self.addEventListener('activate', (event) => {
@@ -57,6 +62,22 @@ async function page(request) {
   }
 }
 
+/** A game's table: the network's, kept for later; the kept one when the network fails. */
+async function table(request) {
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) {
+      const copy = answer.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+    }
+    return answer;
+  } catch (e) {
+    const kept = await caches.match(request, { cacheName: CACHE, ignoreVary: true });
+    if (kept) return kept;
+    throw e;
+  }
+}
+
 /** A hashed file: kept, else from the network. */
 async function file(request) {
   const kept = await caches.match(request, { cacheName: CACHE, ignoreVary: true });
@@ -67,7 +88,12 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (url.origin !== self.location.origin) return;
+  if (TABLES.includes(url.pathname) && !url.search) {
+    event.respondWith(table(request));
+    return;
+  }
+  if (url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(page(request));
   } else if (KEPT.has(url.pathname)) {

@@ -70,6 +70,30 @@ fn main() {
         })
         .collect();
 
+    // The engines for the page, and their hashed name in the module that loads them.
+    if let Some(wasm) = web_engines(&manifest.join("../..")) {
+        let path = ENGINES.to_owned();
+        let hashed = hashed_path(&path, &wasm);
+        if let Some(loader) = files.iter_mut().find(|f| f.path == ENGINES_LOADER) {
+            let source = String::from_utf8(loader.body.clone()).expect("UTF-8");
+            let line = format!("const WASM = '{ENGINES}';");
+            assert!(
+                source.contains(&line),
+                "build.rs: {ENGINES_LOADER} must have the line `{line}`"
+            );
+            loader.body = source
+                .replace(&line, &format!("const WASM = '{hashed}';"))
+                .into_bytes();
+            loader.hashed = Some(hashed_path(&loader.path, &loader.body));
+        }
+        files.push(File {
+            path,
+            hashed: Some(hashed),
+            mime: "application/wasm",
+            body: wasm,
+        });
+    }
+
     // The pages name the hashed files, and carry the import map and the module graph.
     let modules: BTreeMap<String, String> = files
         .iter()
@@ -144,6 +168,98 @@ fn main() {
     )
     .expect("write to string");
     fs::write(out_dir.join("assets.rs"), out).expect("write assets.rs");
+}
+
+/// The engines' WebAssembly module, as served (under its hashed name), and the module that
+/// loads it (its line `const WASM = '/wasm/engines.wasm';` gets the hashed name).
+const ENGINES: &str = "/wasm/engines.wasm";
+const ENGINES_LOADER: &str = "/js/engines/wasm.js";
+
+/// The target the page's engines are compiled for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The engines for the page (`crates/web-engines`) compiled to WebAssembly by a cargo of their
+/// own (profile `wasm`, in `wasm-engines/` of the target folder), or none, with a warning, when
+/// the toolchain lacks the target: the site then plays online only.
+fn web_engines(workspace: &Path) -> Option<Vec<u8>> {
+    for dir in ["railroad-ink", "metro", "review-scale", "web-engines"] {
+        let krate = workspace.join("crates").join(dir);
+        println!("cargo:rerun-if-changed={}", krate.join("src").display());
+        println!(
+            "cargo:rerun-if-changed={}",
+            krate.join("Cargo.toml").display()
+        );
+    }
+    println!(
+        "cargo:rerun-if-changed={}",
+        workspace.join("Cargo.lock").display()
+    );
+    println!(
+        "cargo:rerun-if-changed={}",
+        workspace.join("Cargo.toml").display()
+    );
+    println!("cargo:rerun-if-env-changed=CARGO_TARGET_DIR");
+    let rustc = env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let libdir = std::process::Command::new(&rustc)
+        .args(["--print", "target-libdir", "--target", WASM_TARGET])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    if !libdir.is_some_and(|dir| dir.is_dir()) {
+        println!(
+            "cargo:warning=the toolchain has no {WASM_TARGET} target, so the site is built \
+             without its engines in the page (no offline play): run \
+             `rustup target add {WASM_TARGET}` and build again"
+        );
+        return None;
+    }
+    let target_dir = env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace.join("target"))
+        .join("wasm-engines");
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    // A clean environment: none of this build's settings (its profile, flags, target) leak
+    // into the inner one, except where the tools and the jobserver are.
+    let mut command = std::process::Command::new(cargo);
+    command.env_clear();
+    for key in [
+        "PATH",
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO_MAKEFLAGS",
+        "CARGO_NET_OFFLINE",
+    ] {
+        if let Some(value) = env::var_os(key) {
+            command.env(key, value);
+        }
+    }
+    let output = command
+        .current_dir(workspace)
+        .args([
+            "build",
+            "--quiet",
+            "--profile",
+            "wasm",
+            "--target",
+            WASM_TARGET,
+        ])
+        .args(["-p", "web-engines", "--target-dir"])
+        .arg(&target_dir)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "build.rs: the engines for the page did not build:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let file = target_dir
+        .join(WASM_TARGET)
+        .join("wasm")
+        .join("web_engines.wasm");
+    Some(fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display())))
 }
 
 /// Files asked for by their own names only, never hashed: the service worker (a browser finds
@@ -359,6 +475,7 @@ fn mime(path: &Path) -> &'static str {
         Some("png") => "image/png",
         Some("ico") => "image/x-icon",
         Some("webmanifest") => "application/manifest+json",
+        Some("wasm") => "application/wasm",
         Some("txt") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
@@ -374,6 +491,7 @@ fn compressible(mime: &str) -> bool {
         || mime.starts_with("image/svg+xml")
         || mime.starts_with("application/json")
         || mime.starts_with("application/manifest+json")
+        || mime.starts_with("application/wasm")
 }
 
 /// `/js/app.js` with its content's hash: `/js/app.0123456789abcdef.js`.

@@ -49,12 +49,13 @@ export const SERVER_ENV = {
 /**
  * Starts the server; resolves with {url, stop()}. `env` adds to its environment (such as
  * TRACKLAYER_NOW, which fixes its clock; it overrides SERVER_ENV), `args` to its command line,
- * and `db` is the database file to use (kept on stop) instead of a fresh one.
+ * `db` is the database file to use (kept on stop) instead of a fresh one, and `port` the port
+ * (0: any free one; a server started again on the same port serves the same site to the pages).
  */
-export async function startServer({ env = {}, args = [], db = null } = {}) {
+export async function startServer({ env = {}, args = [], db = null, port = 0 } = {}) {
   // A database of its own, removed on stop, unless `db` names one (kept, for a later server).
   const dir = db ? null : mkdtempSync(join(tmpdir(), 'tracklayer-e2e-'));
-  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--db', db || join(dir, 'e2e.sqlite'), ...args], {
+  const child = spawn(binary(), ['serve', '--addr', `127.0.0.1:${port}`, '--db', db || join(dir, 'e2e.sqlite'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TRACKLAYER_LOG: 'warn', ...SERVER_ENV, ...env },
   });

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{Board, IllegalPlacement};
+use crate::board::{Board, Illegal, IllegalPlacement};
 use crate::deck::Deck;
 use crate::placement::{Placement, Sequence};
 use crate::score::{Score, scores};
@@ -169,6 +169,27 @@ pub enum GameError {
     /// A placement §6.1 forbids.
     #[error("illegal placement: {0}")]
     IllegalPlacement(#[from] IllegalPlacement),
+}
+
+impl GameError {
+    /// A short, stable name of the rule that refused the action.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            GameError::GameOver => "game over",
+            GameError::NotYourTurn { .. } => "not your turn",
+            GameError::MustDraw => "draw first",
+            GameError::AlreadyDrawn { .. } => "already drawn",
+            GameError::MustPlaceSecondDraw { .. } => "second draw must be placed",
+            GameError::NothingToKeep => "nothing to keep",
+            GameError::DeckEmpty { .. } => "deck empty",
+            GameError::IllegalPlacement(p) => match p.reason {
+                Illegal::Occupied { .. } => "occupied",
+                Illegal::Centre => "centre square",
+                Illegal::NotTouching => "not touching",
+                Illegal::AvoidableStationLink { .. } => "avoidable station link",
+            },
+        }
+    }
 }
 
 /// A recorded action that cannot be replayed.

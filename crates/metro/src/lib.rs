@@ -35,6 +35,7 @@ pub mod score;
 pub mod square;
 pub mod text;
 pub mod tile;
+pub mod view;
 
 pub use board::{Board, Illegal, IllegalPlacement, InvalidSequence};
 pub use deck::{Deck, Hands, HandsError, MAX_HANDS, OverdrawnError, draw};

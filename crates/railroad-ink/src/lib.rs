@@ -35,6 +35,7 @@ pub use tile::{Edge, Orientation, Route, Source, Tile};
 pub mod dice;
 pub mod game;
 pub mod movegen;
+pub mod view;
 
 pub use dice::{Roll, RollError};
 pub use game::{Action, Dice, Game, GameError, Setup};

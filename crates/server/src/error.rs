@@ -96,34 +96,6 @@ impl ApiError {
     }
 }
 
-/// Whether the seat may do something now and, if not, the engine's reason.
-#[derive(Debug, Clone, Serialize)]
-pub struct Permission {
-    pub allowed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
-}
-
-impl Permission {
-    /// The engine's answer (`Ok` or its refusal) as a permission.
-    pub fn of<E: Refusal>(result: Result<(), E>) -> Permission {
-        match result {
-            Ok(()) => Permission {
-                allowed: true,
-                reason: None,
-                rule: None,
-            },
-            Err(e) => Permission {
-                allowed: false,
-                reason: Some(e.to_string()),
-                rule: Some(e.rule()),
-            },
-        }
-    }
-}
-
 impl From<StorageError> for ApiError {
     fn from(e: StorageError) -> ApiError {
         match e {

@@ -56,6 +56,17 @@ pub trait GameState: Clone + Send + Sync + Sized + 'static {
         request: Self::Create,
         player: Option<String>,
     ) -> impl Future<Output = Result<Seated, ApiError>> + Send;
+    /// `POST /api/{kind}/games/played`: what a game played in the page is sent as.
+    type Played: DeserializeOwned + Send + 'static;
+    /// Stores a game played to its end in the page with no connection, sent as its log, once
+    /// every action of it replays here (its seat `player`'s, when known); a game that is not
+    /// over, or an action the rules refuse, is refused in words. A game that cannot be played
+    /// in the page refuses.
+    fn played(
+        app: &AppState,
+        request: Self::Played,
+        player: Option<String>,
+    ) -> impl Future<Output = Result<Seated, ApiError>> + Send;
     /// The pool's rules of the game, if strangers meet in it (a game with a clock).
     fn pool_rules() -> Option<crate::turns::PoolRules>;
     /// A game the pool made: these seats (its people, then computers), rated or not, timed by

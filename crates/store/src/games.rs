@@ -31,6 +31,27 @@ impl Storage {
         self.write(Write::Finish(append, finished)).await
     }
 
+    /// Stores a game played to its end elsewhere (in the page, with no connection) whole: the
+    /// game with its seats, its actions from the first, and how it ended, atomically; durable
+    /// when this returns `Ok`.
+    pub async fn store_played(
+        &self,
+        game: NewGame,
+        actions: Vec<ActionRow>,
+        finished: Finished,
+    ) -> Result<(), StorageError> {
+        let append = Append {
+            game: game.id.clone(),
+            first: 0,
+            actions,
+            seat: None,
+            deadline: None,
+            clocks: None,
+        };
+        self.write(Write::Played(Box::new((game, append, finished))))
+            .await
+    }
+
     /// Records how a stored game ended (for games finished before the database recorded it).
     pub async fn mark_finished(&self, id: &str, finished: Finished) -> Result<(), StorageError> {
         self.write(Write::Mark(id.to_owned(), finished)).await

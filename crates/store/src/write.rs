@@ -11,6 +11,9 @@ pub(crate) enum Write {
     Append(Append),
     /// The actions that end a game, and how it ended, in one transaction.
     Finish(Append, Finished),
+    /// A game played to its end elsewhere (in the page, with no connection): the game, all its
+    /// actions and how it ended, in one transaction.
+    Played(Box<(NewGame, Append, Finished)>),
     /// How an already stored game ended (for games stored before version 2).
     Mark(String, Finished),
     /// Players and challenges (see [`challenges`]).
@@ -73,6 +76,12 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         Write::Create(game) => insert_game(s, game).await,
         Write::Append(append) => insert_actions(s, append).await,
         Write::Finish(append, finished) => {
+            insert_actions(s, append).await?;
+            set_finished(s, &append.game, finished).await
+        }
+        Write::Played(played) => {
+            let (game, append, finished) = &**played;
+            insert_game(s, game).await?;
             insert_actions(s, append).await?;
             set_finished(s, &append.game, finished).await
         }

@@ -82,13 +82,17 @@ test('with the server gone, the site still opens: its pages and files come from 
     assert.ok(kept.includes('/'), 'the app\'s page');
     assert.ok(kept.some((p) => /^\/js\/ink\/game\.[0-9a-f]{16}\.js$/.test(p)), 'a game\'s module');
     assert.ok(kept.some((p) => /^\/css\/app\.[0-9a-f]{16}\.css$/.test(p)), 'the styles');
+    assert.ok(kept.some((p) => /^\/wasm\/engines\.[0-9a-f]{16}\.wasm$/.test(p)), 'the engines');
+    assert.ok(kept.includes('/api/ink/tiles') && kept.includes('/api/metro/tiles'), 'the games\' tables');
 
     await server.stop();
-    // A page never opened online, now with no server: the app's page and files, kept, which
-    // say in words that the server cannot be reached (not the browser's error page).
+    // A page never opened online, now with no server: the rules, from the kept files and the
+    // games' kept tables.
     await page.goto(`${server.url}/rules`);
-    await page.waitForSelector('#app[data-screen=rules]');
-    await page.waitForSelector('.site-header .brand');
+    await page.waitForSelector('#app[data-screen=rules] h1');
+    assert.match(await page.locator('#app h1').first().innerText(), /how to play/i);
+    // A page that needs the server says so in words (not the browser's error page).
+    await page.goto(`${server.url}/challenges`);
     await page.getByText('The server cannot be reached').first().waitFor();
     await shot(page, 'install-offline-rules');
     assert.deepEqual(page.errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(e)), []);

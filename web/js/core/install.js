@@ -1,7 +1,11 @@
 // The site as an app: registers the service worker (`/sw.js`), which keeps this version of the
 // site for use with no connection, and says when a new version is ready instead of mixing two
 // versions' files in one page: "Reload" lets the new version take over, and the page reloads
-// on it. Loaded after the page has loaded, so that the first load does not wait for it.
+// on it. Loaded after the page has loaded, so that the first load does not wait for it. It
+// also sends the games finished in the page with no connection, now and when the connection
+// returns (../offline/send.js).
+
+import { offlineGames } from './offline.js';
 
 /** How often a page left open asks whether a new version is out (when it is shown again). */
 const CHECK_EVERY_MS = 30 * 60 * 1000;
@@ -29,7 +33,15 @@ function note(onReload) {
   return el;
 }
 
+/** Sends the games played in the page that wait for the server, if any. */
+function sendWaiting() {
+  if (!offlineGames.all().some((g) => g.finished && !g.sent && !g.refused)) return;
+  import('../offline/send.js').then((m) => m.sendPlayed()).catch(() => {});
+}
+
 export async function install() {
+  sendWaiting();
+  window.addEventListener('online', sendWaiting);
   if (!('serviceWorker' in navigator)) return;
   let registration;
   try {

@@ -148,6 +148,17 @@ export function dieFace(table, tile, used, attrs = {}) {
     h('span', { class: 'die-letter', 'aria-hidden': 'true' }, letter === 'S' ? '★' : letter));
 }
 
+/** Where a game played in the page with no connection stands: played here, sent, refused. */
+function offlineLine(st) {
+  const { sent, refused } = st.offline;
+  let words;
+  if (refused) words = [`The server did not keep this game: ${refused}`];
+  else if (sent) words = ['Saved: ', h('a', { href: `/ink/${sent}`, 'data-link': '' }, 'this game on the server'), ', with your games.'];
+  else if (st.finished) words = ['Played on this device with no connection: it is saved to your games when the connection returns.'];
+  else words = ['Played on this device with no connection: the rules and scores are the same, and the game is saved to your games once it is over and the connection is back.'];
+  return h('p', { class: `offline-line${refused ? ' refused' : ''}`, id: 'offline-line', role: 'status' }, ...words);
+}
+
 class GameView extends PlayScreen {
   constructor(root, id, held, state, ctx) {
     super(root, id, ctx.table, ctx);
@@ -189,7 +200,15 @@ class GameView extends PlayScreen {
     this.build();
     this.render();
     const stop = this.listen(api.events(this.id, this.token));
+    // A game played in the page learns when the server has kept it (or refused it).
+    const sent = (ev) => { if (ev.detail.offline === this.id) this.refresh(); };
+    window.addEventListener('tracklayer:sent', sent);
+    const { offline } = this.state;
+    if (offline && this.state.finished && !offline.sent && !offline.refused) {
+      import('../offline/send.js').then((m) => m.sendPlayed()).then(() => this.refresh()).catch(() => {});
+    }
     return () => {
+      window.removeEventListener('tracklayer:sent', sent);
       clearInterval(this.revealTimer);
       this.bannerSize?.disconnect();
       stop();
@@ -632,6 +651,7 @@ class GameView extends PlayScreen {
       pips,
       status,
       clockLine(st, st.you?.seat),
+      st.offline ? offlineLine(st) : null,
       st.mode === 'online' && !st.finished ? this.watchBox() : null);
   }
 
@@ -680,9 +700,12 @@ class GameView extends PlayScreen {
     if (practised && !this.result) this.result = practiceOutcome(practised, st.players[0].score.advanced, { game: 'ink' });
     // Any finished game you played can become a friend challenge, except a periodic challenge's
     // (its dice stay secret until it closes).
-    const friendly = st.you && (!challenge || challenge.startsWith('friend'));
-    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(this.id, (path, label) => this.inviteBox(path, label), this.token, { rolls: st.expansion ? `six rolls of the ${st.expansion} expansion` : 'seven rolls' });
-    if (st.you && !this.bestNote) this.bestNote = newBestNote(this.id);
+    // A game played in the page has what the server keeps once the server has it, under its id.
+    const kept = st.offline ? st.offline.sent : this.id;
+    const friendly = st.you && kept && (!challenge || challenge.startsWith('friend'));
+    const keptToken = st.offline ? seats.get(kept)?.seats[0]?.token : this.token;
+    if (friendly && !this.friendBox) this.friendBox = friendChallengeBox(kept, (path, label) => this.inviteBox(path, label), keptToken, { rolls: st.expansion ? `six rolls of the ${st.expansion} expansion` : 'seven rolls' });
+    if (st.you && !st.offline && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
@@ -695,9 +718,8 @@ class GameView extends PlayScreen {
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
         st.you ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
         h('button', { class: `btn${challenge || st.you ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game'),
-        h('a', { class: 'btn', id: 'replay-link', href: `/ink/${this.id}/replay`, 'data-link': '' }, 'Replay'),
-        // The computer reviews games without an expansion only, so far.
-        h('a', { class: 'btn', id: 'review-link', href: `/ink/${this.id}/review?seat=${st.you ? st.you.seat : 0}`, 'data-link': '', title: 'Round by round, what the computer would have played' }, 'Review'),
+        kept ? h('a', { class: 'btn', id: 'replay-link', href: `/ink/${kept}/replay`, 'data-link': '' }, 'Replay') : null,
+        kept ? h('a', { class: 'btn', id: 'review-link', href: `/ink/${kept}/review?seat=${st.you ? st.you.seat : 0}`, 'data-link': '', title: 'Round by round, what the computer would have played' }, 'Review') : null,
         h('a', { class: 'btn', href: '/rules', 'data-link': '' }, 'Rules')),
       friendly ? this.friendBox : null);
     fill(this.after, challenge || practised ? this.result.card : null);

@@ -2,8 +2,22 @@
 // ({id, seats: [{seat, token}], joined}: a hot-seat game on one device holds several seats of
 // the same game).
 
-import { asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
+import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
 import { heldSeats } from '../core/seats.js';
+import { isOffline, noConnection } from '../core/offline.js';
+
+/** A game against computers played in the page with no connection (loaded only for one). */
+const inPage = () => import('../offline/metro.js');
+
+/** What a game played in the page cannot do: it stays on this device. */
+function notInPage(what) {
+  return new ApiError(409, { error: `${what} needs the server: this game was played on this device with no connection, and stays on it.` });
+}
+
+/** Live updates of a game played in the page: there are none (it changes only here). */
+class Quiet extends EventTarget {
+  close() {}
+}
 
 /** The computer levels in words: "Hard" for `strong`. */
 export const LEVELS = { random: 'Easy', greedy: 'Medium', strong: 'Hard' };
@@ -24,7 +38,12 @@ export const metroApi = {
     if (rated) body.rated = true;
     const s = seedText(seed);
     if (s !== undefined) body.seed = s;
-    return asPlayer('POST', '/api/metro/games', body);
+    // With no connection, a game against computers is played in the page.
+    return asPlayer('POST', '/api/metro/games', body).catch(async (e) => {
+      const m = noConnection(e) && !rated ? await inPage() : null;
+      if (!m || !m.playable(players)) throw e;
+      return m.create(players, s);
+    });
   },
   join(id, { name, seat } = {}) {
     const body = {};
@@ -37,31 +56,39 @@ export const metroApi = {
    * seats on this device), or `{id}` for the one another seat made first (join it).
    */
   rematch(id, token) {
+    if (isOffline(id)) return Promise.reject(notInPage('Playing again'));
     return request('POST', `/api/metro/games/${id}/rematch`, { token });
   },
   /** The state as a seat sees it (its token), or as anyone else does. */
   state(id, token) {
+    if (isOffline(id)) return inPage().then((m) => m.state(id));
     return gameState(`/api/metro/games/${id}`, token);
   },
   draw(id, token) {
+    if (isOffline(id)) return inPage().then((m) => m.draw(id));
     return request('POST', `/api/metro/games/${id}/draw`, { token });
   },
   keep(id, token) {
+    if (isOffline(id)) return inPage().then((m) => m.keep(id));
     return request('POST', `/api/metro/games/${id}/keep`, { token });
   },
   place(id, token, square, tile) {
+    if (isOffline(id)) return inPage().then((m) => m.place(id, square));
     return request('POST', `/api/metro/games/${id}/place`, { token, body: tile ? { square, tile } : { square } });
   },
   /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
   events(id, token) {
+    if (isOffline(id)) return new Quiet();
     return liveEvents(`/api/metro/games/${id}/events`, token);
   },
   /** A finished game's replay: every action with the scores and lines after it. */
   replay(id) {
+    if (isOffline(id)) return Promise.reject(notInPage('The replay'));
     return viewAsPlayer(`/api/metro/games/${id}/replay`);
   },
   /** The computer's review of a finished game's seat, decision by decision (as the replay, for who may see it). */
   review(id, seat) {
+    if (isOffline(id)) return Promise.reject(notInPage('The review'));
     return viewAsPlayer(`/api/metro/games/${id}/review?seat=${Number(seat) || 0}`);
   },
   /** A placement sequence for a number of players read by the engine, placement by placement. */

@@ -580,6 +580,7 @@ class MetroGame extends PlayScreen {
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
       invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null,
       clockLine(st, this.local.size === 1 ? this.you?.seat : null),
+      st.offline ? h('p', { class: 'offline-line', id: 'offline-line', role: 'status' }, 'Played on this device with no connection: the rules, the computers and the scores are the same, and the game stays on this device.') : null,
       this.soundButton ??= soundToggle());
   }
 
@@ -605,12 +606,12 @@ class MetroGame extends PlayScreen {
     if (challenge && !this.result) this.result = challengeResult(challenge, { game: 'metro' });
     const practised = st.practice ? st.practice_of : null;
     if (practised && !this.result) this.result = { summary: practiceResult(practised, st.players[0].score, { game: 'metro' }), card: null };
-    if (this.local.size && !this.bestNote) this.bestNote = newBestNote(this.id);
+    if (this.local.size && !st.offline && !this.bestNote) this.bestNote = newBestNote(this.id);
     fill(this.banner,
       h('div', {},
         h('h2', { id: 'winner' }, headline),
         challenge ? this.result.summary : null,
-        this.local.size ? this.bestNote : null,
+        this.local.size && !st.offline ? this.bestNote : null,
         ofGame ? h('p', { class: 'small', id: 'table-ranking' }, `At this table, ${this.local.size ? 'you' : 'the player'} and the three strong computers every player of this deck meets:`) : null,
         h('ol', { class: 'ranking m-ranking' }, ranked.map((p, i) => {
           if (i === 0 || p.score !== ranked[i - 1].score) place = i + 1;
@@ -619,11 +620,12 @@ class MetroGame extends PlayScreen {
         st.seed !== undefined && !challenge ? h('p', { class: 'muted small' }, `Seed ${st.seed}: start a game with this seed to draw the same tiles.`) : null),
       h('div', { class: 'row' },
         h('button', { class: 'btn', type: 'button', onclick: () => this.linesPanel.scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'Every line'),
-        h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
-        h('a', { class: 'btn', id: 'review-link', href: `/metro/${this.id}/review?seat=${this.local.size ? Math.min(...this.local.keys()) : 0}`, 'data-link': '', title: 'Decision by decision, what the computer would have done' }, 'Review'),
+        // A game played in the page stays there: its replay and review are the server's.
+        st.offline ? null : h('a', { class: 'btn', id: 'replay-link', href: `/metro/${this.id}/replay`, 'data-link': '' }, 'Replay'),
+        st.offline ? null : h('a', { class: 'btn', id: 'review-link', href: `/metro/${this.id}/review?seat=${this.local.size ? Math.min(...this.local.keys()) : 0}`, 'data-link': '', title: 'Decision by decision, what the computer would have done' }, 'Review'),
         challenge ? h('a', { class: 'btn primary', id: 'leaderboard-link', href: `/challenges/${challenge}`, 'data-link': '' }, 'Leaderboard') : null,
-        this.local.size ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
-        h('button', { class: `btn${challenge || this.local.size ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
+        this.local.size && !st.offline ? playAgainButton(st, () => this.playAgain(), this.navigate) : null,
+        h('button', { class: `btn${challenge || (this.local.size && !st.offline) ? '' : ' primary'}`, onclick: () => this.navigate('/') }, 'New game')),
       practised ? this.result.summary : null);
     fill(this.after, challenge ? this.result.card : null);
   }

@@ -37,11 +37,12 @@ pub struct Asset {
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The content security policy of the pages: everything from this server only, and the one
-/// inline script, the import map, by its hash.
+/// inline script, the import map, by its hash; WebAssembly may be compiled (the engines in the
+/// page, from this server too).
 static CSP: LazyLock<HeaderValue> = LazyLock::new(|| {
     HeaderValue::from_str(&format!(
         "default-src 'self'; img-src 'self' data:; style-src 'self'; \
-         script-src 'self' '{IMPORT_MAP_SHA256}'; connect-src 'self'; frame-ancestors 'none'; \
+         script-src 'self' '{IMPORT_MAP_SHA256}' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'; \
          base-uri 'none'; form-action 'self'"
     ))
     .expect("a valid header")

@@ -2,6 +2,8 @@
 //! own action routes beside them): under `/api/{kind}`,
 //!
 //! - `POST /games`: make a game (`201` with its id and the tokens of the seats made here);
+//! - `POST /games/played`: a game of one seat played to its end in the page with no
+//!   connection, sent as its log (`201` as `POST /games` answers, once every action replays);
 //! - `GET /games/{id}`: its state, as the token's seat sees it (without one, as a spectator);
 //! - `POST /games/{id}/join`: take a seat (`201` with its token);
 //! - `POST /games/{id}/act`: a seat's action (`200` with the state as it sees it);
@@ -34,6 +36,7 @@ use crate::state::AppState;
 pub fn routes<St: GameState>() -> Router<AppState> {
     Router::new()
         .route("/games", post(create::<St>))
+        .route("/games/played", post(played::<St>))
         .route("/games/{id}", get(state::<St>))
         .route("/games/{id}/join", post(join::<St>))
         .route("/games/{id}/act", post(act::<St>))
@@ -130,6 +133,18 @@ async fn create<St: GameState>(
     let player = player_id(&app, player.as_deref()).await?;
     let created = St::create(&app, request, player).await?;
     Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// `POST /games/played`: a game played to its end in the page with no connection, sent as its
+/// log; stored once every action replays here (`201` as `POST /games` answers).
+async fn played<St: GameState>(
+    State(app): State<AppState>,
+    MaybeToken(player): MaybeToken,
+    JsonBody(request): JsonBody<St::Played>,
+) -> Result<impl IntoResponse, ApiError> {
+    let player = player_id(&app, player.as_deref()).await?;
+    let seated = St::played(&app, request, player).await?;
+    Ok((StatusCode::CREATED, Json(seated)))
 }
 
 /// The state as the token's seat sees it (the seat's token, or the token of the player who

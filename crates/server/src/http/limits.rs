@@ -120,10 +120,12 @@ impl Kind {
             (&Method::POST, ["api", "challenges"] | ["api", "challenges", _, "play"]) => {
                 Some(Kind::Plays)
             }
-            // A practice game and a rematch make a game like any other.
+            // A practice game, a rematch and a game played in the page make a game like any
+            // other.
             (
                 &Method::POST,
                 ["api", _, "games"]
+                | ["api", _, "games", "played"]
                 | ["api", "challenges", _, "practice"]
                 | ["api", _, "games", _, "rematch"]
                 | ["api", "pool", _],
@@ -376,6 +378,7 @@ mod tests {
         let get = Method::GET;
         assert_eq!(Kind::of(&post, "/api/ink/games"), Some(Kind::Games));
         assert_eq!(Kind::of(&post, "/api/metro/games"), Some(Kind::Games));
+        assert_eq!(Kind::of(&post, "/api/ink/games/played"), Some(Kind::Games));
         assert_eq!(Kind::of(&post, "/api/players"), Some(Kind::Players));
         assert_eq!(
             Kind::of(&post, "/api/ink/games/abc/join"),

@@ -90,6 +90,9 @@ pub struct Capabilities<R: Rules> {
     /// Turns a clock can time (a game with a computer player: it stands in for a seat whose
     /// time ran out).
     pub turns: Option<Turns<R>>,
+    /// A game of one seat may be played to its end in the page with no connection (the page
+    /// runs the same rules), then sent whole as its log (`POST /api/{kind}/games/played`).
+    pub offline: bool,
 }
 
 /// What a clock times in a game: each seat's turns.
@@ -158,6 +161,7 @@ impl<R: Rules> Capabilities<R> {
         review: None,
         older: None,
         turns: None,
+        offline: false,
     };
 }
 

@@ -25,10 +25,12 @@ use store::{ActionRow, Finished, SeatKind, StoredGame};
 
 mod clocks;
 mod computers;
+mod played;
 mod replays;
 mod seats;
 
 pub use clocks::ClockView;
+pub use played::PlayedRequest;
 pub use replays::RuledReplay;
 
 /// `POST /api/{kind}/games` for a game of rules: its seats (as every game with a lobby asks
@@ -394,6 +396,15 @@ impl<R: Rules> GameState for Ruled<R> {
     type Join = JoinRequest;
     type Action = R::Action;
     type Replay = RuledReplay;
+    type Played = PlayedRequest<R::Options, R::Action>;
+
+    async fn played(
+        app: &AppState,
+        request: Self::Played,
+        player: Option<String>,
+    ) -> Result<Seated, ApiError> {
+        Self::store_played(app, request, player).await
+    }
 
     async fn create(
         app: &AppState,

@@ -12,13 +12,13 @@
 //! one `join` of the engine's, until the creator starts the game).
 
 use railroad_ink::ai::{self, RoundView};
-use railroad_ink::dice::{DICE, EXPANSION_DICE};
 use railroad_ink::movegen::first_legal;
-use railroad_ink::score::{Breakdown, EXIT_POINTS};
+use railroad_ink::score::EXIT_POINTS;
 use railroad_ink::square::EXITS;
+use railroad_ink::view::{BoardView, Permission, SpecialView, YouView, board_view, flooded, you};
 use railroad_ink::{
-    Action, Dice, Edge, Exit, Expansion, Game, GameError, Orientation, Placement, Roll, Score,
-    Setup, Square, Tile,
+    Action, Dice, Edge, Exit, Expansion, Game, GameError, Orientation, Placement, Roll, Setup,
+    Square, Tile,
 };
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ pub use computer::*;
 pub use tables::*;
 pub use view::*;
 
-use crate::error::{ApiError, Permission, Refusal};
+use crate::error::{ApiError, Refusal};
 use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
 use crate::rules::{
     Capabilities, Computer, Older, Replay, Ruled, Rules, SEATS_MODE, SeatResult, Turns, Variants,
@@ -244,6 +244,7 @@ impl Rules for Ink {
             live_seconds: 120,
             called: "round",
         }),
+        offline: true,
     };
 }
 
@@ -364,14 +365,6 @@ mod tests {
             json(&view(&ink, &table, Some(1)).you.unwrap()),
             fresh_you(&ink, 1)
         );
-    }
-
-    #[test]
-    fn squares_are_written_one_after_another() {
-        let a1 = Square::new(0, 1).unwrap();
-        let d0 = Square::new(3, 0).unwrap();
-        assert_eq!(squares(a1.bit() | d0.bit()), "A1D0");
-        assert_eq!(squares(0), "");
     }
 
     #[test]

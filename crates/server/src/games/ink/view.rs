@@ -34,6 +34,7 @@ pub struct GameView {
     pub you: Option<Written>,
 }
 
+/// A seat's player and board, as everyone sees them.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerView {
     pub seat: usize,
@@ -42,97 +43,9 @@ pub struct PlayerView {
     /// A computer seat's player (one of the table's `levels`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
-    /// The board string: every placement in order.
-    pub board: String,
-    /// The placements of each round so far, the current one last.
-    pub rounds: Vec<Vec<Placement>>,
-    /// Whether the player has ended the current round.
-    pub round_done: bool,
-    /// Which of this round's dice the player has placed (four, or six with an expansion).
-    pub dice_used: Vec<bool>,
-    /// The flooded squares (rule E3.3): made by the engine, never in the board string; absent
-    /// when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub flooded: Vec<Square>,
-    /// The specials on the board.
-    pub specials: Vec<Tile>,
-    pub special_this_round: bool,
-    pub score: Score,
-    pub breakdown: Breakdown,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct YouView {
-    pub seat: usize,
-    /// The dice of this round, each with where its tile may go.
-    pub dice: Vec<DieView>,
-    /// The six specials, each with whether it may be placed now and where.
-    pub specials: Vec<SpecialView>,
-    pub can_undo: bool,
-    pub end_round: Permission,
-    pub round_done: bool,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct DieView {
-    /// 0–2 die A, 3 die B, 4–5 the expansion's dice.
-    pub die: usize,
-    pub tile: Tile,
-    pub used: bool,
-    /// An expansion die: placed or not, as the player likes (rule X3); absent for route dice.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub optional: bool,
-    /// For each orientation 0–7, the squares where the tile is legal, written one after
-    /// another (`"A1D0"` is A1 and D0); empty when the die is used.
-    pub legal: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SpecialView {
-    pub tile: Tile,
-    /// Already on the board.
-    pub used: bool,
-    /// May be placed now (before legality).
-    pub allowed: bool,
-    /// Why not, when not allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
-    /// For each orientation 0–7, the squares where it is legal, written one after another;
-    /// empty when not allowed.
-    pub legal: Vec<String>,
-}
-
-/// The number of dice a round of the game rolls: four, or six with an expansion.
-pub(super) fn dice_count(game: &Game) -> usize {
-    match game.expansion() {
-        Expansion::None => DICE,
-        _ => DICE + EXPANSION_DICE,
-    }
-}
-
-/// A board's flooded squares, in order (rule E3.3).
-pub(crate) fn flooded(board: &railroad_ink::Board) -> Vec<Square> {
-    let mask = board.flooded();
-    Square::all().filter(|s| mask & s.bit() != 0).collect()
-}
-
-/// The squares of a mask, written one after another: `"A1D0"`.
-pub(super) fn squares(mask: u64) -> String {
-    let mut out = String::with_capacity(2 * mask.count_ones() as usize);
-    for s in Square::all().filter(|s| mask & s.bit() != 0) {
-        out.push(s.row_letter());
-        out.push(char::from(b'0' + s.column()));
-    }
-    out
-}
-
-pub(super) fn legal_by_orientation(board: &railroad_ink::Board, tile: Tile) -> Vec<String> {
-    Orientation::ALL
-        .iter()
-        .map(|&o| squares(board.legal_squares(tile, o)))
-        .collect()
+    /// The board, its rounds and score: the engine's view.
+    #[serde(flatten)]
+    pub board: BoardView,
 }
 
 /// The state as `seat` (if any) sees it at `table`. Later rolls are never in it.
@@ -147,14 +60,12 @@ pub fn view(ink: &Ink, table: &Table, seat: Option<usize>) -> GameView {
         round: game.round(),
         rounds: game.rounds(),
         dice: if started {
-            game.roll()
-                .map(|r| r.all_dice().map(|(_, t)| t).collect())
-                .unwrap_or_default()
+            railroad_ink::view::dice(game.roll())
         } else {
             Vec::new()
         },
-        optional_dice: if started && game.roll().is_some() {
-            (DICE..dice_count(game)).collect()
+        optional_dice: if started {
+            railroad_ink::view::optional_dice(game)
         } else {
             Vec::new()
         },
@@ -200,20 +111,7 @@ pub(super) fn player_views(game: &Game, table: &Table) -> Vec<PlayerView> {
                     _ => "human",
                 },
                 level: seat_info.and_then(|s| s.agent.clone()),
-                board: p.board().to_string(),
-                rounds: p.rounds(),
-                round_done: p.round_done(),
-                dice_used: (0..dice_count(game))
-                    .map(|d| p.dice_used() & (1 << d) != 0)
-                    .collect(),
-                flooded: flooded(p.board()),
-                specials: Tile::SPECIALS
-                    .into_iter()
-                    .filter(|&t| p.board().has_special(t))
-                    .collect(),
-                special_this_round: p.special_this_round(),
-                score: p.board().score(),
-                breakdown: p.board().breakdown(),
+                board: board_view(game, p),
             }
         })
         .collect()
@@ -244,62 +142,6 @@ pub(super) fn lobby_you(refusal: &str, seat: usize) -> YouView {
         },
         round_done: false,
     }
-}
-
-pub(super) fn you(game: &Game, seat: usize) -> Option<YouView> {
-    let p = game.player(seat).ok()?;
-    let board = p.board();
-    let active = !game.is_finished() && !p.round_done();
-    let dice = game
-        .roll()
-        .map(|roll| {
-            roll.all_dice()
-                .map(|(die, tile)| {
-                    let used = p.dice_used() & (1 << die) != 0;
-                    DieView {
-                        die,
-                        tile,
-                        used,
-                        optional: die >= DICE,
-                        legal: if used || !active {
-                            vec![String::new(); 8]
-                        } else {
-                            legal_by_orientation(board, tile)
-                        },
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let specials = Tile::SPECIALS
-        .into_iter()
-        .map(|tile| {
-            let used = board.has_special(tile);
-            // The engine's own answer, the rules it checks before a special's placement.
-            let refusal = game.special_allowed(seat, tile).err();
-            let allowed = refusal.is_none();
-            SpecialView {
-                tile,
-                used,
-                allowed,
-                reason: refusal.as_ref().map(ToString::to_string),
-                rule: refusal.as_ref().map(GameError::rule),
-                legal: if allowed {
-                    legal_by_orientation(board, tile)
-                } else {
-                    vec![String::new(); 8]
-                },
-            }
-        })
-        .collect();
-    Some(YouView {
-        seat,
-        dice,
-        specials,
-        can_undo: active && !p.this_round().is_empty(),
-        end_round: Permission::of(game.can_end_round(seat)),
-        round_done: p.round_done(),
-    })
 }
 
 // ---------------------------------------------------------------------------------------

@@ -15,9 +15,10 @@
 //! next.
 
 use metro::ai;
+use metro::view::{BoardView, SeatState, YouView, board_view, seat_state, you};
 use metro::{
-    Action, CENTRE, Config, DECK_SIZE, Event, Game, GameError, Illegal, Phase, Player, PlayerCount,
-    Sequence, Square, Station, Tile, TileInfo,
+    Action, CENTRE, Config, DECK_SIZE, Game, GameError, Player, PlayerCount, Square, Station, Tile,
+    TileInfo,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -31,7 +32,7 @@ pub use view::*;
 
 pub use viewer::LineView;
 
-use crate::error::{ApiError, Permission, Refusal};
+use crate::error::{ApiError, Refusal};
 use crate::game::{ChallengeKind, Period, TieBreakRule, default_level};
 use crate::rules::{Capabilities, Computer, Replay, Rules, SeatResult, Turns};
 use crate::table::{SeatView, Table};
@@ -199,41 +200,13 @@ fn share_grid(game: &Game, seat: usize) -> Vec<String> {
 
 /// The seed of a computer seat's agent: the game's seed mixed with the seat. Its choices then
 /// follow from the game and what the seat may see, so a replay is the same game.
-fn agent_seed(game_seed: u64, player: Player) -> u64 {
-    ai::mix(game_seed ^ ai::mix(player.index() as u64 + 1))
-}
-
-/// The computer player `level`'s action for `seat`, from what the seat may see. One the rules
-/// refuse (or an unknown player's) is logged and replaced by the first legal action: a computer
-/// never stalls a game.
 fn choose(game: &Game, seat: usize, level: &str, _: u64) -> SeatMove {
-    let first_legal = || {
-        game.legal_actions()
-            .first()
-            .copied()
-            .unwrap_or(Action::Draw)
-    };
-    let Ok(player) = player(seat) else {
-        return SeatMove {
-            action: first_legal(),
-            tile: None,
-        };
-    };
-    let action = match ai::agent_by_name(level, agent_seed(game.seed(), player), None) {
-        Some(mut agent) => {
-            let action = agent.act(&game.view(Some(player)));
-            match game.clone().play(player, action) {
-                Ok(_) => action,
-                Err(e) => {
-                    tracing::error!(%level, %action, error = %e, "the computer player broke a rule");
-                    first_legal()
-                }
-            }
-        }
-        None => {
-            tracing::warn!(%level, "unknown computer player; it plays the first legal action");
-            first_legal()
-        }
+    let action = match player(seat) {
+        Ok(player) => metro::view::computer(game, player, level).unwrap_or_else(|fallback| {
+            tracing::error!(%level, seat, why = %fallback.why, "the computer player fell back on the first legal action");
+            fallback.action
+        }),
+        Err(_) => (game.legal_actions().first().copied()).unwrap_or(Action::Draw),
     };
     SeatMove { action, tile: None }
 }
@@ -244,21 +217,7 @@ fn choose(game: &Game, seat: usize, level: &str, _: u64) -> SeatMove {
 /// Each refusal of the engine's names its rule with a short, stable name.
 impl Refusal for GameError {
     fn rule(&self) -> &'static str {
-        match self {
-            GameError::GameOver => "game over",
-            GameError::NotYourTurn { .. } => "not your turn",
-            GameError::MustDraw => "draw first",
-            GameError::AlreadyDrawn { .. } => "already drawn",
-            GameError::MustPlaceSecondDraw { .. } => "second draw must be placed",
-            GameError::NothingToKeep => "nothing to keep",
-            GameError::DeckEmpty { .. } => "deck empty",
-            GameError::IllegalPlacement(p) => match p.reason {
-                Illegal::Occupied { .. } => "occupied",
-                Illegal::Centre => "centre square",
-                Illegal::NotTouching => "not touching",
-                Illegal::AvoidableStationLink { .. } => "avoidable station link",
-            },
-        }
+        GameError::rule(self)
     }
 
     fn not_your_turn(&self) -> bool {

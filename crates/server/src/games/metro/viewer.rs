@@ -7,45 +7,12 @@
 //! board along the shared walk ([`crate::viewer::walk`]; its typed error names the first illegal
 //! one and the rule it breaks), and each prefix is scored by the engine.
 
-use metro::{Board, Line, LineEnd, Player, PlayerCount, Score, Square, Station, StationLine};
+use metro::{Board, PlayerCount, Score, Square};
 use serde::Serialize;
 
 use crate::viewer::{IllegalView, Malformed, chars, read, walk};
 
-/// The line that starts at one perimeter station (rules §7).
-#[derive(Debug, Clone, Serialize)]
-pub struct LineView {
-    pub station: Station,
-    /// The seat that scores it; `None` for stations 16 and 17 with 3, 5 or 6 players.
-    pub owner: Option<usize>,
-    /// The squares it passes, in order (a square twice if it passes a tile twice).
-    pub squares: Vec<Square>,
-    /// For each of `squares`, the side it enters by (0 top, 1 right, 2 bottom, 3 left): its
-    /// track in that tile starts at exit `2 × side`.
-    pub entries: Vec<u8>,
-    /// Tile traversals.
-    pub length: u32,
-    /// `{"kind":"centre","square":…}`, `{"kind":"station","station":…}` or
-    /// `{"kind":"unfinished","square":…}`.
-    pub end: LineEnd,
-    /// Its score: twice its length at the centre, its length at a station, 0 if unfinished.
-    pub points: u32,
-}
-
-impl LineView {
-    /// A scored line of `board`.
-    pub fn of(board: &Board, l: &StationLine) -> LineView {
-        LineView {
-            station: l.line.station,
-            owner: l.owner.map(Player::index),
-            squares: l.line.squares.clone(),
-            entries: entries(board, &l.line),
-            length: l.line.length,
-            end: l.line.end,
-            points: l.line.points,
-        }
-    }
-}
+pub use metro::view::LineView;
 
 /// Every line of `score` that has begun (at least one tile), station order; a station not
 /// listed has an empty square before it.
@@ -59,20 +26,6 @@ pub fn begun(board: &Board, score: &Score) -> Vec<LineView> {
 }
 
 /// For each square of a line, the side the line enters it by (following the tiles' tracks).
-fn entries(board: &Board, line: &Line) -> Vec<u8> {
-    let mut side = line.station.side();
-    line.squares
-        .iter()
-        .map(|&sq| {
-            let entry = side;
-            if let Some(tile) = board.tile(sq) {
-                side = tile.way_out(entry).opposite();
-            }
-            entry.index() as u8
-        })
-        .collect()
-}
-
 /// One prefix of a Metro sequence, scored.
 #[derive(Debug, Clone, Serialize)]
 pub struct MetroStep {
@@ -234,7 +187,9 @@ mod tests {
         // bottom, back to station 9 (rules §9.3).
         let seq: metro::Sequence = "badb01baac02dbba10bcbc00".parse().unwrap();
         let board = Board::from_sequence(&seq).unwrap();
-        let line = Line::of(&board, Station::new(9).unwrap());
-        assert_eq!(entries(&board, &line), [3, 0, 2]);
+        let score = Score::new(&board, PlayerCount::new(2).unwrap());
+        let nine = metro::Station::new(9).unwrap();
+        let line = score.lines.iter().find(|l| l.line.station == nine).unwrap();
+        assert_eq!(LineView::of(&board, line).entries, [3, 0, 2]);
     }
 }
