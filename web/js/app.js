@@ -66,11 +66,6 @@ export function navigate(path, { replace = false } = {}) {
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   route();
-
-// The service worker, once the page has loaded (it fetches this version's files to keep them).
-const installLater = () => { import('./core/install.js').then((m) => m.install()).catch(() => {}); };
-if (document.readyState === 'complete') installLater();
-else window.addEventListener('load', installLater, { once: true });
 }
 
 document.addEventListener('click', (ev) => {
@@ -106,7 +101,12 @@ async function route() {
 
 route();
 
-// The service worker, once the page has loaded (it fetches this version's files to keep them).
-const installLater = () => { import('./core/install.js').then((m) => m.install()).catch(() => {}); };
+// The service worker, a while after the page has loaded and once the browser is idle: it
+// fetches this version's files to keep them, which should not compete with the first paint.
+const INSTALL_AFTER_MS = 3000;
+const installLater = () => setTimeout(() => {
+  const go = () => { import('./core/install.js').then((m) => m.install()).catch(() => {}); };
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 }); else go();
+}, INSTALL_AFTER_MS);
 if (document.readyState === 'complete') installLater();
 else window.addEventListener('load', installLater, { once: true });

@@ -5,7 +5,7 @@
 // also sends the games finished in the page with no connection, now and when the connection
 // returns (../offline/send.js).
 
-import { offlineGames } from './offline.js';
+import { offlineGames } from './seats.js';
 
 /** How often a page left open asks whether a new version is out (when it is shown again). */
 const CHECK_EVERY_MS = 30 * 60 * 1000;

@@ -9,6 +9,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a request failed for want of a connection (not for anything the server said). */
+export function noConnection(e) {
+  return e instanceof ApiError && e.status === 0;
+}
+
 /** Requests waiting to be tried again; the page says so while there are any. */
 let waiting = 0;
 

@@ -66,3 +66,39 @@ export function heldSeats(kind) {
     },
   };
 }
+
+const OFFLINE_KEY = 'tracklayer:offline:games';
+
+function readOffline() {
+  try {
+    const games = JSON.parse(localStorage.getItem(OFFLINE_KEY) || '[]');
+    return Array.isArray(games) ? games.filter((g) => g && typeof g.id === 'string' && Array.isArray(g.actions)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The games played in this browser with no connection (the engines run in the page: see
+ * ../offline/), kept under 'tracklayer:offline:games' until the server has stored them:
+ * {id, kind, name, seed, options, actions, created, finished, sent?, refused?}. Their ids look
+ * like the server's (24 hex digits), so that their pages are the games' own.
+ */
+export const offlineGames = {
+  /** Every game played in the page (and, for a while, those sent), newest first. */
+  all: readOffline,
+  get(id) {
+    return readOffline().find((g) => g.id === id) || null;
+  },
+  put(game) {
+    localStorage.setItem(OFFLINE_KEY, JSON.stringify([game, ...readOffline().filter((g) => g.id !== game.id)]));
+  },
+  remove(id) {
+    localStorage.setItem(OFFLINE_KEY, JSON.stringify(readOffline().filter((g) => g.id !== id)));
+  },
+};
+
+/** Whether game `id` is one played in the page. */
+export function isOffline(id) {
+  return offlineGames.get(id) !== null;
+}

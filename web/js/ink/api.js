@@ -1,9 +1,8 @@
 // Railroad Ink's requests to the game server (/api/ink/…), and the Railroad Ink seats this
 // browser holds (one a game: {id, seat, token, mode, name, joined}).
 
-import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
-import { heldSeats } from '../core/seats.js';
-import { isOffline, noConnection, offlineGames } from '../core/offline.js';
+import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, request, seedText, viewAsPlayer } from '../core/request.js';
+import { heldSeats, isOffline, offlineGames } from '../core/seats.js';
 
 /** The game played in the page with no connection (loaded only for such a game). */
 const inPage = () => import('../offline/ink.js');

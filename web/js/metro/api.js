@@ -2,9 +2,8 @@
 // ({id, seats: [{seat, token}], joined}: a hot-seat game on one device holds several seats of
 // the same game).
 
-import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
-import { heldSeats } from '../core/seats.js';
-import { isOffline, noConnection } from '../core/offline.js';
+import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, request, seedText, viewAsPlayer } from '../core/request.js';
+import { heldSeats, isOffline } from '../core/seats.js';
 
 /** A game against computers played in the page with no connection (loaded only for one). */
 const inPage = () => import('../offline/metro.js');

@@ -6,7 +6,8 @@
 // keeping it.
 
 import { loadEngines } from '../engines/wasm.js';
-import { OFFLINE_TOKEN, newOfflineId, newSeed, offlineGames } from '../core/offline.js';
+import { offlineGames } from '../core/seats.js';
+import { OFFLINE_TOKEN, newOfflineId, newSeed } from './games.js';
 import { ApiError } from '../core/request.js';
 import { sendPlayed } from './send.js';
 

@@ -5,7 +5,8 @@
 // a game of one seat is sent to the server (Railroad Ink's solo game).
 
 import { loadEngines } from '../engines/wasm.js';
-import { OFFLINE_TOKEN, newOfflineId, newSeed, offlineGames } from '../core/offline.js';
+import { offlineGames } from '../core/seats.js';
+import { OFFLINE_TOKEN, newOfflineId, newSeed } from './games.js';
 import { ApiError } from '../core/request.js';
 
 /** Whether `players` (as `POST /api/metro/games` takes them) can be played in the page: one person here, computers in the other seats. */

@@ -4,9 +4,8 @@
 // any game it made. A game the server refuses (a log that does not replay) keeps the server's
 // words, and is not sent again. Run when the app opens and when the connection returns.
 
-import { offlineGames } from '../core/offline.js';
 import { ApiError, asPlayer } from '../core/request.js';
-import { heldSeats } from '../core/seats.js';
+import { heldSeats, offlineGames } from '../core/seats.js';
 
 /** How many games sent (or refused) the page keeps, for their pages still open. */
 const KEEP_SENT = 20;
