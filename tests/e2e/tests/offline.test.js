@@ -82,7 +82,8 @@ test('with no connection a solo game is played to its end; back online it is kep
     await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);
     await page.waitForSelector('#my-board');
     const id = new URL(page.url()).pathname.split('/')[2];
-    assert.match(await page.locator('#offline-line').innerText(), /no connection/);
+    assert.match(await page.locator('#offline-line').innerText(), /offline, on this device/);
+    assert.equal(await page.locator('#hint').count(), 0, 'no hint: it is the server\'s');
     await shot(page, 'offline-ink-playing');
 
     for (let round = 0; round < 7; round++) {
@@ -134,7 +135,7 @@ test('with no connection a game of Metro against a computer is played to its end
     await controlled(page);
     await server.stop();
     const id = await startMetro(page, server.url, { seats: [{ kind: 'here', name: 'Ada' }, { kind: 'computer', level: 'greedy' }] });
-    assert.match(await page.locator('#offline-line').innerText(), /no connection/);
+    assert.match(await page.locator('#offline-line').innerText(), /offline, on this device/);
     await playTurn(page);
     await shot(page, 'offline-metro-playing');
     for (let turn = 1; turn < 40 && !(await page.locator('#winner').count()); turn++) {

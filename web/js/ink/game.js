@@ -154,8 +154,8 @@ function offlineLine(st) {
   let words;
   if (refused) words = [`The server did not keep this game: ${refused}`];
   else if (sent) words = ['Saved: ', h('a', { href: `/ink/${sent}`, 'data-link': '' }, 'this game on the server'), ', with your games.'];
-  else if (st.finished) words = ['Played on this device with no connection: it is saved to your games when the connection returns.'];
-  else words = ['Played on this device with no connection: the rules and scores are the same, and the game is saved to your games once it is over and the connection is back.'];
+  else if (st.finished) words = ['Played offline, on this device: saved to your games when the connection returns.'];
+  else words = ['Played offline, on this device: saved to your games once it is over and you are online.'];
   return h('p', { class: `offline-line${refused ? ' refused' : ''}`, id: 'offline-line', role: 'status' }, ...words);
 }
 
@@ -826,7 +826,8 @@ class GameView extends PlayScreen {
       h('section', { class: 'panel actions' },
         h('div', { class: 'row' },
           h('button', { class: 'btn', id: 'undo', type: 'button', disabled: !you.can_undo, title: 'Take back your last placement this round (Z)', onclick: () => this.undo() }, '↶ Undo'),
-          st.mode === 'challenge' ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
+          // A hint is the server's computer: none in a challenge, nor in a game played offline.
+          st.mode === 'challenge' || st.offline ? null : h('button', { class: 'btn', id: 'hint', type: 'button', disabled: you.round_done, title: 'What would the computer do?', onclick: () => this.askHint() }, 'Hint'),
           h('button', { class: 'btn primary', id: 'end-round', type: 'button', disabled: !you.end_round.allowed, title: endReason ? endReasonWords(this.table, endReason) : null, onclick: () => this.endRound() }, endLabel)),
         endReason && begun ? h('p', { class: 'end-reason small', id: 'end-reason', title: endReason }, endReasonWords(this.table, endReason)) : null,
         resignButton('ink', this.id, st, you.seat, this.token, (next) => { if (next.version >= this.state.version) this.update(next); })),

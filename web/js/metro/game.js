@@ -580,7 +580,7 @@ class MetroGame extends PlayScreen {
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
       invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null,
       clockLine(st, this.local.size === 1 ? this.you?.seat : null),
-      st.offline ? h('p', { class: 'offline-line', id: 'offline-line', role: 'status' }, 'Played on this device with no connection: the rules, the computers and the scores are the same, and the game stays on this device.') : null,
+      st.offline ? h('p', { class: 'offline-line', id: 'offline-line', role: 'status' }, 'Played offline, on this device, against the same computers: it stays on this device.') : null,
       this.soundButton ??= soundToggle());
   }
 

@@ -7,8 +7,7 @@
 
 import { loadEngines } from '../engines/wasm.js';
 import { offlineGames } from '../core/seats.js';
-import { OFFLINE_TOKEN, newOfflineId, newSeed } from './games.js';
-import { ApiError } from '../core/request.js';
+import { OFFLINE_TOKEN, accepted, kept, newOfflineId, newSeed, notOver } from './games.js';
 import { sendPlayed } from './send.js';
 
 /** Starts a solo game in the page: answered as `POST /api/ink/games` is. */
@@ -28,13 +27,6 @@ export async function create({ name, seed, expansion } = {}) {
   offlineGames.put(game);
   const seats = [{ seat: 0, token: OFFLINE_TOKEN }];
   return { id: game.id, seats, seat: 0, token: OFFLINE_TOKEN, offline: true };
-}
-
-/** The game of `id` kept in the page (a 404 as the server's when there is none). */
-function kept(id) {
-  const game = offlineGames.get(id);
-  if (!game) throw new ApiError(404, { error: 'This game is not on this device any more.' });
-  return game;
 }
 
 /** The engine's answer for the game after `actions`. */
@@ -83,9 +75,9 @@ export async function state(id) {
 /** The seat's action, as the server would answer it: the state after, or the rule it breaks. */
 async function act(id, action) {
   const game = kept(id);
-  if (game.finished) throw new ApiError(409, { error: 'the game is over' });
+  notOver(game);
   const played = await replay(game, [...game.actions, action]);
-  if (played.refused) throw new ApiError(422, { error: played.refused.error, rule: played.refused.rule });
+  accepted(played);
   game.actions.push(action);
   if (played.finished) game.finished = Date.now();
   offlineGames.put(game);

@@ -6,8 +6,7 @@
 
 import { loadEngines } from '../engines/wasm.js';
 import { offlineGames } from '../core/seats.js';
-import { OFFLINE_TOKEN, newOfflineId, newSeed } from './games.js';
-import { ApiError } from '../core/request.js';
+import { OFFLINE_TOKEN, accepted, kept, newOfflineId, newSeed, notOver } from './games.js';
 
 /** Whether `players` (as `POST /api/metro/games` takes them) can be played in the page: one person here, computers in the other seats. */
 export function playable(players) {
@@ -26,12 +25,6 @@ export async function create(players, seed) {
   const game = { id: newOfflineId(), kind: 'metro', seed: seed ?? newSeed(), seats, you, actions: [], created: Date.now(), finished: null };
   offlineGames.put(game);
   return { id: game.id, seats: [{ seat: you, token: OFFLINE_TOKEN }], seat: you, token: OFFLINE_TOKEN, offline: true };
-}
-
-function kept(id) {
-  const game = offlineGames.get(id);
-  if (!game) throw new ApiError(404, { error: 'This game is not on this device any more.' });
-  return game;
 }
 
 /** The engine's answer for the game after `actions` (and the computers' turns after them). */
@@ -92,9 +85,9 @@ export async function state(id) {
 /** The person's action, as the server would answer it: the state after, or the rule it breaks. */
 async function act(id, action) {
   const game = kept(id);
-  if (game.finished) throw new ApiError(409, { error: 'the game is over' });
+  notOver(game);
   const played = await advance(game, [...game.actions, { seat: game.you, action }]);
-  if (played.refused) throw new ApiError(422, { error: played.refused.error, rule: played.refused.rule });
+  accepted(played);
   return stateOf(game, played);
 }
 
