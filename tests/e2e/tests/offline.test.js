@@ -74,9 +74,14 @@ test('with no connection a solo game is played to its end; back online it is kep
     await controlled(page);
     await server.stop();
 
-    // No server: the start page comes from the worker, and a solo game starts in the page.
+    // No server: the start page comes from the worker, says what plays, and a solo game
+    // starts in the page.
     await page.goto(server.url);
     await page.waitForSelector('#start');
+    await page.locator('#offline-note').waitFor();
+    assert.match(await page.locator('#offline-note').innerText(), /No connection just now/);
+    assert.equal(await page.locator('#play-someone-now').isVisible(), false, 'strangers meet on the server');
+    await shot(page, 'offline-start');
     await page.locator('input[name=mode][value=solo]').check({ force: true });
     await page.click('#start');
     await page.waitForURL(/\/ink\/[0-9a-f]{24}$/);

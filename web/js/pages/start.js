@@ -13,6 +13,7 @@
 import { h, fill } from '../core/dom.js';
 import { games } from '../core/games.js';
 import { unreachable } from '../core/screen.js';
+import { noConnection } from '../core/request.js';
 import { challengeApi } from '../challenges/api.js';
 import { challengeCards } from '../challenges/cards.js';
 import { gamesWaiting, playSomeoneNow } from './strangers.js';
@@ -72,6 +73,9 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
       view.card.classList.remove('disabled');
     }).catch(() => { /* this game stays unavailable; the others work on */ });
   }
+  // With no connection, what still plays: the games the page plays itself (see ../offline/).
+  const offlineNote = h('p', { class: 'offline-note', id: 'offline-note', role: 'status', hidden: true },
+    'No connection just now: a solo game of Railroad Ink, or Metro against computers, plays on this device.');
   const form = h('form', {
     class: 'card start-card',
     onsubmit: async (ev) => {
@@ -94,6 +98,7 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
     },
   },
   h('h2', {}, 'New game'),
+  offlineNote,
   h('fieldset', { class: 'games' },
     h('legend', {}, 'Game'),
     views.map((c) => c.card)),
@@ -107,15 +112,21 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
   // What this is, in a few words, with the ways to learn it; the games this browser holds, to
   // go on with; then the form (its Start button above the fold); beside it today's challenges
   // (on a phone, right under the form), then the game's pitch.
-  fill(root,
-    intro(),
-    h('div', { class: 'start-grid' },
+  const grid = h('div', { class: 'start-grid' },
       yours,
       form,
       h('div', { class: 'start-side' },
         today,
         strangers,
-        firstPart.hero)));
+        firstPart.hero));
+  fill(root, intro(), grid);
+  // No connection: say what plays, and leave out what needs the server (strangers meet there).
+  current.catch((e) => {
+    if (!noConnection(e)) return;
+    offlineNote.hidden = false;
+    grid.classList.add('offline');
+    root.querySelector('#play-someone-link')?.setAttribute('hidden', '');
+  });
   // Each game's held games, in the games' order, as their cards' modules arrive.
   cards.reduce((before, g) => before.then(() => g.start.load()).then((card) => {
     if (card.held) listHeld(yours, card.held);
