@@ -200,6 +200,13 @@ export function liveEvents(path, token) {
   return new LiveEvents(path, token);
 }
 
+/** The live updates of a game played in the page with no connection: none (it changes only there). */
+export function noLiveEvents() {
+  const quiet = new EventTarget();
+  quiet.close = () => {};
+  return quiet;
+}
+
 /** An `EventSource` that asks for a new ticket when it must open again (see `liveEvents`). */
 class LiveEvents {
   constructor(path, token) {

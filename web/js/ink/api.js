@@ -1,7 +1,7 @@
 // Railroad Ink's requests to the game server (/api/ink/…), and the Railroad Ink seats this
 // browser holds (one a game: {id, seat, token, mode, name, joined}).
 
-import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, request, seedText, viewAsPlayer } from '../core/request.js';
+import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, noLiveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
 import { heldSeats, isOffline, offlineGames } from '../core/seats.js';
 
 /** The game played in the page with no connection (loaded only for such a game). */
@@ -17,11 +17,6 @@ function sentOr(id, what) {
   const sent = offlineGames.get(id)?.sent?.id;
   if (!sent) throw notInPage(what);
   return sent;
-}
-
-/** Live updates of a game played in the page: there are none (it changes only here). */
-class Quiet extends EventTarget {
-  close() {}
 }
 
 /** The Deep Blue expansions, as the API names them, in words. */
@@ -97,7 +92,7 @@ export const api = {
   },
   /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
   events(id, token) {
-    if (isOffline(id)) return new Quiet();
+    if (isOffline(id)) return noLiveEvents();
     return liveEvents(`/api/ink/games/${id}/events`, token);
   },
   /** A finished game's replay: every action with the acting seat's board and score after it. */

@@ -2,7 +2,7 @@
 // ({id, seats: [{seat, token}], joined}: a hot-seat game on one device holds several seats of
 // the same game).
 
-import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, request, seedText, viewAsPlayer } from '../core/request.js';
+import { ApiError, asPlayer, gameState, getJson, getOnce, liveEvents, noConnection, noLiveEvents, request, seedText, viewAsPlayer } from '../core/request.js';
 import { heldSeats, isOffline } from '../core/seats.js';
 
 /** A game against computers played in the page with no connection (loaded only for one). */
@@ -11,11 +11,6 @@ const inPage = () => import('../offline/metro.js');
 /** What a game played in the page cannot do: it stays on this device. */
 function notInPage(what) {
   return new ApiError(409, { error: `${what} needs the server: this game was played on this device with no connection, and stays on it.` });
-}
-
-/** Live updates of a game played in the page: there are none (it changes only here). */
-class Quiet extends EventTarget {
-  close() {}
 }
 
 /** The computer levels in words: "Hard" for `strong`. */
@@ -77,7 +72,7 @@ export const metroApi = {
   },
   /** Live updates; the token (a seat's or a player's) opens a challenge's game to who may see it. */
   events(id, token) {
-    if (isOffline(id)) return new Quiet();
+    if (isOffline(id)) return noLiveEvents();
     return liveEvents(`/api/metro/games/${id}/events`, token);
   },
   /** A finished game's replay: every action with the scores and lines after it. */
