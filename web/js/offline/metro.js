@@ -68,6 +68,8 @@ function stateOf(game, played) {
 async function advance(game, actions) {
   const played = await replay(game, actions);
   if (played.refused) return played;
+  // Kept only when the log grew (a state asked for again changes nothing).
+  if (actions.length === game.actions.length && !played.computers.length) return played;
   game.actions = [...actions, ...played.computers];
   if (played.over && !game.finished) game.finished = Date.now();
   offlineGames.put(game);
