@@ -14,7 +14,7 @@ const GAME_ID_BYTES: usize = 12;
 /// Bytes in a seat token (256 bits).
 const TOKEN_BYTES: usize = 32;
 
-fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
+pub(crate) fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
     store::hex::random_bytes::<N>().map_err(|e| RandomError(e.to_string()))
 }
 

@@ -23,6 +23,7 @@ mod error;
 pub mod game;
 mod games;
 pub mod http;
+pub mod identity;
 pub mod ids;
 pub mod lobby;
 mod memory;

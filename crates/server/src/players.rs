@@ -8,11 +8,13 @@ use serde::Serialize;
 use crate::challenges;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
+use crate::identity;
 use crate::ids;
 use crate::replay::GameResult;
 use crate::state::AppState;
 use store::StorageError;
 use store::challenges::PlayerRow;
+use store::identity::How;
 use store::names;
 
 /// `POST /api/players`'s answer: the token is shown this once.
@@ -26,7 +28,7 @@ pub struct Made {
 /// Makes a player. A name is needed, as a seat's name (at most 32 characters, nothing
 /// invisible), that no other player has (whatever its case or width, nor one that only looks
 /// the same: see [`names::key`]) and that is not the computers'.
-pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError> {
+pub async fn create(app: &AppState, name: Option<&str>, device: String) -> Result<Made, ApiError> {
     let name = names::person_name(name, String::new)?;
     if name.is_empty() {
         return Err(ApiError::BadRequest(
@@ -34,16 +36,19 @@ pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError
         ));
     }
     let id = ids::new_game_id()?;
-    let token = ids::new_token()?;
+    let (token, device) = identity::new_device(app, device, How::Created)?;
     let stored = app
         .storage
-        .create_player(PlayerRow {
-            id: id.clone(),
-            name: name.clone(),
-            token_hash: ids::hash_token(&token),
-            created: app.clock.now_ms(),
-            name_key: Some(names::key(&name)),
-        })
+        .create_player(
+            PlayerRow {
+                id: id.clone(),
+                name: name.clone(),
+                token_hash: device.token_hash.clone(),
+                created: device.at,
+                name_key: Some(names::key(&name)),
+            },
+            device,
+        )
         .await;
     match stored {
         Ok(()) => {}
@@ -58,16 +63,17 @@ pub async fn create(app: &AppState, name: Option<&str>) -> Result<Made, ApiError
     Ok(Made { id, token, name })
 }
 
-/// Gives the player whose key `token` is a new key; the old one opens nothing from then on.
-/// The player's seats stay theirs: a seat's own token is not the key, and a challenge seat's
-/// token is derived from the player's id (see [`ids::challenge_seat_token`]).
+/// Gives the device whose key `token` is a new key; the old one opens nothing from then on.
+/// The player's other devices keep theirs, and the player's seats stay theirs: a seat's own
+/// token is not the key, and a challenge seat's token is derived from the player's id (see
+/// [`ids::challenge_seat_token`]).
 pub async fn new_key(app: &AppState, token: &str) -> Result<Made, ApiError> {
-    let player = challenges::authenticate(app, Some(token)).await?;
+    let (player, device) = identity::authenticate(app, Some(token)).await?;
     let token = ids::new_token()?;
     app.storage
-        .replace_player_key(&player.id, ids::hash_token(&token))
+        .replace_device_key(&device.id, ids::hash_token(&token))
         .await?;
-    tracing::info!(player = %player.id, "player key replaced");
+    tracing::info!(player = %player.id, device = %device.id, "device key replaced");
     Ok(Made {
         id: player.id,
         token,

@@ -97,7 +97,6 @@ pub struct PlayedGame {
 /// The writes of players and challenges.
 #[derive(Debug, Clone)]
 pub enum Write {
-    Player(PlayerRow),
     /// Stores a challenge unless it is there already (every request sees the first).
     Challenge(ChallengeRow),
     /// A friend challenge and the seats of its game, finished; the game becomes the
@@ -114,35 +113,10 @@ pub enum Write {
     },
     /// Forgets the networks of the entries of challenges closed by then.
     ForgetAddresses(i64),
-    /// Replaces a player's key (the hash of the new one): the old one opens nothing from then.
-    PlayerKey {
-        player: String,
-        token_hash: String,
-    },
 }
 
 pub(crate) async fn write<S: Sql>(s: &mut S, write: &Write) -> Result<(), StorageError> {
     match write {
-        Write::Player(p) => {
-            s.exec(
-                "INSERT INTO players (id, name, token_hash, created, name_key) VALUES (?1, ?2, ?3, ?4, ?5)",
-                args![&p.id, &p.name, &p.token_hash, p.created, p.name_key.as_deref()],
-            )
-            .await?;
-            Ok(())
-        }
-        Write::PlayerKey { player, token_hash } => {
-            let changed = s
-                .exec(
-                    "UPDATE players SET token_hash = ?2 WHERE id = ?1",
-                    args![player, token_hash],
-                )
-                .await?;
-            if changed != 1 {
-                return Err(StorageError::Corrupt(format!("no player {player}")));
-            }
-            Ok(())
-        }
         Write::Challenge(c) => insert_challenge(s, c, true).await,
         Write::Friend(c, entries) => {
             insert_challenge(s, c, false).await?;

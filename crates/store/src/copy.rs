@@ -18,6 +18,13 @@ const ROWS: usize = 2000;
 const BEFORE_GAMES: &[(&str, &str, &str)] = &[
     ("players", "id, name, token_hash, created, name_key", "id"),
     (
+        "devices",
+        "id, player, token_hash, label, how, created, seen",
+        "id",
+    ),
+    ("recovery_codes", "player, code_hash, created", "player"),
+    ("passkeys", "id, player, name, passkey, created, used", "id"),
+    (
         "challenges",
         "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2, fresh, streak_follows",
         "id",
@@ -166,7 +173,8 @@ pub async fn copy(
         let n = copy_table(&source, &dest, table).await?;
         match table.0 {
             "players" => copied.players += n,
-            _ => copied.challenges += n,
+            "challenges" => copied.challenges += n,
+            _ => {}
         }
     }
     let mut after: Option<String> = None;

@@ -43,6 +43,7 @@ mod error;
 mod fair_play;
 mod games;
 pub mod hex;
+pub mod identity;
 pub mod moderation;
 mod name_keys;
 pub mod names;

@@ -1,6 +1,6 @@
 //! Players: their rows, their keys, the games they sat in.
 
-use crate::challenges::{PlayedGame, PlayerRow, Write};
+use crate::challenges::{PlayedGame, PlayerRow};
 use crate::sql::{Sql, args};
 use crate::{GameKind, Storage, StorageError, read};
 
@@ -121,33 +121,13 @@ pub(crate) async fn player_where<S: Sql>(
 }
 
 impl Storage {
-    pub async fn create_player(&self, player: PlayerRow) -> Result<(), StorageError> {
-        self.write(super::Write::Challenge(Write::Player(player)))
-            .await
-    }
-
-    /// Replaces a player's key by one whose hash is `token_hash`; the old key opens nothing from
-    /// then on.
-    pub async fn replace_player_key(
-        &self,
-        player: &str,
-        token_hash: String,
-    ) -> Result<(), StorageError> {
-        self.write(super::Write::Challenge(Write::PlayerKey {
-            player: player.to_owned(),
-            token_hash,
-        }))
-        .await
-    }
-
     pub async fn player(&self, id: &str) -> Result<Option<PlayerRow>, StorageError> {
         let id = id.to_owned();
         read!(self, |s| player_where(&mut s, "id = ?1", &id))
     }
 
     pub async fn player_by_token(&self, hash: &str) -> Result<Option<PlayerRow>, StorageError> {
-        let hash = hash.to_owned();
-        read!(self, |s| player_where(&mut s, "token_hash = ?1", &hash))
+        Ok(self.device_by_token(hash).await?.map(|(player, _)| player))
     }
 
     /// Every game a player sat in, oldest first, and how many challenges they entered.

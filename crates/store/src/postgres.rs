@@ -39,10 +39,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (10, super::ratings::SCHEMA),
     (11, super::STRANGERS),
     (12, super::moderation::SCHEMA),
+    (13, super::identity::SCHEMA),
 ];
 
 /// The newest schema version this code knows.
-pub(super) const SCHEMA_VERSION: i64 = 12;
+pub(super) const SCHEMA_VERSION: i64 = 13;
 
 /// The same tables as SQLite's schema 3, and the leases of computer seats.
 const SCHEMA_1: &str = "

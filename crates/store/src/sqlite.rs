@@ -16,7 +16,7 @@ use super::sql::{self, ready};
 use super::{StorageError, Write, apply, challenges};
 
 /// The schema version this code writes (`PRAGMA user_version`).
-pub(super) const SCHEMA_VERSION: i64 = 14;
+pub(super) const SCHEMA_VERSION: i64 = 15;
 
 pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -430,6 +430,9 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 14 {
         tx.execute_batch(super::moderation::SCHEMA)?;
+    }
+    if version < 15 {
+        tx.execute_batch(super::identity::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -18,6 +18,8 @@ pub(crate) enum Write {
     Mark(String, Finished),
     /// Players and challenges (see [`challenges`]).
     Challenge(challenges::Write),
+    /// Players' devices, recovery codes, links and passkeys (see [`crate::identity`]).
+    Identity(crate::identity::IdentityWrite),
     /// The game made to play a finished one again: `(game, rematch)`.
     Rematch(String, String),
     /// Claims passed deadlines (see [`crate::clocks::claim`]).
@@ -117,6 +119,7 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         }
         Write::Rebuild(game, field) => crate::ratings::rebuild(s, *game, *field).await,
         Write::Challenge(write) => challenges::write(s, write).await,
+        Write::Identity(write) => crate::identity::apply(s, write).await,
         Write::Copy(rows, secret) => {
             if let Some(secret) = secret {
                 copy::set_secret(s, secret).await?;

@@ -314,7 +314,7 @@ async fn a_version_3_database_is_upgraded_keeping_its_players() {
     assert_eq!(ann.name_key.as_deref(), Some("ann"));
     assert_eq!((ann2.name.as_str(), ann2.name_key), ("ANN", None));
     let clash = storage
-        .create_player(challenges::PlayerRow {
+        .create_player_on_first_device(challenges::PlayerRow {
             id: "p4".into(),
             name: "aNN".into(),
             token_hash: "h4".into(),
@@ -357,7 +357,7 @@ async fn records_are_counted_again_variant_by_variant() {
 async fn records_by_variant_on(db: TestDb) {
     let storage = db.open().await;
     storage
-        .create_player(challenges::PlayerRow {
+        .create_player_on_first_device(challenges::PlayerRow {
             id: "ann".into(),
             name: "Ann".into(),
             token_hash: "h-ann".into(),
@@ -461,7 +461,7 @@ async fn name_keys_are_made_again_on(db: TestDb) {
         ("p0", "Bob\u{FE0F}", 5, Some("bob\u{FE0F}")),
     ] {
         storage
-            .create_player(challenges::PlayerRow {
+            .create_player_on_first_device(challenges::PlayerRow {
                 id: id.into(),
                 name: name.into(),
                 token_hash: format!("h-{id}"),
@@ -498,7 +498,7 @@ async fn name_keys_are_made_again_on(db: TestDb) {
         .enumerate()
     {
         let clash = storage
-            .create_player(challenges::PlayerRow {
+            .create_player_on_first_device(challenges::PlayerRow {
                 id: format!("n{i}"),
                 name: name.into(),
                 token_hash: format!("hn{i}"),
@@ -688,7 +688,10 @@ async fn streak_follows_on(db: TestDb) {
         created: 1,
         name_key: Some(id.into()),
     };
-    storage.create_player(player("ann")).await.unwrap();
+    storage
+        .create_player_on_first_device(player("ann"))
+        .await
+        .unwrap();
     const DAY: i64 = 86_400_000;
     for (id, kind, period, opens, closes) in [
         ("daily-2026-11-25", "daily", "2026-11-25", 0, DAY),
@@ -806,4 +809,230 @@ async fn streak_follows_on(db: TestDb) {
             ("weekly", 0, 0, None),
         ]
     );
+}
+
+/// A player made on its first device, whose key is the player's row's.
+trait FirstDevice {
+    async fn create_player_on_first_device(
+        &self,
+        player: challenges::PlayerRow,
+    ) -> Result<(), StorageError>;
+}
+
+impl FirstDevice for Storage {
+    async fn create_player_on_first_device(
+        &self,
+        player: challenges::PlayerRow,
+    ) -> Result<(), StorageError> {
+        let device = identity::NewDevice {
+            id: player.id.clone(),
+            token_hash: player.token_hash.clone(),
+            label: "A browser".into(),
+            how: identity::How::Created,
+            at: player.created,
+        };
+        self.create_player(player, device).await
+    }
+}
+
+fn device(id: &str, hash: &str, how: identity::How, at: i64) -> identity::NewDevice {
+    identity::NewDevice {
+        id: id.into(),
+        token_hash: hash.into(),
+        label: format!("device {id}"),
+        how,
+        at,
+    }
+}
+
+fn ann() -> challenges::PlayerRow {
+    challenges::PlayerRow {
+        id: "ann".into(),
+        name: "Ann".into(),
+        token_hash: "k1".into(),
+        created: 1,
+        name_key: Some("ann".into()),
+    }
+}
+
+#[tokio::test]
+async fn each_device_has_a_key_of_its_own_and_signs_out_alone() {
+    for db in backends().await {
+        let storage = db.open().await;
+        storage
+            .create_player(ann(), device("d1", "k1", identity::How::Created, 1))
+            .await
+            .unwrap();
+        // A recovery code signs a second device in, once.
+        storage
+            .set_recovery_code("ann", "c1".into(), 2)
+            .await
+            .unwrap();
+        storage
+            .recover("c1".into(), device("d2", "k2", identity::How::Recovery, 3))
+            .await
+            .unwrap();
+        let again = storage
+            .recover("c1".into(), device("d3", "k3", identity::How::Recovery, 4))
+            .await;
+        assert!(matches!(again, Err(StorageError::NotFound(_))), "{again:?}");
+        for (key, dev) in [("k1", "d1"), ("k2", "d2")] {
+            let (player, d) = storage.device_by_token(key).await.unwrap().unwrap();
+            assert_eq!((player.id.as_str(), d.id.as_str()), ("ann", dev));
+        }
+        assert!(storage.device_by_token("k3").await.unwrap().is_none());
+        let shown = storage.identity("ann").await.unwrap();
+        let devices: Vec<_> = shown
+            .devices
+            .iter()
+            .map(|d| (d.id.as_str(), d.how))
+            .collect();
+        assert_eq!(
+            devices,
+            [
+                ("d1", identity::How::Created),
+                ("d2", identity::How::Recovery)
+            ]
+        );
+        assert_eq!(shown.recovery, None, "a used code is gone");
+        // Signing the first device out leaves the second signed in; no one else's device
+        // can be signed out.
+        let other = storage.sign_out("bob", "d2").await;
+        assert!(matches!(other, Err(StorageError::NotFound(_))));
+        storage.sign_out("ann", "d1").await.unwrap();
+        assert!(storage.device_by_token("k1").await.unwrap().is_none());
+        assert_eq!(
+            storage.player_by_token("k2").await.unwrap().unwrap().id,
+            "ann"
+        );
+        // A new key for a device: the old one opens nothing.
+        storage
+            .replace_device_key("d2", "k2b".into())
+            .await
+            .unwrap();
+        assert!(storage.player_by_token("k2").await.unwrap().is_none());
+        assert!(storage.player_by_token("k2b").await.unwrap().is_some());
+        storage.device_seen("d2", 50).await.unwrap();
+        storage.device_seen("d2", 40).await.unwrap();
+        let (_, d2) = storage.device_by_token("k2b").await.unwrap().unwrap();
+        assert_eq!(d2.seen, 50, "a sight never goes back in time");
+    }
+}
+
+#[tokio::test]
+async fn a_link_signs_in_once_before_it_expires() {
+    for db in backends().await {
+        let storage = db.open().await;
+        storage
+            .create_player(ann(), device("d1", "k1", identity::How::Created, 1))
+            .await
+            .unwrap();
+        storage
+            .make_link("ann", "l1".into(), 100, 10)
+            .await
+            .unwrap();
+        storage
+            .make_link("ann", "l2".into(), 100, 10)
+            .await
+            .unwrap();
+        let late = storage
+            .follow_link("l2".into(), device("d9", "k9", identity::How::Link, 100))
+            .await;
+        assert!(matches!(late, Err(StorageError::NotFound(_))), "{late:?}");
+        storage
+            .follow_link("l1".into(), device("d2", "k2", identity::How::Link, 99))
+            .await
+            .unwrap();
+        let twice = storage
+            .follow_link("l1".into(), device("d3", "k3", identity::How::Link, 99))
+            .await;
+        assert!(matches!(twice, Err(StorageError::NotFound(_))), "{twice:?}");
+        assert_eq!(storage.identity("ann").await.unwrap().devices.len(), 2);
+        assert!(storage.device_by_token("k9").await.unwrap().is_none());
+    }
+}
+
+#[tokio::test]
+async fn passkeys_and_their_ceremonies() {
+    for db in backends().await {
+        let storage = db.open().await;
+        storage
+            .create_player(ann(), device("d1", "k1", identity::How::Created, 1))
+            .await
+            .unwrap();
+        let key = identity::PasskeyRow {
+            id: "c0ffee".into(),
+            player: "ann".into(),
+            name: "Phone".into(),
+            passkey: "{}".into(),
+            created: 5,
+            used: None,
+        };
+        storage.add_passkey(key.clone()).await.unwrap();
+        assert!(matches!(
+            storage.add_passkey(key.clone()).await,
+            Err(StorageError::Duplicate(_))
+        ));
+        storage
+            .passkey_used(
+                "c0ffee",
+                "{\"n\":1}".into(),
+                device("d2", "k2", identity::How::Passkey, 7),
+            )
+            .await
+            .unwrap();
+        let used = storage.passkey("c0ffee").await.unwrap().unwrap();
+        assert_eq!((used.passkey.as_str(), used.used), ("{\"n\":1}", Some(7)));
+        assert_eq!(
+            storage.player_by_token("k2").await.unwrap().unwrap().id,
+            "ann"
+        );
+        // A ceremony is taken once.
+        let ceremony = identity::Ceremony {
+            id: "cer".into(),
+            player: None,
+            state: "s".into(),
+            expires: 9,
+        };
+        storage.begin_ceremony(ceremony.clone()).await.unwrap();
+        assert_eq!(storage.take_ceremony("cer").await.unwrap(), Some(ceremony));
+        assert_eq!(storage.take_ceremony("cer").await.unwrap(), None);
+        assert!(matches!(
+            storage.remove_passkey("bob", "c0ffee").await,
+            Err(StorageError::NotFound(_))
+        ));
+        storage.remove_passkey("ann", "c0ffee").await.unwrap();
+        assert!(storage.identity("ann").await.unwrap().passkeys.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn the_players_keys_become_their_first_devices() {
+    for db in backends().await {
+        let storage = db.open().await;
+        storage
+            .create_player(ann(), device("d1", "k1", identity::How::Created, 1))
+            .await
+            .unwrap();
+        // Back to the version before devices, the player's key in its row only.
+        let back = match &db.database {
+            Database::Sqlite(_) => "PRAGMA user_version = 14",
+            Database::Postgres(_) => "UPDATE meta SET value = '12' WHERE key = 'schema'",
+        };
+        for statement in [
+            "DROP TABLE ceremonies",
+            "DROP TABLE passkeys",
+            "DROP TABLE links",
+            "DROP TABLE recovery_codes",
+            "DROP TABLE devices",
+            back,
+        ] {
+            storage.exec_for_test(statement, &[]).await.unwrap();
+        }
+        drop(storage);
+        let storage = db.open().await;
+        let (player, d) = storage.device_by_token("k1").await.unwrap().unwrap();
+        assert_eq!((player.id.as_str(), d.id.as_str()), ("ann", "ann"));
+        assert_eq!((d.how, d.created, d.seen), (identity::How::Created, 1, 1));
+    }
 }

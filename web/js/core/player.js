@@ -1,7 +1,9 @@
 // The player on this device: a name and a secret key, typed once (POST /api/players) and kept
 // in localStorage ('tracklayer:player' = {id, token, name}). Challenges need one; ordinary
-// games send it when there is one, so they count on the player's page. The key travels to
-// another device as a link, /players/{id}#key=TOKEN, which the player page takes in.
+// games send it when there is one, so they count on the player's page. Each device signed in
+// as the player has a key of its own (see identity.js): another device signs in with a
+// one-time link (/players/{id}#link=CODE), a recovery code or a passkey. Links made before
+// devices (/players/{id}#key=TOKEN) are still taken in.
 
 import { myName, request, storedPlayer, storePlayer } from './request.js';
 import { h } from './dom.js';
@@ -32,17 +34,13 @@ export const player = {
   },
   /**
    * Replaces this device's key with a new one (POST /api/players/me/key): the old key, and every
-   * link that carried it, open nothing from then on; other devices need the new link.
+   * link that carried it, open nothing from then on; other devices keep theirs.
    */
   async newKey() {
     const me = storedPlayer();
     const made = await request('POST', '/api/players/me/key', { token: me.token });
     storePlayer({ id: made.id, token: made.token, name: made.name });
     return made;
-  },
-  /** The link that carries this device's identity to another device. */
-  carryLink(p = storedPlayer()) {
-    return `${location.origin}/players/${p.id}#key=${p.token}`;
   },
 };
 
@@ -91,7 +89,49 @@ export function nameForm({ action = 'Continue', intro = 'The leaderboards show t
   h('div', { class: 'name-form-row' }, input, button),
   watch.hint,
   error);
-  return { element, done, focus: () => input.focus() };
+  return { element: h('div', { class: 'name-or-sign-in' }, element, signInBox(resolveDone)), done, focus: () => input.focus() };
+}
+
+/**
+ * "Played before?": signs this device in as a player made elsewhere, with a passkey or a
+ * recovery code (the identity's code is loaded when asked for). `signedIn` hears the identity.
+ */
+export function signInBox(signedIn) {
+  const said = h('p', { class: 'form-error', role: 'alert' });
+  const code = h('input', {
+    id: `recovery-input-${forms}`, name: 'recovery-code', autocomplete: 'off', spellcheck: 'false',
+    autocapitalize: 'characters', placeholder: 'XXXXX-XXXXX-XXXXX-XXXXX', class: 'recovery-input',
+  });
+  const busy = (on) => { for (const b of box.querySelectorAll('button')) b.disabled = on; };
+  const attempt = async (how) => {
+    busy(true);
+    said.textContent = '';
+    try {
+      const { identity } = await import('./identity.js');
+      signedIn(await how(identity));
+    } catch (e) {
+      said.textContent = e.message;
+      busy(false);
+    }
+  };
+  const passkey = typeof window.PublicKeyCredential === 'function'
+    ? h('button', { class: 'btn', type: 'button', id: `passkey-sign-in-${forms}`, dataset: { signIn: 'passkey' }, onclick: () => attempt((i) => i.signInWithPasskey()) }, 'Sign in with a passkey')
+    : null;
+  const box = h('details', { class: 'sign-in-box' },
+    h('summary', {}, 'Played before on another browser? Sign in'),
+    passkey,
+    h('form', {
+      class: 'recovery-form',
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        if (!code.value.trim()) { said.textContent = 'Type your recovery code first.'; code.focus(); return; }
+        attempt((i) => i.recover(code.value));
+      },
+    },
+    h('label', { for: code.id }, 'Or your recovery code'),
+    h('div', { class: 'name-form-row' }, code, h('button', { class: 'btn', type: 'submit', dataset: { signIn: 'recovery' } }, 'Sign in'))),
+    said);
+  return box;
 }
 
 /**

@@ -1,13 +1,16 @@
 // `/players/{id}`: a player's name, games and challenges played (finished; the games sat in too
 // when some are unfinished), best and mean score per game, and a chart of scores over time.
-// Opened as /players/{id}#key=TOKEN (the link that carries an identity to another device), it
-// takes the key out of the address and, once the server has said that the key is this player's
-// (GET /api/players/me), keeps that identity on this device.
+// On the player's own page, what keeps the identity (see identity.js). Opened as
+// /players/{id}#link=CODE (a one-time link from another device) it signs this device in; as
+// /players/{id}#key=TOKEN (a link made before devices had keys of their own) it takes the key
+// out of the address and, once the server has said that the key is this player's (GET
+// /api/players/me), keeps that identity on this device.
 
 import { plotArea } from '../core/chart.js';
 import { h, s, fill, isolated, nameEl } from '../core/dom.js';
 import { gameName, games } from '../core/games.js';
 import { player } from '../core/player.js';
+import { followLink, identityCard } from './identity.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { recordGameText, wayText } from '../core/bests.js';
@@ -28,12 +31,18 @@ function meanText(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(1);
 }
 
-/** The key in the address (#key=…), taken out of it at once. */
-function takeKey() {
-  const m = location.hash.match(/^#key=([0-9a-fA-F]+)$/);
-  if (!location.hash.startsWith('#key=')) return null;
+/**
+ * What the address carries (#link=CODE, a one-time link; #key=KEY, a link made before devices
+ * had keys of their own), taken out of it at once: {link} or {key}, '' when damaged, or null.
+ */
+function takeCarried() {
+  const hash = location.hash;
+  const link = hash.startsWith('#link=');
+  if (!link && !hash.startsWith('#key=')) return null;
   history.replaceState(history.state, '', location.pathname + location.search);
-  return m ? m[1].toLowerCase() : '';
+  const m = hash.match(/^#(?:link|key)=([0-9a-fA-F]+)$/);
+  const value = m ? m[1].toLowerCase() : '';
+  return link ? { link: value } : { key: value };
 }
 
 /** The page for a player who is not there. */
@@ -44,7 +53,7 @@ const MISSING = {
 
 export async function playerScreen(root, id, { setTitle }) {
   setTitle('Player');
-  const key = takeKey();
+  const carried = takeCarried();
   const profile = await loadPage(root, 'Loading the player…', () => player.profile(id), MISSING);
   if (!profile) return () => {};
   setTitle(isolated(profile.name));
@@ -52,7 +61,8 @@ export async function playerScreen(root, id, { setTitle }) {
   let gone = false;
   const draw = () => { if (!gone) render(root, profile, notice, draw); };
   draw();
-  if (key !== null) takeIdentity(notice, profile, key, draw);
+  if (carried?.link !== undefined) followLink(notice, profile, carried.link, draw);
+  else if (carried) takeIdentity(notice, profile, carried.key, draw);
   return () => { gone = true; };
 }
 
@@ -141,7 +151,7 @@ function render(root, profile, notice, redraw) {
         scoreTimeline(scores, isolated(profile.name))),
       ratingsCard(profile),
       recordsCard(profile)),
-    mine ? carrySection(me, redraw) : null));
+    mine ? identityCard(me, redraw, keySection(me, redraw)) : null));
 }
 
 /**
@@ -260,28 +270,13 @@ function latest(scores) {
       h('span', { class: 'muted small' }, shortDate(Date.parse(x.at)))))));
 }
 
-/** The link that carries this identity to another device, behind a disclosure (it is a secret). */
-function carrySection(me, redraw) {
-  const link = player.carryLink(me);
+/** Replacing this device's key, and forgetting the identity here. */
+function keySection(me, redraw) {
   const replaced = h('p', { class: 'small', role: 'status' });
-  const input = h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': 'Link to use this identity on another device', onfocus: (e) => e.target.select() });
-  const copy = h('button', {
-    class: 'btn small', type: 'button', id: 'copy-identity',
-    onclick: async () => {
-      try { await navigator.clipboard.writeText(link); } catch { input.select(); document.execCommand('copy'); }
-      copy.textContent = 'Copied';
-      setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
-    },
-  }, 'Copy');
-  return h('section', { class: 'card carry-card' },
-    h('h2', {}, 'This device plays as you'),
-    h('details', { id: 'carry-identity' },
-      h('summary', {}, 'Use this identity on another device'),
-      h('p', { class: 'small' }, 'Open this link on the other device. Keep it to yourself: whoever has it plays as you.'),
-      h('div', { class: 'invite' }, input, copy)),
+  return h('div', { class: 'key-part' },
     h('details', { id: 'replace-key' },
-      h('summary', {}, 'Replace your key'),
-      h('p', { class: 'small' }, 'If the link above reached someone it should not have, replace the key: the old one, and every link made with it, stop working at once. Your games, streaks and records stay yours. Other devices that play as you need the new link.'),
+      h('summary', {}, 'Replace this device\'s key'),
+      h('p', { class: 'small' }, 'If this device\'s key reached someone it should not have (a link made with it, say), replace it: the old key stops working at once. Your other devices, games, streaks and records stay yours.'),
       replaced,
       h('button', {
         class: 'btn small', type: 'button', id: 'replace-key-button',
@@ -299,7 +294,7 @@ function carrySection(me, redraw) {
     h('p', { class: 'small' }, h('button', {
       class: 'link-button', type: 'button', id: 'forget-identity',
       onclick: () => {
-        if (!window.confirm(`Forget ${isolated(me.name)} on this device? Without the link above you cannot play as ${isolated(me.name)} here again.`)) return;
+        if (!window.confirm(`Forget ${isolated(me.name)} on this device? It plays as ${isolated(me.name)} again only once signed in (with a passkey, a recovery code or a link).`)) return;
         player.forget();
         redraw();
       },

@@ -13,7 +13,7 @@
 import { h, fill } from '../core/dom.js';
 import { games } from '../core/games.js';
 import { unreachable } from '../core/screen.js';
-import { noConnection } from '../core/request.js';
+import { noConnection, storedPlayer } from '../core/request.js';
 import { challengeApi } from '../challenges/api.js';
 import { challengeCards } from '../challenges/cards.js';
 import { gamesWaiting, playSomeoneNow } from './strangers.js';
@@ -119,7 +119,19 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
         today,
         strangers,
         firstPart.hero));
-  fill(root, intro(), grid);
+  // A browser with no player yet: the way back in for someone who played elsewhere.
+  const signIn = storedPlayer() ? null : h('p', { class: 'small sign-in-line', id: 'sign-in-line' },
+    h('button', {
+      class: 'link-button', type: 'button', id: 'sign-in',
+      onclick: async (ev) => {
+        const { signInBox } = await import('../core/player.js');
+        const box = signInBox((made) => navigate(`/players/${made.id}`));
+        box.open = true;
+        box.classList.add('card');
+        ev.target.closest('p').replaceWith(box);
+      },
+    }, 'Played before on another browser? Sign in'));
+  fill(root, intro(), grid, signIn);
   // No connection: say what plays, and leave out what needs the server (strangers meet there).
   current.catch((e) => {
     if (!noConnection(e)) return;

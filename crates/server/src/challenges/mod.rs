@@ -132,15 +132,7 @@ pub fn seed_public(c: &ChallengeRef, now: i64) -> bool {
 
 /// The player whose token this is: 401 without one, 403 for a token of nobody.
 pub async fn authenticate(app: &AppState, token: Option<&str>) -> Result<PlayerRow, ApiError> {
-    let token = token.ok_or(ApiError::MissingToken)?;
-    app.storage
-        .player_by_token(&ids::hash_token(token))
-        .await?
-        .ok_or_else(|| {
-            ApiError::Forbidden(
-                "the token is no player's: create a player with POST /api/players".into(),
-            )
-        })
+    Ok(crate::identity::authenticate(app, token).await?.0)
 }
 
 /// The player whose token this is, if it is one.

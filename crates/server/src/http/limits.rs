@@ -34,7 +34,8 @@ pub struct Limits {
     /// `POST /api/players` a day: at most this many at once, then one more every 24/N hours
     /// (a new identity is how one person would take a second ranked attempt).
     pub players_per_day: u32,
-    /// `POST …/games/{id}/join`.
+    /// `POST …/games/{id}/join`, and signing a device in (`POST /api/players/recover`,
+    /// `…/link`, `…/passkey`, `…/passkey/finish`).
     pub joins: u32,
     /// `GET /api/ink/games/{id}/hint`.
     pub hints: u32,
@@ -97,7 +98,7 @@ impl Kind {
         match self {
             Kind::Games => "games made",
             Kind::Players => "players made",
-            Kind::Joins => "joins",
+            Kind::Joins => "joins and sign-ins",
             Kind::Hints => "hints",
             Kind::Reviews => "reviews",
             Kind::Previews => "preview pictures",
@@ -130,7 +131,13 @@ impl Kind {
                 | ["api", _, "games", _, "rematch"]
                 | ["api", "pool", _],
             ) => Some(Kind::Games),
-            (&Method::POST, ["api", _, "games", _, "join"]) => Some(Kind::Joins),
+            // Signing a device in as a player joins it to the player.
+            (
+                &Method::POST,
+                ["api", _, "games", _, "join"]
+                | ["api", "players", "recover" | "link" | "passkey"]
+                | ["api", "players", "passkey", "finish"],
+            ) => Some(Kind::Joins),
             (&Method::GET, ["api", _, "games", _, "hint"]) => Some(Kind::Hints),
             (&Method::GET, ["api", _, "games", _, "review"]) => Some(Kind::Reviews),
             (&Method::GET, ["api", "challenges", _, "preview.png"]) => Some(Kind::Previews),

@@ -6,9 +6,10 @@ pub mod admission;
 pub mod assets;
 pub mod challenges;
 pub mod games;
+mod identity;
 pub mod limits;
 pub mod metrics;
-pub mod players;
+mod players;
 pub mod pool;
 pub mod preview;
 pub mod replay;
@@ -42,6 +43,7 @@ pub fn router(state: AppState, games: Router<AppState>, limiter: Arc<limits::Lim
         .merge(games)
         .merge(challenges::routes())
         .merge(players::routes())
+        .merge(identity::routes())
         .merge(pool::routes())
         .merge(replay::routes())
         .merge(preview::routes())

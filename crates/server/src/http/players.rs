@@ -29,9 +29,15 @@ struct CreateRequest {
 
 async fn create(
     State(app): State<AppState>,
+    headers: axum::http::HeaderMap,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let made = players::create(&app, req.name.as_deref()).await?;
+    let label = crate::identity::device_label(
+        headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let made = players::create(&app, req.name.as_deref(), label).await?;
     Ok((StatusCode::CREATED, Json(made)))
 }
 

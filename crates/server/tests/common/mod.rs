@@ -243,8 +243,11 @@ impl Client {
     ) -> Response<Incoming> {
         let mut req = Request::builder()
             .method(Method::from_bytes(method.as_bytes()).expect("method"))
-            .uri(path)
-            .header("host", &self.host);
+            .uri(path);
+        // The connection's address, unless the request names another.
+        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+            req = req.header("host", &self.host);
+        }
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
