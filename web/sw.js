@@ -100,3 +100,37 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(file(request));
   }
 });
+
+// Reminders by web push (see the server's `reminders`): the message is the server's JSON
+// ({title, body, url, tag}), shown as a notification; a click opens (or focuses) its page.
+self.addEventListener('push', (event) => {
+  let m;
+  try {
+    m = event.data ? event.data.json() : {};
+  } catch {
+    m = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(self.registration.showNotification(m.title || 'tracklayer', {
+    body: m.body || '',
+    tag: m.tag || undefined,
+    data: { url: m.url || '/' },
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+  }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil((async () => {
+    const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const same = open.find((c) => c.url === url);
+    if (same) return same.focus();
+    const any = open.find((c) => 'navigate' in c);
+    if (any) {
+      await any.focus();
+      return any.navigate(url);
+    }
+    return self.clients.openWindow(url);
+  })());
+});

@@ -184,6 +184,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         .iter()
         .map(|register| register(storage.clone(), clock.clone()))
         .collect();
+    let vapid = Arc::new(crate::reminders::vapid_key(storage.secret()));
     let state = AppState {
         kinds: kinds.into(),
         storage,
@@ -202,6 +203,9 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         reviews_waiting: config.capacity.reviews_waiting,
         previews: Arc::default(),
         deadlines: Arc::default(),
+        push: Arc::new(config.push.clone()),
+        vapid,
+        reminders_wake: Arc::default(),
     };
     let limiter = Arc::new(http::limits::Limiter::new(
         config.limits,
@@ -231,6 +235,10 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     }
     tokio::spawn(crate::deadlines::watch(state.clone(), shutdown.clone()));
     tokio::spawn(crate::pool::run(state.clone(), shutdown.clone()));
+    tokio::spawn(crate::reminders::sender::run(
+        state.clone(),
+        shutdown.clone(),
+    ));
     tokio::spawn(every_minute(
         state.clone(),
         limiter.clone(),

@@ -39,6 +39,8 @@ pub struct Config {
     /// Where Prometheus metrics are served (`GET /metrics`), apart from the public address;
     /// none by default.
     pub metrics_addr: Option<String>,
+    /// How reminders are sent by web push.
+    pub push: crate::reminders::PushConfig,
 }
 
 impl Config {
@@ -56,6 +58,7 @@ impl Config {
             rank_per_address: true,
             capacity: Capacity::default(),
             metrics_addr: None,
+            push: crate::reminders::PushConfig::default(),
         }
     }
 }

@@ -34,6 +34,7 @@ mod players;
 pub mod pool;
 mod preview;
 pub mod ratings;
+pub mod reminders;
 pub mod replay;
 mod review;
 pub mod rules;
@@ -66,6 +67,7 @@ pub use http::MAX_BODY;
 pub use http::admission::Capacity;
 pub use http::limits::Limits;
 pub use names::MAX_NAME;
+pub use reminders::PushConfig;
 pub use storage::Database;
 
 /// Opens the database, binds the address and starts serving Railroad Ink and Metro on the

@@ -133,6 +133,11 @@ pub struct AppState {
     pub previews: Arc<crate::preview::Pictures>,
     /// The turn deadlines' watcher's state in this process.
     pub deadlines: Arc<crate::turns::Deadlines>,
+    /// How reminders are sent, and the key they are signed with (see [`crate::reminders`]).
+    pub push: Arc<crate::reminders::PushConfig>,
+    pub vapid: Arc<web_push_native::jwt_simple::algorithms::ES256KeyPair>,
+    /// Wakes the reminders' sender before its next look.
+    pub reminders_wake: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {

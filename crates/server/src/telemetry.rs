@@ -101,6 +101,11 @@ pub fn deadline_late(ms: i64) {
     metrics::histogram!("tracklayer_deadline_late_seconds").record(ms.max(0) as f64 / 1000.0);
 }
 
+/// Counts a reminder a push service took, by kind (`turn`, `daily`, `streak`).
+pub fn reminder_sent(kind: &str) {
+    metrics::counter!("tracklayer_reminders_sent_total", "kind" => kind.to_owned()).increment(1);
+}
+
 /// Counts an entry made in a challenge.
 pub fn entry() {
     metrics::counter!("tracklayer_challenge_entries_total").increment(1);

@@ -25,6 +25,16 @@ const BEFORE_GAMES: &[(&str, &str, &str)] = &[
     ("recovery_codes", "player, code_hash, created", "player"),
     ("passkeys", "id, player, name, passkey, created, used", "id"),
     (
+        "push_subscriptions",
+        "endpoint, device, player, p256dh, auth, created",
+        "endpoint",
+    ),
+    (
+        "reminder_choices",
+        "player, turn, daily, streak, zone",
+        "player",
+    ),
+    (
         "challenges",
         "id, kind, game, period, opens, closes, seed, origin, by_name, created, players, target, computer_game, computer_score, computer_k2, fresh, streak_follows",
         "id",

@@ -244,6 +244,12 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, w: &IdentityWrite) -> Result<(), St
             if changed != 1 {
                 return Err(none("no device of yours has this id"));
             }
+            // A device signed out hears no more reminders.
+            s.exec(
+                "DELETE FROM push_subscriptions WHERE device = ?1",
+                args![device],
+            )
+            .await?;
             Ok(())
         }
         IdentityWrite::Seen { device, at } => {

@@ -52,6 +52,7 @@ pub mod pool;
 mod postgres;
 pub mod ratings;
 pub mod records;
+pub mod reminders;
 pub mod reviews;
 mod rows;
 mod schema;

@@ -506,6 +506,9 @@ async fn migrate(client: &mut deadpool_postgres::Client, url: &str) -> Result<()
                 tx.batch_execute(super::records::BY_VARIANT).await?;
                 super::records::backfill(&mut sql::Postgres(&tx)).await?;
             }
+            if v == 13 {
+                tx.batch_execute(super::reminders::SCHEMA).await?;
+            }
             if v == 9 {
                 tx.batch_execute(super::streaks::STREAK_FOLLOWS).await?;
                 super::streaks::backfill_follows(&mut sql::Postgres(&tx)).await?;

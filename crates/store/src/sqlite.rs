@@ -433,6 +433,7 @@ fn migrate_tables(conn: &mut Connection, path: &Path) -> Result<bool, StorageErr
     }
     if version < 15 {
         tx.execute_batch(super::identity::SCHEMA)?;
+        tx.execute_batch(super::reminders::SCHEMA)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

@@ -20,6 +20,8 @@ pub(crate) enum Write {
     Challenge(challenges::Write),
     /// Players' devices, recovery codes, links and passkeys (see [`crate::identity`]).
     Identity(crate::identity::IdentityWrite),
+    /// Push subscriptions, choices and reminders (see [`crate::reminders`]).
+    Reminders(crate::reminders::ReminderWrite),
     /// The game made to play a finished one again: `(game, rematch)`.
     Rematch(String, String),
     /// Claims passed deadlines (see [`crate::clocks::claim`]).
@@ -120,6 +122,7 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, write: &Write) -> Result<(), Storag
         Write::Rebuild(game, field) => crate::ratings::rebuild(s, *game, *field).await,
         Write::Challenge(write) => challenges::write(s, write).await,
         Write::Identity(write) => crate::identity::apply(s, write).await,
+        Write::Reminders(write) => crate::reminders::apply(s, write).await,
         Write::Copy(rows, secret) => {
             if let Some(secret) = secret {
                 copy::set_secret(s, secret).await?;

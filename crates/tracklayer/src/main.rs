@@ -133,6 +133,17 @@ struct ServeArgs {
     /// public one: 127.0.0.1:9100, say); none by default.
     #[arg(long, env = "TRACKLAYER_METRICS_ADDR", value_name = "ADDR")]
     metrics_addr: Option<String>,
+    /// The operator's address (`mailto:` or `https:`), given to the browsers' push services
+    /// with each reminder sent by web push: how they reach whoever runs the server.
+    #[arg(long, env = "TRACKLAYER_PUSH_CONTACT", value_name = "URL", default_value_t = server::PushConfig::default().contact)]
+    push_contact: String,
+    /// Seconds a turn waits before its "your turn" reminder (dropped if the turn was played).
+    #[arg(long, env = "TRACKLAYER_PUSH_TURN_DELAY", value_name = "SECONDS", default_value_t = (server::PushConfig::default().turn_delay_ms / 1000) as u64)]
+    push_turn_delay: u64,
+    /// Accept plain http:// push endpoints (a test's stand-in push service; never on a public
+    /// server, where any address could be named).
+    #[arg(long, env = "TRACKLAYER_PUSH_ALLOW_HTTP", hide = true, value_parser = clap::builder::BoolishValueParser::new())]
+    push_allow_http: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -450,6 +461,11 @@ fn serve(args: ServeArgs) -> ExitCode {
     config.trust_proxy = args.trust_proxy;
     config.rank_per_address = args.rank_per_address;
     config.metrics_addr = args.metrics_addr.clone();
+    config.push = server::PushConfig {
+        contact: args.push_contact.clone(),
+        allow_http: args.push_allow_http,
+        turn_delay_ms: i64::try_from(args.push_turn_delay.saturating_mul(1000)).unwrap_or(i64::MAX),
+    };
     config.capacity = server::Capacity {
         in_flight: args.max_in_flight,
         wait: std::time::Duration::from_millis(args.queue_wait),

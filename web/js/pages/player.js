@@ -11,6 +11,7 @@ import { h, s, fill, isolated, nameEl } from '../core/dom.js';
 import { gameName, games } from '../core/games.js';
 import { player } from '../core/player.js';
 import { followLink, identityCard } from './identity.js';
+import { remindersCard } from './reminders.js';
 import { ApiError } from '../core/request.js';
 import { loadPage } from '../core/screen.js';
 import { recordGameText, wayText } from '../core/bests.js';
@@ -151,6 +152,7 @@ function render(root, profile, notice, redraw) {
         scoreTimeline(scores, isolated(profile.name))),
       ratingsCard(profile),
       recordsCard(profile)),
+    mine ? remindersCard() : null,
     mine ? identityCard(me, redraw, keySection(me, redraw)) : null));
 }
 

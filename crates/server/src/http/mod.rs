@@ -12,6 +12,7 @@ pub mod metrics;
 mod players;
 pub mod pool;
 pub mod preview;
+mod reminders;
 pub mod replay;
 
 use std::sync::Arc;
@@ -44,6 +45,7 @@ pub fn router(state: AppState, games: Router<AppState>, limiter: Arc<limits::Lim
         .merge(challenges::routes())
         .merge(players::routes())
         .merge(identity::routes())
+        .merge(reminders::routes())
         .merge(pool::routes())
         .merge(replay::routes())
         .merge(preview::routes())

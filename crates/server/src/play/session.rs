@@ -380,8 +380,20 @@ impl<St: GameState> Session<St> {
             Sessions::<St>::of(app).forget(&self.id);
             return Err(e.into());
         }
+        let before = st.to_act();
         *st = next;
         let version = st.version();
+        if !st.is_over() {
+            crate::reminders::turn_passed(
+                app,
+                St::KIND,
+                &self.id,
+                st.table(),
+                &before,
+                &st.to_act(),
+                st.actions(),
+            );
+        }
         drop(st);
         if timed {
             // A new deadline may be the earliest.
