@@ -405,3 +405,104 @@ async fn the_daily_and_a_streak_about_to_end_are_reminded_once_each() {
     tokio::time::sleep(Duration::from_secs(6)).await;
     assert_eq!(inbox.lock().unwrap().len(), 2, "each once");
 }
+
+/// Two processes on one PostgreSQL database: each reminder is sent once, whichever process
+/// stored it (one process at a time sends). Needs `TRACKLAYER_TEST_PG` (skipped without it).
+#[tokio::test]
+async fn two_processes_send_each_reminder_once() {
+    let Some(db) = common::postgres_only().await else {
+        return;
+    };
+    let (service, inbox) = push_service().await;
+    let mut config = common::test_config(db);
+    config.push.allow_http = true;
+    config.push.turn_delay_ms = 0;
+    let one = server::start(&config).await.unwrap();
+    let two = server::start(&config).await.unwrap();
+    let call = |addr, method: &'static str, path: String, key: Option<String>, body: String| async move {
+        common::Client::connect(addr)
+            .await
+            .call(method, &path, key.as_deref(), Some(&body))
+            .await
+    };
+    let made = |name: &str| json!({ "name": name }).to_string();
+    let (_, ann) = call(one.addr(), "POST", "/api/players".into(), None, made("Ann")).await;
+    let (_, bob) = call(two.addr(), "POST", "/api/players".into(), None, made("Bob")).await;
+    let (ann, bob) = (
+        ann["token"].as_str().unwrap().to_owned(),
+        bob["token"].as_str().unwrap().to_owned(),
+    );
+    let chosen = json!({"turn": true, "daily": false, "streak": false, "zone": zone_at(12)});
+    call(
+        one.addr(),
+        "PUT",
+        "/api/players/me/reminders".into(),
+        Some(bob.clone()),
+        chosen.to_string(),
+    )
+    .await
+    .is(StatusCode::OK);
+    let (_, keys) = browser_keys(4);
+    let sub = json!({"endpoint": format!("{service}/push/bob"), "keys": keys});
+    call(
+        two.addr(),
+        "PUT",
+        "/api/players/me/push".into(),
+        Some(bob.clone()),
+        sub.to_string(),
+    )
+    .await
+    .is(StatusCode::OK);
+    // Five games, each of whose first turns passes to Bob in one process or the other.
+    for i in 0..5 {
+        let (here, there) = if i % 2 == 0 {
+            (one.addr(), two.addr())
+        } else {
+            (two.addr(), one.addr())
+        };
+        let (_, g) = call(
+            here,
+            "POST",
+            "/api/metro/games".into(),
+            Some(ann.clone()),
+            r#"{"players":[{"kind":"human","name":"Ann"},{"kind":"human","invite":true}]}"#.into(),
+        )
+        .await;
+        let id = g["id"].as_str().unwrap().to_owned();
+        let seat = g["seats"][0]["token"].as_str().unwrap().to_owned();
+        let path = format!("/api/metro/games/{id}");
+        call(
+            there,
+            "POST",
+            format!("{path}/join"),
+            Some(bob.clone()),
+            made("Bob"),
+        )
+        .await
+        .is(StatusCode::CREATED);
+        let (_, s) = call(
+            there,
+            "POST",
+            format!("{path}/draw"),
+            Some(seat.clone()),
+            String::new(),
+        )
+        .await;
+        let square = s["you"]["legal"].as_str().unwrap()[..2].to_owned();
+        call(
+            here,
+            "POST",
+            format!("{path}/place"),
+            Some(seat),
+            json!({ "square": square }).to_string(),
+        )
+        .await
+        .is(StatusCode::OK);
+    }
+    let got = wait_for(&inbox, 5).await;
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let after = inbox.lock().unwrap().len();
+    assert_eq!((got.len(), after), (5, 5), "five turns, five messages");
+    one.stop().await.unwrap();
+    two.stop().await.unwrap();
+}
