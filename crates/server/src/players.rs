@@ -17,13 +17,7 @@ use store::challenges::PlayerRow;
 use store::identity::How;
 use store::names;
 
-/// `POST /api/players`'s answer: the token is shown this once.
-#[derive(Debug, Serialize)]
-pub struct Made {
-    pub id: String,
-    pub token: String,
-    pub name: String,
-}
+pub use crate::identity::Made;
 
 /// Makes a player. A name is needed, as a seat's name (at most 32 characters, nothing
 /// invisible), that no other player has (whatever its case or width, nor one that only looks

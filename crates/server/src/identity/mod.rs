@@ -14,7 +14,6 @@ use store::identity::{Device, How, NewDevice};
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
-use crate::players::Made;
 use crate::state::AppState;
 
 /// How long a link carries an identity before it opens nothing.
@@ -25,6 +24,14 @@ const SEEN_EVERY_MS: i64 = 60 * 60 * 1000;
 const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// A recovery code's letters, in groups of five: 100 random bits.
 const CODE_LETTERS: usize = 20;
+
+/// `POST /api/players`'s answer: the token is shown this once.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    pub id: String,
+    pub token: String,
+    pub name: String,
+}
 
 /// The player and device whose key this is: 401 without one, 403 for a key of nobody's. The
 /// device's last sight is noted (seldom).

@@ -16,11 +16,10 @@ use webauthn_rs::prelude::{
     RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
 };
 
-use super::{PasskeyView, authenticate, new_device, signed_in};
+use super::{Made, PasskeyView, authenticate, new_device, signed_in};
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::ids;
-use crate::players::Made;
 use crate::state::AppState;
 
 /// How long a ceremony may take, from its start to its finish.

@@ -8,8 +8,11 @@
 //! `web-push-native`). Reminders wait in an outbox, each under a key that makes it one, and
 //! one process at a time sends them ([`sender`]).
 
+pub mod push_config;
 pub mod quiet;
 pub mod sender;
+
+pub use push_config::PushConfig;
 
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
@@ -22,29 +25,6 @@ use crate::ids;
 use crate::state::AppState;
 use crate::table::Table;
 use crate::turns::TimeControl;
-
-/// How reminders are sent: the contact the push services are given, whether they may be
-/// plain `http://` (a test's stand-in service), and how long a turn waits before its reminder.
-#[derive(Debug, Clone)]
-pub struct PushConfig {
-    /// A `mailto:` or `https:` address of the operator, sent with each request (VAPID's `sub`).
-    pub contact: String,
-    /// Whether endpoints may be `http://` (never for a public server: any address could be
-    /// named).
-    pub allow_http: bool,
-    /// A turn's reminder waits this long, and is dropped if the turn was played meanwhile.
-    pub turn_delay_ms: i64,
-}
-
-impl Default for PushConfig {
-    fn default() -> PushConfig {
-        PushConfig {
-            contact: "mailto:operator@localhost".into(),
-            allow_http: false,
-            turn_delay_ms: 60_000,
-        }
-    }
-}
 
 /// The server's VAPID key pair: derived from the database's secret, so every process that
 /// shares the database signs alike and subscriptions outlive a restart.
