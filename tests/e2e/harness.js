@@ -362,3 +362,18 @@ export async function finishByApi(page, id) {
     throw new Error('the game did not end');
   }, id);
 }
+
+/**
+ * Makes a player through the API and keeps it as this browser's, as the name form would, on the
+ * site at `url`: resolves with {id, token, name}.
+ */
+export async function asPlayer(page, url, name) {
+  await page.goto(url);
+  return page.evaluate(async (n) => {
+    const r = await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) });
+    const p = await r.json();
+    if (!r.ok) throw new Error(p.error);
+    localStorage.setItem('tracklayer:player', JSON.stringify({ id: p.id, token: p.token, name: p.name }));
+    return p;
+  }, name);
+}

@@ -5,21 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, serverAndBrowser, shot } from '../harness.js';
+import { DESKTOP, PHONE, asPlayer, serverAndBrowser, shot } from '../harness.js';
 
 const env = serverAndBrowser();
-
-/** Makes a player through the API and keeps it as this browser's, as the name form would. */
-async function asPlayer(page, url, name) {
-  await page.goto(url);
-  return page.evaluate(async (n) => {
-    const r = await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) });
-    const p = await r.json();
-    if (!r.ok) throw new Error(p.error);
-    localStorage.setItem('tracklayer:player', JSON.stringify({ id: p.id, token: p.token, name: p.name }));
-    return p;
-  }, name);
-}
 
 const kept = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tracklayer:player')));
 

@@ -4,22 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiState, DESKTOP, PHONE, serverAndBrowser, startGame, finishByApi } from '../harness.js';
+import { apiState, asPlayer as asPlayerAt, DESKTOP, PHONE, serverAndBrowser, startGame, finishByApi } from '../harness.js';
 import { startMetro } from '../metro-harness.js';
 
 const env = serverAndBrowser();
-
-/** Makes a player through the API and keeps it as this browser's, as the name form would. */
-async function asPlayer(page, name) {
-  await page.goto(env.url);
-  return page.evaluate(async (n) => {
-    const r = await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) });
-    const p = await r.json();
-    if (!r.ok) throw new Error(p.error);
-    localStorage.setItem('tracklayer:player', JSON.stringify({ id: p.id, token: p.token, name: p.name }));
-    return p;
-  }, name);
-}
+const asPlayer = (page, name) => asPlayerAt(page, env.url, name);
 
 test('the new-game form offers the player\'s name after a hot-seat game named a seat for a friend', async () => {
   const page = await env.page(DESKTOP);

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createCipheriv, createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import { DESKTOP, serverAndBrowser, shot } from '../harness.js';
+import { DESKTOP, asPlayer, serverAndBrowser, shot } from '../harness.js';
 
 const env = serverAndBrowser({ env: { TRACKLAYER_PUSH_ALLOW_HTTP: 'true', TRACKLAYER_PUSH_TURN_DELAY: '0' } });
 
@@ -80,18 +80,6 @@ function middayZone() {
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-/** Makes a player through the API and keeps it as this browser's, as the name form would. */
-async function asPlayer(page, name) {
-  await page.goto(env.url);
-  return page.evaluate(async (n) => {
-    const r = await fetch('/api/players', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) });
-    const p = await r.json();
-    if (!r.ok) throw new Error(p.error);
-    localStorage.setItem('tracklayer:player', JSON.stringify({ id: p.id, token: p.token, name: p.name }));
-    return p;
-  }, name);
-}
-
 /** A request to the server from the test itself. */
 async function api(method, path, token, body) {
   const r = await fetch(env.url + path, {
@@ -130,7 +118,7 @@ test('"your turn" reaches the device encrypted, and its service worker shows it'
     };
     PushManager.prototype.getSubscription = async () => (subscribed ? subscription : null);
   }, { endpoint, p256dh: b64url(ecdh.getPublicKey()), secret: b64url(auth) });
-  const bob = await asPlayer(page, 'Bob');
+  const bob = await asPlayer(page, env.url, 'Bob');
   await page.goto(`${env.url}/players/${bob.id}`);
   await page.waitForSelector('#remind-turn');
   for (const name of ['turn', 'daily', 'streak']) {
