@@ -185,6 +185,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         .map(|register| register(storage.clone(), clock.clone()))
         .collect();
     let vapid = Arc::new(crate::reminders::vapid_key(storage.secret()));
+    let (turns_passed, turns_heard) = tokio::sync::mpsc::channel(4096);
     let state = AppState {
         kinds: kinds.into(),
         storage,
@@ -205,6 +206,7 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
         deadlines: Arc::default(),
         push: Arc::new(config.push.clone()),
         vapid,
+        turns_passed,
         reminders_wake: Arc::default(),
     };
     let limiter = Arc::new(http::limits::Limiter::new(
@@ -237,6 +239,11 @@ pub async fn start(config: &Config, games: Games) -> Result<Running, ServeError>
     tokio::spawn(crate::pool::run(state.clone(), shutdown.clone()));
     tokio::spawn(crate::reminders::sender::run(
         state.clone(),
+        shutdown.clone(),
+    ));
+    tokio::spawn(crate::reminders::listen(
+        state.clone(),
+        turns_heard,
         shutdown.clone(),
     ));
     tokio::spawn(every_minute(

@@ -40,7 +40,7 @@ pub struct Config {
     /// none by default.
     pub metrics_addr: Option<String>,
     /// How reminders are sent by web push.
-    pub push: crate::reminders::PushConfig,
+    pub push: crate::push::PushConfig,
 }
 
 impl Config {
@@ -58,7 +58,7 @@ impl Config {
             rank_per_address: true,
             capacity: Capacity::default(),
             metrics_addr: None,
-            push: crate::reminders::PushConfig::default(),
+            push: crate::push::PushConfig::default(),
         }
     }
 }

@@ -33,6 +33,7 @@ pub mod play;
 mod players;
 pub mod pool;
 mod preview;
+mod push;
 pub mod ratings;
 pub mod reminders;
 pub mod replay;
@@ -67,7 +68,7 @@ pub use http::MAX_BODY;
 pub use http::admission::Capacity;
 pub use http::limits::Limits;
 pub use names::MAX_NAME;
-pub use reminders::PushConfig;
+pub use push::PushConfig;
 pub use storage::Database;
 
 /// Opens the database, binds the address and starts serving Railroad Ink and Metro on the

@@ -134,7 +134,9 @@ pub struct AppState {
     /// The turn deadlines' watcher's state in this process.
     pub deadlines: Arc<crate::turns::Deadlines>,
     /// How reminders are sent, and the key they are signed with (see [`crate::reminders`]).
-    pub push: Arc<crate::reminders::push_config::PushConfig>,
+    pub push: Arc<crate::push::PushConfig>,
+    /// Turns that passed to a person, for their reminders (see [`crate::reminders::listen`]).
+    pub turns_passed: tokio::sync::mpsc::Sender<crate::turns::TurnPassed>,
     pub vapid: Arc<web_push_native::jwt_simple::algorithms::ES256KeyPair>,
     /// Wakes the reminders' sender before its next look.
     pub reminders_wake: Arc<tokio::sync::Notify>,

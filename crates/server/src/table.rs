@@ -16,7 +16,7 @@ use crate::challenge_games::ChallengeStart;
 use crate::error::ApiError;
 use crate::ids::{self, RandomError};
 use crate::seed::Seed;
-use crate::turns::TimeControl;
+use crate::turns::{TimeControl, TurnPassed};
 use store::challenges::PlayerRow;
 use store::names::{self, NameError};
 use store::{ChallengeRef, SeatKind, SeatRow};
@@ -208,6 +208,40 @@ pub enum Joining {
 }
 
 impl Table {
+    /// The turns that passed to people with a change from `before` to `after` (the seats to
+    /// act): each person's seat that is to act now and was not, in a game of two people or
+    /// more that is neither live nor a challenge's. `actions` counts the log after the change.
+    pub fn turns_passed(
+        &self,
+        kind: &'static str,
+        game: &str,
+        before: &[usize],
+        after: &[usize],
+        actions: usize,
+    ) -> Vec<TurnPassed> {
+        let people = self.seats.iter().filter(|s| s.player.is_some()).count();
+        let live = matches!(self.clock, Some(TimeControl::Live(_)));
+        if people < 2 || live || self.challenge.is_some() {
+            return Vec::new();
+        }
+        (after.iter().filter(|s| !before.contains(s)))
+            .filter_map(|&seat| {
+                let s = self.seats.get(seat).filter(|s| !s.resigned)?;
+                Some(TurnPassed {
+                    kind,
+                    game: game.to_owned(),
+                    seat,
+                    player: s.player.clone()?,
+                    others: (self.seats.iter().enumerate())
+                        .filter(|(i, o)| *i != seat && o.kind == SeatKind::Human)
+                        .map(|(_, o)| o.name.clone())
+                        .collect(),
+                    actions,
+                })
+            })
+            .collect()
+    }
+
     /// A table of these seats, in no challenge, on a seed nobody chose.
     pub fn new(seats: Vec<Seat>) -> Table {
         Table {

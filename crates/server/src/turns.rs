@@ -134,6 +134,20 @@ impl Deadlines {
     }
 }
 
+/// A turn that passed to a person in a game of two people or more that is not live: whom it
+/// waits for now, and what the reminder of it says (see `crate::reminders`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnPassed {
+    pub kind: &'static str,
+    pub game: String,
+    pub seat: usize,
+    pub player: String,
+    /// The other people's names.
+    pub others: Vec<String>,
+    /// How many actions the game's log holds: with the game and seat, what makes the turn one.
+    pub actions: usize,
+}
+
 /// The pool's rules of a game: how many seats it has, a live turn's time, and the computer's
 /// level that fills empty seats.
 pub struct PoolRules {

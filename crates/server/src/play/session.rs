@@ -384,15 +384,13 @@ impl<St: GameState> Session<St> {
         *st = next;
         let version = st.version();
         if !st.is_over() {
-            crate::reminders::turn_passed(
-                app,
-                St::KIND,
-                &self.id,
-                st.table(),
-                &before,
-                &st.to_act(),
-                st.actions(),
-            );
+            let passed =
+                (st.table()).turns_passed(St::KIND, &self.id, &before, &st.to_act(), st.actions());
+            for turn in passed {
+                if app.turns_passed.try_send(turn).is_err() {
+                    tracing::warn!(game = %self.id, "too many turns waiting for their reminders: one is not reminded");
+                }
+            }
         }
         drop(st);
         if timed {

@@ -8,11 +8,10 @@
 //! `web-push-native`). Reminders wait in an outbox, each under a key that makes it one, and
 //! one process at a time sends them ([`sender`]).
 
-pub mod push_config;
 pub mod quiet;
 pub mod sender;
 
-pub use push_config::PushConfig;
+pub use crate::push::PushConfig;
 
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde::{Deserialize, Serialize};
@@ -23,8 +22,7 @@ use crate::error::ApiError;
 use crate::identity::authenticate;
 use crate::ids;
 use crate::state::AppState;
-use crate::table::Table;
-use crate::turns::TimeControl;
+use crate::turns::TurnPassed;
 
 /// The server's VAPID key pair: derived from the database's secret, so every process that
 /// shares the database signs alike and subscriptions outlive a restart.
@@ -209,59 +207,35 @@ pub async fn unsubscribe(app: &AppState, token: &str) -> Result<RemindersView, A
     show(app, token).await
 }
 
-/// After a change to a game: each person whose turn it now is (and was not before), in a game
-/// of two people or more that is not live, is reminded once the turn has waited a while, if
-/// they chose to be. `actions` counts the game's log, which makes the turn one.
-pub fn turn_passed(
-    app: &AppState,
-    kind: &'static str,
-    game: &str,
-    table: &Table,
-    before: &[usize],
-    after: &[usize],
-    actions: usize,
+/// Stores the reminders of the turns that pass (see [`crate::table::Table::turns_passed`]),
+/// for the people who chose to hear of their turn, until the server stops.
+pub async fn listen(
+    app: AppState,
+    mut passed: tokio::sync::mpsc::Receiver<TurnPassed>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let people = table.seats.iter().filter(|s| s.player.is_some()).count();
-    let live = matches!(table.clock, Some(TimeControl::Live(_)));
-    if people < 2 || live || table.challenge.is_some() {
-        return;
-    }
-    let others = |seat: usize| -> Vec<String> {
-        (table.seats.iter().enumerate())
-            .filter(|(i, s)| *i != seat && s.kind == store::SeatKind::Human)
-            .map(|(_, s)| s.name.clone())
-            .collect()
-    };
-    for &seat in after.iter().filter(|s| !before.contains(s)) {
-        let Some(s) = table.seats.get(seat) else {
-            continue;
+    loop {
+        let turn = tokio::select! {
+            turn = passed.recv() => turn,
+            _ = stop.changed() => return,
         };
-        let Some(player) = s.player.clone() else {
-            continue;
-        };
-        if s.resigned {
-            continue;
+        let Some(turn) = turn else { return };
+        if let Err(e) = remind_turn(&app, turn).await {
+            tracing::warn!(error = %e, "cannot store a turn's reminder");
         }
-        let app = app.clone();
-        let key = format!("turn:{game}:{seat}:{actions}");
-        let (game, others) = (game.to_owned(), others(seat));
-        tokio::spawn(async move {
-            if let Err(e) = remind_turn(&app, kind, &game, seat, player, key, others).await {
-                tracing::warn!(game = %game, error = %e, "cannot store a turn's reminder");
-            }
-        });
     }
 }
 
-async fn remind_turn(
-    app: &AppState,
-    kind: &'static str,
-    game: &str,
-    seat: usize,
-    player: String,
-    key: String,
-    others: Vec<String>,
-) -> Result<(), ApiError> {
+async fn remind_turn(app: &AppState, turn: TurnPassed) -> Result<(), ApiError> {
+    let TurnPassed {
+        kind,
+        game,
+        seat,
+        player,
+        others,
+        actions,
+    } = turn;
+    let key = format!("turn:{game}:{seat}:{actions}");
     let choices = app.storage.reminder_choices(&player).await?;
     if !choices.turn {
         return Ok(());
@@ -278,7 +252,7 @@ async fn remind_turn(
         url: format!("/{kind}/{game}"),
         tag: format!("turn-{game}"),
         kind: "turn".into(),
-        game: Some((kind.to_owned(), game.to_owned(), seat)),
+        game: Some((kind.to_owned(), game.clone(), seat)),
     };
     let tz = quiet::zone_or_utc(&choices.zone);
     let due = quiet::first_allowed(&tz, app.clock.now_ms() + app.push.turn_delay_ms);

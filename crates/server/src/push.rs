@@ -1,4 +1,5 @@
-//! How reminders are sent (a leaf: the server's state holds one).
+//! How reminders are sent by web push (a leaf: the configuration and the server's state hold
+//! one; see [`crate::reminders`]).
 
 /// How reminders are sent: the contact the push services are given, whether they may be
 /// plain `http://` (a test's stand-in service), and how long a turn waits before its reminder.
