@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS reminders (
     sent    BIGINT
 );
 CREATE INDEX IF NOT EXISTS reminders_by_due ON reminders (due) WHERE sent IS NULL;
+CREATE INDEX IF NOT EXISTS reminders_by_sent ON reminders (sent) WHERE sent IS NOT NULL;
 ";
 
 /// A device's push subscription (what its browser's push service gave it).
@@ -93,6 +94,9 @@ pub(crate) enum ReminderWrite {
     Sent(String, i64),
     /// A reminder claimed but not sent now: due again at this time, claimed by no one.
     Later(String, i64),
+    /// Forgets the reminders sent before this time (their keys need keeping only while a
+    /// second one of the same key could still be made).
+    Prune(i64),
 }
 
 pub(crate) async fn apply<S: Sql>(s: &mut S, w: &ReminderWrite) -> Result<(), StorageError> {
@@ -184,6 +188,13 @@ pub(crate) async fn apply<S: Sql>(s: &mut S, w: &ReminderWrite) -> Result<(), St
             s.exec(
                 "UPDATE reminders SET sent = ?2 WHERE key = ?1",
                 args![key, *at],
+            )
+            .await?;
+        }
+        ReminderWrite::Prune(before) => {
+            s.exec(
+                "DELETE FROM reminders WHERE sent IS NOT NULL AND sent < ?1",
+                args![*before],
             )
             .await?;
         }
@@ -361,6 +372,12 @@ impl Storage {
     /// Puts a claimed reminder back, due at `due`.
     pub async fn reminder_later(&self, key: &str, due: i64) -> Result<(), StorageError> {
         self.write(Write::Reminders(ReminderWrite::Later(key.to_owned(), due)))
+            .await
+    }
+
+    /// Forgets the reminders sent before `before`.
+    pub async fn prune_reminders(&self, before: i64) -> Result<(), StorageError> {
+        self.write(Write::Reminders(ReminderWrite::Prune(before)))
             .await
     }
 

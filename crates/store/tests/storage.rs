@@ -1036,3 +1036,55 @@ async fn the_players_keys_become_their_first_devices() {
         assert_eq!((d.how, d.created, d.seen), (identity::How::Created, 1, 1));
     }
 }
+
+#[tokio::test]
+async fn a_reminder_is_stored_once_claimed_by_one_and_forgotten_once_long_sent() {
+    for db in backends().await {
+        let storage = db.open().await;
+        storage
+            .create_player(ann(), device("d1", "k1", identity::How::Created, 1))
+            .await
+            .unwrap();
+        let reminder = |key: &str, due| reminders::Reminder {
+            key: key.into(),
+            player: "ann".into(),
+            message: "{}".into(),
+            due,
+        };
+        storage.remind(reminder("a", 10)).await.unwrap();
+        // The same key again is nothing, whatever it says.
+        storage.remind(reminder("a", 5)).await.unwrap();
+        storage.remind(reminder("b", 100)).await.unwrap();
+        let one = storage.claim_reminders("p1", 20, 60, 10).await.unwrap();
+        assert_eq!(one, [reminder("a", 10)]);
+        // Held by p1: another process claims nothing until the hold has passed.
+        assert!(
+            storage
+                .claim_reminders("p2", 21, 60, 10)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            storage.claim_reminders("p2", 90, 60, 10).await.unwrap(),
+            [reminder("a", 10)]
+        );
+        storage.reminder_sent("a", 91).await.unwrap();
+        assert!(
+            storage
+                .claim_reminders("p3", 200, 60, 10)
+                .await
+                .unwrap()
+                .iter()
+                .all(|r| r.key == "b")
+        );
+        assert_eq!(storage.reminder("a").await.unwrap(), Some(Some(91)));
+        storage.prune_reminders(92).await.unwrap();
+        assert_eq!(storage.reminder("a").await.unwrap(), None);
+        assert_eq!(
+            storage.reminder("b").await.unwrap(),
+            Some(None),
+            "unsent: kept"
+        );
+    }
+}

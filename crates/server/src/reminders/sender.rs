@@ -27,6 +27,9 @@ const BATCH: usize = 100;
 const STREAK_AHEAD_MS: i64 = 3 * 60 * 60 * 1000;
 /// A reminder a push service would not take now is tried again this much later.
 const RETRY_MS: i64 = 5 * 60 * 1000;
+/// How long a reminder sent is kept: past the day of a daily's or a streak's key (a turn's key
+/// names the turn itself, which never comes again).
+const KEEP_SENT_MS: i64 = 3 * 24 * 60 * 60 * 1000;
 /// How long a push service keeps a message for a device that is off.
 const TTL: Duration = Duration::from_secs(12 * 60 * 60);
 
@@ -54,6 +57,11 @@ pub async fn run(app: AppState, mut stop: watch::Receiver<bool>) {
                 last_minute = Some(minute);
                 if let Err(e) = daily_and_streaks(&app, now).await {
                     tracing::warn!(error = %e, "cannot look for daily and streak reminders");
+                }
+                if minute % 60 == 0
+                    && let Err(e) = app.storage.prune_reminders(now - KEEP_SENT_MS).await
+                {
+                    tracing::warn!(error = %e, "cannot forget the reminders sent long ago");
                 }
             }
             if let Err(e) = send_due(&app, &client).await {
