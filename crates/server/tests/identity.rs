@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::challenge::player;
+use common::challenge::{player, second_device};
 use common::{Answer, TestApp, body};
 use hyper::StatusCode;
 use serde_json::{Value, json};
@@ -126,24 +126,7 @@ async fn a_recovery_code_signs_a_new_device_in_once_and_is_shown_once() {
 async fn a_player_sees_their_devices_and_signs_one_out() {
     let app = TestApp::start().await;
     let (_, first) = player(&app, "Ada").await;
-    let code = app
-        .post("/api/players/me/recovery", Some(&first), "{}")
-        .await
-        .is(StatusCode::CREATED)["code"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let second = app
-        .post(
-            "/api/players/recover",
-            None,
-            &json!({ "code": code }).to_string(),
-        )
-        .await
-        .is(StatusCode::CREATED)["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let second = second_device(&app, &first).await;
     let list = app
         .get("/api/players/me/identity", Some(&second))
         .await

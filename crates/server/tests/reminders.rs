@@ -12,7 +12,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode as Status};
 use axum::routing::post;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
-use common::challenge::player;
+use common::challenge::{player, second_device};
 use common::{Answer, TestApp};
 use hyper::StatusCode;
 use serde_json::{Value, json};
@@ -63,6 +63,12 @@ fn browser_keys(seed: u8) -> (p256::SecretKey, Value) {
         "auth": Base64UrlUnpadded::encode_string(&[seed; 16]),
     });
     (secret, keys)
+}
+
+/// A `PUT` of `body` with a player's key.
+async fn put(app: &TestApp, path: &str, key: &str, body: &Value) -> (StatusCode, Value) {
+    app.call("PUT", path, Some(key), Some(&body.to_string()))
+        .await
 }
 
 async fn start() -> TestApp {
@@ -163,55 +169,21 @@ async fn your_turn_reaches_the_device_once_encrypted_for_it() {
     );
     let server_key = none["key"].as_str().unwrap().to_owned();
     let chosen = json!({"turn": true, "daily": false, "streak": false, "zone": zone_at(12)});
-    app.call(
-        "PUT",
-        "/api/players/me/reminders",
-        Some(&bob),
-        Some(&chosen.to_string()),
-    )
-    .await
-    .is(StatusCode::OK);
+    put(&app, "/api/players/me/reminders", &bob, &chosen)
+        .await
+        .is(StatusCode::OK);
     let (secret, keys) = browser_keys(5);
     let (_, gone_keys) = browser_keys(6);
     let sub =
         json!({"endpoint": format!("{service}/push/bob"), "keys": keys, "expirationTime": null});
-    let shown = app
-        .call(
-            "PUT",
-            "/api/players/me/push",
-            Some(&bob),
-            Some(&sub.to_string()),
-        )
+    let shown = put(&app, "/api/players/me/push", &bob, &sub)
         .await
         .is(StatusCode::OK);
     assert_eq!(shown["this_device"], true);
     // A second device of Bob's, whose subscription its push service forgot.
-    let code = app
-        .post("/api/players/me/recovery", Some(&bob), "{}")
-        .await
-        .is(StatusCode::CREATED)["code"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let phone = app
-        .post(
-            "/api/players/recover",
-            None,
-            &json!({ "code": code }).to_string(),
-        )
-        .await
-        .is(StatusCode::CREATED)["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let phone = second_device(&app, &bob).await;
     let old = json!({"endpoint": format!("{service}/gone/bob-phone"), "keys": gone_keys});
-    let both = app
-        .call(
-            "PUT",
-            "/api/players/me/push",
-            Some(&phone),
-            Some(&old.to_string()),
-        )
+    let both = put(&app, "/api/players/me/push", &phone, &old)
         .await
         .is(StatusCode::OK);
     assert_eq!(both["devices"], 2);
@@ -269,24 +241,14 @@ async fn nothing_is_sent_in_the_quiet_hours_nor_unchosen() {
             "cy",
         ),
     ] {
-        app.call(
-            "PUT",
-            "/api/players/me/reminders",
-            Some(key),
-            Some(&chosen.to_string()),
-        )
-        .await
-        .is(StatusCode::OK);
+        put(&app, "/api/players/me/reminders", key, &chosen)
+            .await
+            .is(StatusCode::OK);
         let (_, keys) = browser_keys(9);
         let sub = json!({"endpoint": format!("{service}/push/{path}"), "keys": keys});
-        app.call(
-            "PUT",
-            "/api/players/me/push",
-            Some(key),
-            Some(&sub.to_string()),
-        )
-        .await
-        .is(StatusCode::OK);
+        put(&app, "/api/players/me/push", key, &sub)
+            .await
+            .is(StatusCode::OK);
     }
     let (id, seat) = game_of(&app, &ann, &bob).await;
     ann_plays(&app, &id, &seat).await;
@@ -310,24 +272,10 @@ async fn nothing_is_sent_in_the_quiet_hours_nor_unchosen() {
     assert!(v["error"].as_str().unwrap().contains("no time zone"), "{v}");
     let (_, keys) = browser_keys(9);
     let bad = json!({"endpoint": "ftp://example.org/x", "keys": keys});
-    let (status, _) = app
-        .call(
-            "PUT",
-            "/api/players/me/push",
-            Some(&bob),
-            Some(&bad.to_string()),
-        )
-        .await;
+    let (status, _) = put(&app, "/api/players/me/push", &bob, &bad).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let short = json!({"endpoint": format!("{service}/push/x"), "keys": {"p256dh": "AAAA", "auth": "AAAA"}});
-    let (status, v) = app
-        .call(
-            "PUT",
-            "/api/players/me/push",
-            Some(&bob),
-            Some(&short.to_string()),
-        )
-        .await;
+    let (status, v) = put(&app, "/api/players/me/push", &bob, &short).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(v["error"].as_str().unwrap().contains("p256dh"), "{v}");
 }
@@ -352,24 +300,14 @@ async fn the_daily_and_a_streak_about_to_end_are_reminded_once_each() {
         .await
         .unwrap();
     let chosen = json!({"turn": false, "daily": true, "streak": true, "zone": "Etc/UTC"});
-    app.call(
-        "PUT",
-        "/api/players/me/reminders",
-        Some(&key),
-        Some(&chosen.to_string()),
-    )
-    .await
-    .is(StatusCode::OK);
+    put(&app, "/api/players/me/reminders", &key, &chosen)
+        .await
+        .is(StatusCode::OK);
     let (secret, keys) = browser_keys(3);
     let sub = json!({"endpoint": format!("{service}/push/dee"), "keys": keys});
-    app.call(
-        "PUT",
-        "/api/players/me/push",
-        Some(&key),
-        Some(&sub.to_string()),
-    )
-    .await
-    .is(StatusCode::OK);
+    put(&app, "/api/players/me/push", &key, &sub)
+        .await
+        .is(StatusCode::OK);
     let got = wait_for(&inbox, 2).await;
     let mut messages: Vec<Value> = got
         .iter()
@@ -394,14 +332,9 @@ async fn the_daily_and_a_streak_about_to_end_are_reminded_once_each() {
     );
     assert_eq!(messages[1]["url"], "/challenges/daily-2026-11-29");
     // The sender looks again (woken by the choices saved again): nothing new.
-    app.call(
-        "PUT",
-        "/api/players/me/reminders",
-        Some(&key),
-        Some(&chosen.to_string()),
-    )
-    .await
-    .is(StatusCode::OK);
+    put(&app, "/api/players/me/reminders", &key, &chosen)
+        .await
+        .is(StatusCode::OK);
     tokio::time::sleep(Duration::from_secs(6)).await;
     assert_eq!(inbox.lock().unwrap().len(), 2, "each once");
 }

@@ -458,13 +458,7 @@ impl Storage {
                 .await?
             {
                 Some(mut r) => Ok(Some((
-                    PlayerRow {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        token_hash: r.get(2)?,
-                        created: r.get(3)?,
-                        name_key: r.get(4)?,
-                    },
+                    crate::players::player_row(&mut r)?,
                     device(&mut r, 5)?,
                 ))),
                 None => Ok(None),

@@ -109,15 +109,20 @@ pub(crate) async fn player_where<S: Sql>(
         )
         .await?
     {
-        Some(mut r) => Ok(Some(PlayerRow {
-            id: r.get(0)?,
-            name: r.get(1)?,
-            token_hash: r.get(2)?,
-            created: r.get(3)?,
-            name_key: r.get(4)?,
-        })),
+        Some(mut r) => Ok(Some(player_row(&mut r)?)),
         None => Ok(None),
     }
+}
+
+/// A player from a row's `id, name, token_hash, created, name_key`.
+pub(crate) fn player_row(r: &mut crate::sql::Row) -> Result<PlayerRow, StorageError> {
+    Ok(PlayerRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        token_hash: r.get(2)?,
+        created: r.get(3)?,
+        name_key: r.get(4)?,
+    })
 }
 
 impl Storage {

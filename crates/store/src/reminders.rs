@@ -220,6 +220,16 @@ fn subscription(r: &mut crate::sql::Row) -> Result<Subscription, StorageError> {
     })
 }
 
+/// A player's choices from a row's `turn, daily, streak, zone`, from column `at` on.
+fn choices(r: &mut crate::sql::Row, at: usize) -> Result<Choices, StorageError> {
+    Ok(Choices {
+        turn: r.get::<i64>(at)? != 0,
+        daily: r.get::<i64>(at + 1)? != 0,
+        streak: r.get::<i64>(at + 2)? != 0,
+        zone: r.get(at + 3)?,
+    })
+}
+
 const SUBSCRIPTION: &str = "endpoint, device, player, p256dh, auth, created";
 
 impl Storage {
@@ -286,12 +296,7 @@ impl Storage {
                 )
                 .await?
             {
-                Some(mut r) => Ok(Choices {
-                    turn: r.get::<i64>(0)? != 0,
-                    daily: r.get::<i64>(1)? != 0,
-                    streak: r.get::<i64>(2)? != 0,
-                    zone: r.get(3)?,
-                }),
+                Some(mut r) => choices(&mut r, 0),
                 None => Ok(Choices::default()),
             }
         })
@@ -307,17 +312,7 @@ impl Storage {
                    AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.player = c.player)
                  ORDER BY c.player",
                 args![],
-                |mut r| {
-                    Ok((
-                        r.get(0)?,
-                        Choices {
-                            turn: r.get::<i64>(1)? != 0,
-                            daily: r.get::<i64>(2)? != 0,
-                            streak: r.get::<i64>(3)? != 0,
-                            zone: r.get(4)?,
-                        },
-                    ))
-                },
+                |mut r| Ok((r.get(0)?, choices(&mut r, 1)?)),
             )
             .await
         })
@@ -381,7 +376,8 @@ impl Storage {
             .await
     }
 
-    /// Whether a reminder of this key was stored (sent or not), and when it was sent.
+    /// Whether a reminder of this key was stored (sent or not), and when it was sent. For tests.
+    #[cfg(any(test, feature = "test-util"))]
     pub async fn reminder(&self, key: &str) -> Result<Option<Option<i64>>, StorageError> {
         let key = key.to_owned();
         read!(self, |s| async move {

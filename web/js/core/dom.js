@@ -97,3 +97,19 @@ export function nameList(names, { and = ' and ' } = {}) {
 export function isolated(name) {
   return `\u2068${name}\u2069`;
 }
+
+/**
+ * Runs `work` with `button` disabled, saying a failure on `line`: "Not done: " and the error's
+ * words, or its words alone when it says them whole (`e.whole`).
+ */
+export async function whileBusy(button, line, work) {
+  button.disabled = true;
+  line.textContent = '';
+  try {
+    await work();
+  } catch (e) {
+    line.textContent = e.whole ? e.message : `Not done: ${e.message}`;
+  } finally {
+    button.disabled = false;
+  }
+}

@@ -7,7 +7,7 @@ import { request, storedPlayer, storePlayer } from './request.js';
 const token = () => storedPlayer()?.token;
 
 /** base64url (the server's way of writing bytes in JSON) to bytes, and back. */
-function fromB64(text) {
+export function fromB64(text) {
   const plain = text.replace(/-/g, '+').replace(/_/g, '/');
   const padded = plain + '='.repeat((4 - (plain.length % 4)) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0)).buffer;
@@ -40,7 +40,10 @@ function passkeyWords(e) {
   return e && e.message ? e.message : String(e);
 }
 
-export class PasskeyError extends Error {}
+/** What the browser said when a passkey was not made or not given, in the player's words. */
+export class PasskeyError extends Error {
+  get whole() { return true; }
+}
 
 export const identity = {
   show() {

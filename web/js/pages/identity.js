@@ -3,8 +3,8 @@
 // passkeys, and a recovery code shown once. And the link's other end: /players/{id}#link=CODE
 // signs the device that opens it in.
 
-import { h, fill, isolated, nameEl } from '../core/dom.js';
-import { identity, passkeysHere, PasskeyError } from '../core/identity.js';
+import { h, fill, isolated, nameEl, whileBusy } from '../core/dom.js';
+import { identity, passkeysHere } from '../core/identity.js';
 import { player } from '../core/player.js';
 import { dateText, dateTimeText } from '../core/words.js';
 
@@ -49,19 +49,6 @@ function errorLine() {
   return h('p', { class: 'form-error', role: 'alert' });
 }
 
-/** Runs `work` with `button` disabled, saying a failure on `line`. */
-async function busy(button, line, work) {
-  button.disabled = true;
-  line.textContent = '';
-  try {
-    await work();
-  } catch (e) {
-    line.textContent = e instanceof PasskeyError ? e.message : `Not done: ${e.message}`;
-  } finally {
-    button.disabled = false;
-  }
-}
-
 function devicesList(shown, me, reload, forgotten) {
   const line = errorLine();
   return h('div', {},
@@ -77,7 +64,7 @@ function devicesList(shown, me, reload, forgotten) {
             ? `Sign this device out? It will not play as ${isolated(me.name)} until it signs in again (with a passkey, a recovery code or a link).`
             : `Sign out ${d.label}? Its key stops working at once; your games stay yours.`;
           if (!window.confirm(words)) return;
-          busy(ev.target, line, async () => {
+          whileBusy(ev.target, line, async () => {
             await identity.signOut(d.id);
             if (d.this) {
               player.forget();
@@ -96,7 +83,7 @@ function linkPart() {
   const line = errorLine();
   const button = h('button', {
     class: 'btn', type: 'button', id: 'make-link',
-    onclick: () => busy(button, line, async () => {
+    onclick: () => whileBusy(button, line, async () => {
       const link = await identity.link();
       const input = h('input', { class: 'invite-link', id: 'link-url', readonly: true, value: link.url, 'aria-label': 'One-time link', onfocus: (e) => e.target.select() });
       fill(slot,
@@ -123,7 +110,7 @@ function passkeysPart(shown, reload) {
       class: 'btn small', type: 'button',
       onclick: (ev) => {
         if (!window.confirm(`Remove the passkey ${p.name}? It will not sign you in any more.`)) return;
-        busy(ev.target, line, async () => { await identity.removePasskey(p.id); await reload(); });
+        whileBusy(ev.target, line, async () => { await identity.removePasskey(p.id); await reload(); });
       },
     }, 'Remove'))));
   if (!passkeysHere()) {
@@ -132,7 +119,7 @@ function passkeysPart(shown, reload) {
   }
   const add = h('button', {
     class: 'btn', type: 'button', id: 'add-passkey',
-    onclick: () => busy(add, line, async () => {
+    onclick: () => whileBusy(add, line, async () => {
       await identity.addPasskey(name.value.trim());
       await reload();
     }),
@@ -155,7 +142,7 @@ function recoveryPart(shown) {
     class: 'btn', type: 'button', id: 'make-recovery',
     onclick: () => {
       if (shown.recovery && !window.confirm('Make a new recovery code? The one you have stops working.')) return;
-      busy(make, line, async () => {
+      whileBusy(make, line, async () => {
         const made = await identity.recoveryCode();
         const me = player.get();
         const text = `tracklayer recovery code for ${me.name}\n\n${made.code}\n\nIt signs a browser in as ${me.name} once (${location.origin}). Keep it private.\n`;

@@ -3,7 +3,8 @@
 // this device hears them (a web push subscription, through the service worker). None comes
 // between 22:00 and 08:00 of the player's time zone, which goes with the choices.
 
-import { h, fill } from '../core/dom.js';
+import { h, fill, whileBusy } from '../core/dom.js';
+import { fromB64 } from '../core/identity.js';
 import { request, storedPlayer } from '../core/request.js';
 
 const CHOICES = [
@@ -18,11 +19,6 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 /** Whether this browser can show reminders at all. */
 function pushHere() {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-function fromB64(text) {
-  const plain = text.replace(/-/g, '+').replace(/_/g, '/');
-  return Uint8Array.from(atob(plain + '='.repeat((4 - (plain.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
 /** Subscribes this device (asking the player's leave to notify first); the server's view. */
@@ -53,16 +49,8 @@ export function remindersCard() {
     h('p', { class: 'muted' }, 'Loading…'));
   const line = h('p', { class: 'form-error', role: 'alert' });
   let draw;
-  const act = async (button, work) => {
-    button.disabled = true;
-    line.textContent = '';
-    try {
-      draw(await work());
-    } catch (e) {
-      line.textContent = `Not done: ${e.message}`;
-      button.disabled = false;
-    }
-  };
+  // On success the card is drawn again (its buttons with it).
+  const act = (button, work) => whileBusy(button, line, async () => draw(await work()));
   draw = (view) => {
     const boxes = CHOICES.map(([name, words]) => {
       const input = h('input', { type: 'checkbox', name, id: `remind-${name}`, checked: !!view[name] });

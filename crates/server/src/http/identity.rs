@@ -31,7 +31,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// What the device signing in is called, from its `User-Agent`.
-fn label(headers: &HeaderMap) -> String {
+pub(super) fn label(headers: &HeaderMap) -> String {
     identity::device_label(
         headers
             .get(header::USER_AGENT)

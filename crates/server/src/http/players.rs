@@ -32,12 +32,7 @@ async fn create(
     headers: axum::http::HeaderMap,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let label = crate::identity::device_label(
-        headers
-            .get(axum::http::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok()),
-    );
-    let made = players::create(&app, req.name.as_deref(), label).await?;
+    let made = players::create(&app, req.name.as_deref(), super::identity::label(&headers)).await?;
     Ok((StatusCode::CREATED, Json(made)))
 }
 

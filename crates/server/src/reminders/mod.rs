@@ -75,10 +75,15 @@ pub struct RemindersView {
 
 pub async fn show(app: &AppState, token: &str) -> Result<RemindersView, ApiError> {
     let (player, device) = authenticate(app, Some(token)).await?;
-    let choices = app.storage.reminder_choices(&player.id).await?;
-    let subs = app.storage.subscriptions(&player.id).await?;
-    let mut devices: Vec<&str> = subs.iter().map(|s| s.device.as_str()).collect();
-    devices.dedup();
+    view(app, &player.id, &device.id).await
+}
+
+/// What a player chose, and which of their devices hear it, as `device` asks.
+async fn view(app: &AppState, player: &str, device: &str) -> Result<RemindersView, ApiError> {
+    let choices = app.storage.reminder_choices(player).await?;
+    let subs = app.storage.subscriptions(player).await?;
+    let devices: std::collections::BTreeSet<&str> =
+        subs.iter().map(|s| s.device.as_str()).collect();
     Ok(RemindersView {
         turn: choices.turn,
         daily: choices.daily,
@@ -86,7 +91,7 @@ pub async fn show(app: &AppState, token: &str) -> Result<RemindersView, ApiError
         zone: (!choices.zone.is_empty()).then_some(choices.zone),
         key: public_key(&app.vapid),
         devices: devices.len(),
-        this_device: subs.iter().any(|s| s.device == device.id),
+        this_device: devices.contains(device),
     })
 }
 
@@ -106,7 +111,7 @@ pub async fn choose(
     token: &str,
     chosen: Chosen,
 ) -> Result<RemindersView, ApiError> {
-    let (player, _) = authenticate(app, Some(token)).await?;
+    let (player, device) = authenticate(app, Some(token)).await?;
     quiet::zone(&chosen.zone)
         .map_err(|e| ApiError::BadRequest(format!("{e}: send the browser's own")))?;
     app.storage
@@ -121,7 +126,7 @@ pub async fn choose(
         )
         .await?;
     app.reminders_wake.notify_one();
-    show(app, token).await
+    view(app, &player.id, &device.id).await
 }
 
 /// `PUT /api/players/me/push`'s body: the browser's `PushSubscription` as JSON.
@@ -187,15 +192,15 @@ pub async fn subscribe(
     app.storage
         .subscribe(Subscription {
             endpoint: s.endpoint,
-            device: device.id,
-            player: player.id,
+            device: device.id.clone(),
+            player: player.id.clone(),
             p256dh: s.keys.p256dh.trim_end_matches('=').to_owned(),
             auth: s.keys.auth.trim_end_matches('=').to_owned(),
             created: app.clock.now_ms(),
         })
         .await?;
     app.reminders_wake.notify_one();
-    show(app, token).await
+    view(app, &player.id, &device.id).await
 }
 
 /// The asking device hears no more reminders.
@@ -204,7 +209,7 @@ pub async fn unsubscribe(app: &AppState, token: &str) -> Result<RemindersView, A
     app.storage
         .unsubscribe(&player.id, Some(&device.id))
         .await?;
-    show(app, token).await
+    view(app, &player.id, &device.id).await
 }
 
 /// Stores the reminders of the turns that pass (see [`crate::table::Table::turns_passed`]),

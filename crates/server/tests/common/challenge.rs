@@ -35,6 +35,16 @@ pub async fn player(app: &TestApp, name: &str) -> (String, String) {
     )
 }
 
+/// A second device of the player whose key is `key`, signed in with a recovery code: its key.
+pub async fn second_device(app: &TestApp, key: &str) -> String {
+    let (status, made) = app.post("/api/players/me/recovery", Some(key), "{}").await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let body = json!({ "code": made["code"] }).to_string();
+    let (status, back) = app.post("/api/players/recover", None, &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{back}");
+    back["token"].as_str().unwrap().to_owned()
+}
+
 pub async fn play(app: &TestApp, challenge: &str, token: &str) -> (StatusCode, Value) {
     app.post(
         &format!("/api/challenges/{challenge}/play"),
