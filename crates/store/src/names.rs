@@ -191,11 +191,16 @@ pub fn seat_name(
     Ok(name.to_owned())
 }
 
-/// A person's name: as [`seat_name`], and never one of the computers' (see [`is_computers`]).
+/// A person's name: as [`seat_name`], and never one of the computers' (see [`is_computers`])
+/// nor an insult. `default` (when none is asked) is the server's own and is not checked: the
+/// analysis of insults holds some 18 MB once first asked.
 pub fn person_name(
     name: Option<&str>,
     default: impl FnOnce() -> String,
 ) -> Result<String, NameError> {
+    if name.is_none_or(|n| n.trim().is_empty()) {
+        return Ok(default());
+    }
     let name = seat_name(name, default)?;
     if is_computers(&name) {
         return Err(NameError::Computer(name));
@@ -273,6 +278,17 @@ mod tests {
                 "{fine}"
             );
         }
+        // Nothing asked, or only blanks: the server's own name, as it is.
+        for asked in [None, Some(""), Some("  ")] {
+            assert_eq!(
+                person_name(asked, || "Player 2".into()).as_deref(),
+                Ok("Player 2")
+            );
+        }
+        assert_eq!(
+            person_name(Some("Computer"), || "P".into()),
+            Err(NameError::Computer("Computer".into()))
+        );
     }
 
     #[test]

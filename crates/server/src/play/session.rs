@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use tokio::sync::{OnceCell, broadcast};
+use tokio::sync::{OnceCell, broadcast, watch};
 
 use crate::clock::Clock;
 use crate::error::ApiError;
@@ -33,7 +33,9 @@ pub struct Session<St> {
     /// The server's clock.
     pub clock: Clock,
     state: tokio::sync::Mutex<St>,
-    events: broadcast::Sender<usize>,
+    /// The version after each change: a stream needs only the latest (a `watch` keeps one
+    /// value, where a broadcast channel would keep a slot for each of the last 64).
+    events: watch::Sender<usize>,
     computer_running: AtomicBool,
     /// Woken when another process's change is read in (a driver waiting for a lease held
     /// elsewhere looks again then).
@@ -52,13 +54,12 @@ pub struct Session<St> {
 
 impl<St: GameState> Session<St> {
     fn new(id: String, created: i64, clock: Clock, state: St) -> Session<St> {
-        let (events, _) = broadcast::channel(64);
         Session {
             id,
             created,
             clock,
+            events: watch::Sender::new(state.version()),
             state: tokio::sync::Mutex::new(state),
-            events,
             computer_running: AtomicBool::new(false),
             changed_elsewhere: tokio::sync::Notify::new(),
             rematch: std::sync::Mutex::new(None),
@@ -208,7 +209,7 @@ impl<St: GameState> Session<St> {
         let fresh = St::from_stored(stored)?;
         if fresh.version() != st.version() || fresh.actions() != st.actions() {
             *st = fresh;
-            let _ = self.events.send(st.version());
+            self.events.send_replace(st.version());
             self.changed_elsewhere.notify_waiters();
         }
         Ok(())
@@ -312,7 +313,7 @@ impl<St: GameState> Session<St> {
     }
 
     /// Live notifications: the version after each change.
-    pub fn subscribe(&self) -> broadcast::Receiver<usize> {
+    pub fn subscribe(&self) -> watch::Receiver<usize> {
         self.events.subscribe()
     }
 
@@ -402,8 +403,8 @@ impl<St: GameState> Session<St> {
         {
             tracing::warn!(game = %self.id, error = %e, "cannot read the ratings after a rated game");
         }
-        // Nobody listening is fine.
-        let _ = self.events.send(version);
+        // Kept whether anyone listens or not.
+        self.events.send_replace(version);
         Ok(())
     }
 

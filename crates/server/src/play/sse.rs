@@ -24,7 +24,7 @@ use crate::play::session::Session;
 struct Listener<St> {
     session: Arc<Session<St>>,
     seat: Option<usize>,
-    updates: broadcast::Receiver<usize>,
+    updates: watch::Receiver<usize>,
     /// Rematches made (of every game of the kind): when this game's is made, the state is
     /// sent again (it says which game).
     rematches: broadcast::Receiver<(String, String)>,
@@ -93,11 +93,10 @@ pub async fn events<St: GameState>(
                         _ => continue,
                     }
                 }
-                update = l.updates.recv() => match update {
-                    Ok(version) => version,
-                    // Missed some: the latest state is all the page needs.
-                    Err(RecvError::Lagged(_)) => usize::MAX,
-                    Err(RecvError::Closed) => return None,
+                // The latest version: those in between are skipped.
+                changed = l.updates.changed() => match changed {
+                    Ok(()) => *l.updates.borrow_and_update(),
+                    Err(_) => return None,
                 },
             };
             if l.last_sent.is_some_and(|last| last >= version) {
