@@ -1,7 +1,8 @@
 // Playing with no connection: after a first visit, with the server gone, a solo Railroad Ink
 // game and a Metro game against a computer are started and played to their ends in the page
-// (the engines in WebAssembly), and show their scores; once the server is back, the solo game
-// is sent, replayed and kept by the server, and is on the player's page with the same score.
+// (the engines in WebAssembly), and show their scores; once the server is back, each is sent,
+// replayed (the Metro computer's turns played again) and kept by the server, and is on the
+// player's page with the same score.
 // A forged log is refused in words.
 
 import { test, after } from 'node:test';
@@ -131,12 +132,15 @@ test('with no connection a solo game is played to its end; back online it is kep
   }
 });
 
-test('with no connection a game of Metro against a computer is played to its end', async () => {
-  const server = await startServer();
+test('with no connection a game of Metro against a computer is played to its end; back online it is kept, with the same scores', async () => {
+  const db = join(dir, 'offline-metro.sqlite');
+  let server = await startServer({ db });
+  const { port } = new URL(server.url);
   const page = await newPage(browser, DESKTOP);
   try {
     await page.goto(server.url);
     await page.waitForSelector('#start');
+    const ada = await becomePlayer(page, 'Ada');
     await controlled(page);
     await server.stop();
     const id = await startMetro(page, server.url, { seats: [{ kind: 'here', name: 'Ada' }, { kind: 'computer', level: 'greedy' }] });
@@ -153,7 +157,25 @@ test('with no connection a game of Metro against a computer is played to its end
     assert.equal(st.players[1].kind, 'computer');
     const ranking = await page.locator('.m-ranking').innerText();
     for (const p of st.players) assert.ok(ranking.includes(String(p.score)), `${p.name}'s ${p.score} in ${ranking}`);
+    assert.match(await page.locator('#offline-line').innerText(), /when the connection returns/);
     await shot(page, 'offline-metro-over');
+
+    // The server is back: the game is sent, and the server plays the computer's turns again.
+    server = await startServer({ db, port: Number(port) });
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.locator('#offline-line a').waitFor({ timeout: 30000 });
+    const keptId = (await page.locator('#offline-line a').getAttribute('href')).split('/')[2];
+    assert.notEqual(keptId, id, 'the server\'s own game');
+    const stored = await page.evaluate(async (gid) => (await fetch(`/api/metro/games/${gid}`)).json(), keptId);
+    assert.equal(stored.finished, true);
+    assert.deepEqual(stored.scores, st.scores, 'the scores the page showed');
+    assert.equal(stored.players[1].kind, 'computer');
+    const profile = await page.evaluate(async (pid) => (await fetch(`/api/players/${pid}`)).json(), ada.id);
+    assert.equal(profile.metro.games, 1, JSON.stringify(profile.metro));
+    await page.click('#offline-line a');
+    await page.waitForURL(new RegExp(`/metro/${keptId}$`));
+    await page.waitForSelector('#winner');
+    await shot(page, 'offline-metro-kept');
     assert.deepEqual(page.errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED|net::/.test(e)), []);
   } finally {
     await page.context().close();

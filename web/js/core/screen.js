@@ -10,6 +10,31 @@ import { isNameRefusal, watchName } from './names.js';
 import { gameName } from './games.js';
 
 /** How far above a finger a dragged tile rides, in tile widths (its middle to the touch point). */
+/** Where a game played in the page with no connection stands: played here, sent, refused. */
+export function offlineLine(st) {
+  const { sent, refused } = st.offline;
+  let words;
+  if (refused) words = [`The server did not keep this game: ${refused}`];
+  else if (sent) words = ['Saved: ', h('a', { href: `/${st.kind}/${sent}`, 'data-link': '' }, 'this game on the server'), ', with your games.'];
+  else if (st.finished) words = ['Played offline, on this device: saved to your games when the connection returns.'];
+  else words = ['Played offline, on this device: saved to your games once it is over and you are online.'];
+  return h('p', { class: `offline-line${refused ? ' refused' : ''}`, id: 'offline-line', role: 'status' }, ...words);
+}
+
+/**
+ * For a game played in the page: sends it now if it is over and not sent yet, and calls
+ * `changed` whenever the server kept or refused it (see ../offline/send.js). Returns the stop.
+ */
+export function sendWhenOver(id, st, changed) {
+  const sent = (ev) => { if (ev.detail.offline === id) changed(); };
+  window.addEventListener('tracklayer:sent', sent);
+  const { offline } = st;
+  if (offline && st.finished && !offline.sent && !offline.refused) {
+    import('../offline/send.js').then((m) => m.sendPlayed()).then(changed).catch(() => {});
+  }
+  return () => window.removeEventListener('tracklayer:sent', sent);
+}
+
 export const TOUCH_LIFT = 0.9;
 
 /** The sentence for a challenge game that may not be seen yet (403). */

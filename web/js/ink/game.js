@@ -5,7 +5,7 @@
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
 import { ApiError, myName, rememberName } from '../core/request.js';
-import { PlayScreen, joinForm, loadGame, chosenSeedLine } from '../core/screen.js';
+import { PlayScreen, joinForm, loadGame, chosenSeedLine, offlineLine, sendWhenOver } from '../core/screen.js';
 import { capital, num, pointsText, ratingText, ratingTitle } from '../core/words.js';
 import { challengeResult, friendChallengeBox, practiceOutcome } from '../challenges/result.js';
 import { kindLabel } from '../challenges/words.js';
@@ -148,17 +148,6 @@ export function dieFace(table, tile, used, attrs = {}) {
     h('span', { class: 'die-letter', 'aria-hidden': 'true' }, letter === 'S' ? '★' : letter));
 }
 
-/** Where a game played in the page with no connection stands: played here, sent, refused. */
-function offlineLine(st) {
-  const { sent, refused } = st.offline;
-  let words;
-  if (refused) words = [`The server did not keep this game: ${refused}`];
-  else if (sent) words = ['Saved: ', h('a', { href: `/ink/${sent}`, 'data-link': '' }, 'this game on the server'), ', with your games.'];
-  else if (st.finished) words = ['Played offline, on this device: saved to your games when the connection returns.'];
-  else words = ['Played offline, on this device: saved to your games once it is over and you are online.'];
-  return h('p', { class: `offline-line${refused ? ' refused' : ''}`, id: 'offline-line', role: 'status' }, ...words);
-}
-
 class GameView extends PlayScreen {
   constructor(root, id, held, state, ctx) {
     super(root, id, ctx.table, ctx);
@@ -201,14 +190,9 @@ class GameView extends PlayScreen {
     this.render();
     const stop = this.listen(api.events(this.id, this.token));
     // A game played in the page learns when the server has kept it (or refused it).
-    const sent = (ev) => { if (ev.detail.offline === this.id) this.refresh(); };
-    window.addEventListener('tracklayer:sent', sent);
-    const { offline } = this.state;
-    if (offline && this.state.finished && !offline.sent && !offline.refused) {
-      import('../offline/send.js').then((m) => m.sendPlayed()).then(() => this.refresh()).catch(() => {});
-    }
+    const stopSending = sendWhenOver(this.id, this.state, () => this.refresh());
     return () => {
-      window.removeEventListener('tracklayer:sent', sent);
+      stopSending();
       clearInterval(this.revealTimer);
       this.bannerSize?.disconnect();
       stop();

@@ -9,7 +9,7 @@
 
 import { h, fill, isolated, nameEl, nameList } from '../core/dom.js';
 import { play, reducedMotion, soundToggle } from '../core/motion.js';
-import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, unreachable } from '../core/screen.js';
+import { PlayScreen, joinForm, loadGame, notFound, chosenSeedLine, offlineLine, sendWhenOver, unreachable } from '../core/screen.js';
 import { pointsText, ratingText, ratingTitle } from '../core/words.js';
 import { myName, rememberName } from '../core/request.js';
 import { challengeResult, practiceResult } from '../challenges/result.js';
@@ -237,7 +237,14 @@ class MetroGame extends PlayScreen {
     this.build();
     this.render();
     this.lesson?.onState(this.state);
-    return this.listen(metroApi.events(this.id, this.token));
+    const stop = this.listen(metroApi.events(this.id, this.token));
+    // A game played in the page learns when the server has kept it (or refused it): the same
+    // version, shown again.
+    const stopSending = sendWhenOver(this.id, this.state, () => this.refresh({ redraw: true }));
+    return () => {
+      stopSending();
+      stop?.();
+    };
   }
 
   /**
@@ -580,7 +587,7 @@ class MetroGame extends PlayScreen {
       h('div', { class: 'm-placed-count' }, progress, h('small', { class: 'muted' }, `${placed} of ${this.table.deck} placed`)),
       invited && !st.finished ? this.inviteBox(`/metro/${this.id}`, st.open_seats.length ? `Invite (${st.open_seats.length} open):` : 'Link:') : null,
       clockLine(st, this.local.size === 1 ? this.you?.seat : null),
-      st.offline ? h('p', { class: 'offline-line', id: 'offline-line', role: 'status' }, 'Played offline, on this device, against the same computers: it stays on this device.') : null,
+      st.offline ? offlineLine(st) : null,
       this.soundButton ??= soundToggle());
   }
 

@@ -1,8 +1,9 @@
 // A game of Metro against computers played in the page with no connection. The engine (the
 // server's own crates in WebAssembly: ../engines/wasm.js) replays the game's log for every
 // answer and plays the computers' turns with the server's computer players; the states have
-// the server's shape, so the game's page plays it as any other. It stays on this device: only
-// a game of one seat is sent to the server (Railroad Ink's solo game).
+// the server's shape, so the game's page plays it as any other. Once over, it is sent to the
+// server (./send.js), which plays the computers' turns again and keeps it with the person's
+// games.
 
 import { loadEngines } from '../engines/wasm.js';
 import { offlineGames } from '../core/seats.js';
@@ -60,7 +61,7 @@ function stateOf(game, played) {
     mode: 'seats',
     open_seats: [],
     you,
-    offline: { sent: null, refused: null },
+    offline: { sent: game.sent?.id ?? null, refused: game.refused ?? null },
   };
 }
 

@@ -28,14 +28,25 @@ export function sendPlayed() {
   return sending;
 }
 
+/** What `POST /api/{kind}/games/played` takes: a game against computers sends its seats and
+ * the person's actions alone (the server plays the computers' turns again). */
+function bodyOf(game) {
+  if (!game.seats) return { seed: game.seed, name: game.name, options: game.options, actions: game.actions };
+  return {
+    seed: game.seed,
+    players: game.seats.map((s) => (s.kind === 'computer' ? { kind: 'computer', level: s.level } : { kind: 'human', name: s.name })),
+    actions: game.actions.filter((a) => a.seat === game.you).map((a) => a.action),
+  };
+}
+
 async function sendOne(game) {
-  const body = { seed: game.seed, name: game.name, options: game.options, actions: game.actions };
+  const body = bodyOf(game);
   try {
     const made = await asPlayer('POST', `/api/${game.kind}/games/played`, body);
     // Held as the server's game from now on (not twice in the page's lists).
     const held = heldSeats(game.kind);
     held.remove(game.id);
-    held.add(made.id, made.seats, { mode: 'solo', name: game.name });
+    held.add(made.id, made.seats, game.seats ? {} : { mode: 'solo', name: game.name });
     offlineGames.put({ ...game, sent: { id: made.id, at: Date.now() } });
     window.dispatchEvent(new CustomEvent('tracklayer:sent', { detail: { kind: game.kind, offline: game.id, id: made.id } }));
   } catch (e) {

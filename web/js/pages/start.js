@@ -119,7 +119,8 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
         today,
         strangers,
         firstPart.hero));
-  // A browser with no player yet: the way back in for someone who played elsewhere.
+  // A browser with no player yet: the way back in for someone who played elsewhere, under the
+  // intro where a returning player looks first (not below the whole page, on a phone).
   const signIn = storedPlayer() ? null : h('p', { class: 'small sign-in-line', id: 'sign-in-line' },
     h('button', {
       class: 'link-button', type: 'button', id: 'sign-in',
@@ -131,7 +132,7 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
         ev.target.closest('p').replaceWith(box);
       },
     }, 'Played before on another browser? Sign in'));
-  fill(root, intro(), grid, signIn);
+  fill(root, intro(signIn), grid);
   // No connection: say what plays, and leave out what needs the server (strangers meet there).
   current.catch((e) => {
     if (!noConnection(e)) return;
@@ -154,8 +155,9 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
   };
 }
 
-/** The first thing a visitor reads: what this is, and where to learn it. */
-function intro() {
+/** The first thing a visitor reads: what this is, where to learn it, and (`signIn`, for a
+ * browser with no player) the way back in. */
+function intro(signIn) {
   return h('section', { class: 'intro', id: 'intro', 'aria-labelledby': 'intro-title' },
     h('h1', { id: 'intro-title' }, 'Two tile-laying board games, in your browser'),
     h('p', { class: 'intro-text' },
@@ -165,7 +167,8 @@ function intro() {
       h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn small', id: 'tutorial-ink' }, 'Learn Railroad Ink'),
       h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn small', id: 'tutorial-metro' }, 'Learn Metro'),
       h('a', { href: '/rules', 'data-link': '', class: 'btn small', id: 'rules-link' }, 'Rules'),
-      h('a', { href: '#play-someone-now', class: 'btn small', id: 'play-someone-link' }, 'Play someone now')));
+      h('a', { href: '#play-someone-now', class: 'btn small', id: 'play-someone-link' }, 'Play someone now')),
+    signIn);
 }
 
 /** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */

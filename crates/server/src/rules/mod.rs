@@ -90,8 +90,9 @@ pub struct Capabilities<R: Rules> {
     /// Turns a clock can time (a game with a computer player: it stands in for a seat whose
     /// time ran out).
     pub turns: Option<Turns<R>>,
-    /// A game of one seat may be played to its end in the page with no connection (the page
-    /// runs the same rules), then sent whole as its log (`POST /api/{kind}/games/played`).
+    /// A game of one person (alone, or against the computer player) may be played to its end
+    /// in the page with no connection (the page runs the same rules and computers), then sent
+    /// as the person's log (`POST /api/{kind}/games/played`).
     pub offline: bool,
 }
 

@@ -160,6 +160,8 @@ impl Rules for Game {
             live_seconds: 30,
             called: "turn",
         }),
+        // A person against computers, played in the page with no connection.
+        offline: true,
         ..Capabilities::NONE
     };
 }
