@@ -8,9 +8,9 @@ import { heldSeats, isOffline } from '../core/seats.js';
 /** A game against computers played in the page with no connection (loaded only for one). */
 const inPage = () => import('../offline/metro.js');
 
-/** What a game played in the page cannot do: it stays on this device. */
+/** What a game played in the page cannot do until the server keeps it. */
 function notInPage(what) {
-  return new ApiError(409, { error: `${what} needs the server: this game was played on this device with no connection, and stays on it.` });
+  return new ApiError(409, { error: `${what} needs the server: this game was played on this device with no connection. It is sent to the server once it is over and the connection returns.` });
 }
 
 /** The computer levels in words: "Hard" for `strong`. */
