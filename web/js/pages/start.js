@@ -119,9 +119,9 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
         today,
         strangers,
         firstPart.hero));
-  // A browser with no player yet: the way back in for someone who played elsewhere, under the
-  // intro where a returning player looks first (not below the whole page, on a phone).
-  const signIn = storedPlayer() ? null : h('p', { class: 'small sign-in-line', id: 'sign-in-line' },
+  // A browser with no player yet: the way back in for someone who played elsewhere, beside the
+  // intro's links where a returning player looks first (not below the whole page, on a phone).
+  const signIn = storedPlayer() ? null : h('span', { class: 'small sign-in-line', id: 'sign-in-line' },
     h('button', {
       class: 'link-button', type: 'button', id: 'sign-in',
       onclick: async (ev) => {
@@ -129,7 +129,9 @@ export async function startScreen(root, { navigate, setTitle, gone }) {
         const box = signInBox((made) => navigate(`/players/${made.id}`));
         box.open = true;
         box.classList.add('card');
-        ev.target.closest('p').replaceWith(box);
+        const line = ev.target.closest('.sign-in-line');
+        line.closest('.intro').append(box);
+        line.remove();
       },
     }, 'Played before on another browser? Sign in'));
   fill(root, intro(signIn), grid);
@@ -167,8 +169,8 @@ function intro(signIn) {
       h('a', { href: '/tutorial/ink', 'data-link': '', class: 'btn small', id: 'tutorial-ink' }, 'Learn Railroad Ink'),
       h('a', { href: '/tutorial/metro', 'data-link': '', class: 'btn small', id: 'tutorial-metro' }, 'Learn Metro'),
       h('a', { href: '/rules', 'data-link': '', class: 'btn small', id: 'rules-link' }, 'Rules'),
-      h('a', { href: '#play-someone-now', class: 'btn small', id: 'play-someone-link' }, 'Play someone now')),
-    signIn);
+      h('a', { href: '#play-someone-now', class: 'btn small', id: 'play-someone-link' }, 'Play someone now'),
+      signIn));
 }
 
 /** Lists the games of one kind this browser holds in the "Your games" section (shown if any). */
