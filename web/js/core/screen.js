@@ -9,7 +9,6 @@ import { h, fill, nameEl } from './dom.js';
 import { isNameRefusal, watchName } from './names.js';
 import { gameName } from './games.js';
 
-/** How far above a finger a dragged tile rides, in tile widths (its middle to the touch point). */
 /** Where a game played in the page with no connection stands: played here, sent, refused. */
 export function offlineLine(st) {
   const { sent, refused } = st.offline;
@@ -35,6 +34,7 @@ export function sendWhenOver(id, st, changed) {
   return () => window.removeEventListener('tracklayer:sent', sent);
 }
 
+/** How far above a finger a dragged tile rides, in tile widths (its middle to the touch point). */
 export const TOUCH_LIFT = 0.9;
 
 /** The sentence for a challenge game that may not be seen yet (403). */

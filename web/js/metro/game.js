@@ -243,7 +243,7 @@ class MetroGame extends PlayScreen {
     const stopSending = sendWhenOver(this.id, this.state, () => this.refresh({ redraw: true }));
     return () => {
       stopSending();
-      stop?.();
+      stop();
     };
   }
 

@@ -66,10 +66,7 @@ impl<R: Rules> Ruled<R> {
                 "a game of {total} actions is more than one game (at most {MOST_ACTIONS})"
             )));
         }
-        let seats = played_seats(request.players, request.name)?;
-        let person = (seats.iter())
-            .position(|s| s.kind == SeatKind::Human)
-            .unwrap_or_default();
+        let (seats, person) = played_seats(request.players, request.name)?;
         let computers = seats.len() > 1;
         let made = lobby::<R>()
             .seating(seats, player)?
@@ -116,34 +113,35 @@ impl<R: Rules> Ruled<R> {
     }
 }
 
-/// The seats of a game sent from the page: `players` (one person, the others computers), or
-/// one person named `name`.
+/// The seats of a game sent from the page, `players` (one person, the others computers) or
+/// one person named `name`, and the person's seat.
 fn played_seats(
     players: Vec<SeatRequest>,
     name: Option<String>,
-) -> Result<Vec<SeatRequest>, ApiError> {
+) -> Result<(Vec<SeatRequest>, usize), ApiError> {
     if players.is_empty() {
-        return Ok(vec![SeatRequest {
+        let person = SeatRequest {
             kind: SeatKind::Human,
             name,
             level: None,
             invite: false,
-        }]);
+        };
+        return Ok((vec![person], 0));
     }
     if name.is_some() {
         return Err(ApiError::BadRequest(
             "name: with players, the person's name is given in their seat".into(),
         ));
     }
-    let people = players.iter().filter(|p| p.kind == SeatKind::Human).count();
-    if people != 1 || players.iter().any(|p| p.invite) {
-        return Err(ApiError::BadRequest(
+    let mut people = (players.iter().enumerate()).filter(|(_, p)| p.kind == SeatKind::Human);
+    match (people.next(), people.next()) {
+        (Some((person, _)), None) if !players.iter().any(|p| p.invite) => Ok((players, person)),
+        _ => Err(ApiError::BadRequest(
             "players: a game played in the page has one person, on this device, and computers \
              in the other seats"
                 .into(),
-        ));
+        )),
     }
-    Ok(players)
 }
 
 /// `game` played from its setup: the computers' turns by the server's computer player, the
